@@ -1,0 +1,1 @@
+//! Worlds, rigid bodies and their integration. (to be written)

@@ -1,0 +1,1 @@
+//! extern "C" functions of ODE's header (to be written)

@@ -1,0 +1,192 @@
+//! The `extern "C"` layer: one file per ODE header, named after it.
+//!
+//! Every exported function only converts, validates and delegates to the
+//! safe core. The pattern is:
+//!
+//! ```ignore
+//! #[no_mangle]
+//! pub unsafe extern "C" fn dBodySetPosition(b: dBodyID, x: dReal, y: dReal, z: dReal) {
+//!     call("dBodySetPosition", (), |cx| {
+//!         let b = cx.body(b, "b")?;
+//!         cx.finite("x", x)?; cx.finite("y", y)?; cx.finite("z", z)?;
+//!         b.get_mut().set_position([x, y, z]);
+//!         Some(())
+//!     })
+//! }
+//! ```
+//!
+//! `call` catches panics (none may unwind into C) and turns `None` into the
+//! given neutral return value. All checks happen before any mutation, so a
+//! rejected call changes nothing. Each failed check reports through
+//! `crate::error::bad_input`, naming the function and the argument.
+
+pub mod types;
+
+use crate::error as core_error;
+use crate::handle::{Handle, Pool};
+use std::ffi::c_void;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+pub use types::*;
+
+/// Validation context of one API call.
+pub struct Cx {
+    pub func: &'static str,
+}
+
+/// Runs one API call body: catches panics, maps `None` to `default`.
+#[inline]
+pub fn call<R>(func: &'static str, default: R, f: impl FnOnce(&Cx) -> Option<R>) -> R {
+    let cx = Cx { func };
+    match catch_unwind(AssertUnwindSafe(|| f(&cx))) {
+        Ok(Some(r)) => r,
+        Ok(None) => default,
+        Err(p) => {
+            let what = p
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            core_error::report(
+                core_error::Channel::Debug,
+                core_error::D_ERR_IASSERT,
+                &format!("{func}: internal error, call abandoned: {what}"),
+            );
+            default
+        }
+    }
+}
+
+impl Cx {
+    /// Reports a bad argument and yields `None` for `?`.
+    pub fn fail<T>(&self, what: std::fmt::Arguments<'_>) -> Option<T> {
+        core_error::bad_input(self.func, what);
+        None
+    }
+
+    /// Validates a handle of the given pool; `kind` names the object kind in
+    /// messages ("world", "body", …).
+    pub fn handle<T>(&self, pool: &Pool<T>, raw: *mut c_void, arg: &str, kind: &str) -> Option<Handle<T>> {
+        if raw.is_null() {
+            return self.fail(format_args!("argument '{arg}' is NULL (expected a {kind})"));
+        }
+        match pool.check(raw) {
+            Some(h) => Some(h),
+            None => match Pool::<T>::raw_tag(raw) {
+                Some(t) if crate::handle::is_dead_tag(t) => {
+                    self.fail(format_args!("argument '{arg}' is a destroyed {kind} ({raw:p})"))
+                }
+                _ => self.fail(format_args!("argument '{arg}' ({raw:p}) is not a {kind}")),
+            },
+        }
+    }
+
+    /// A handle that may be NULL (e.g. body 0 = the static environment).
+    pub fn opt_handle<T>(&self, pool: &Pool<T>, raw: *mut c_void, arg: &str, kind: &str) -> Option<Option<Handle<T>>> {
+        if raw.is_null() {
+            Some(None)
+        } else {
+            self.handle(pool, raw, arg, kind).map(Some)
+        }
+    }
+
+    /// A finite real.
+    #[inline]
+    pub fn finite(&self, arg: &str, v: dReal) -> Option<dReal> {
+        if v.is_finite() {
+            Some(v)
+        } else {
+            self.fail(format_args!("argument '{arg}' is {v} (must be finite)"))
+        }
+    }
+
+    /// A real that must not be NaN (infinity allowed, e.g. dInfinity stops).
+    #[inline]
+    pub fn not_nan(&self, arg: &str, v: dReal) -> Option<dReal> {
+        if v.is_nan() {
+            self.fail(format_args!("argument '{arg}' is NaN"))
+        } else {
+            Some(v)
+        }
+    }
+
+    /// A finite real satisfying `ok`, described by `rule` in the message.
+    #[inline]
+    pub fn check_real(&self, arg: &str, v: dReal, ok: bool, rule: &str) -> Option<dReal> {
+        self.finite(arg, v)?;
+        if ok {
+            Some(v)
+        } else {
+            self.fail(format_args!("argument '{arg}' = {v} is out of range ({rule})"))
+        }
+    }
+
+    /// A condition on arguments, with its message.
+    #[inline]
+    pub fn require(&self, ok: bool, what: std::fmt::Arguments<'_>) -> Option<()> {
+        if ok {
+            Some(())
+        } else {
+            self.fail(what)
+        }
+    }
+
+    /// A non-null pointer argument.
+    #[inline]
+    pub fn ptr<T>(&self, arg: &str, p: *const T) -> Option<*const T> {
+        if p.is_null() {
+            self.fail(format_args!("argument '{arg}' is NULL"))
+        } else {
+            Some(p)
+        }
+    }
+
+    /// A non-null mutable pointer argument.
+    #[inline]
+    pub fn ptr_mut<T>(&self, arg: &str, p: *mut T) -> Option<*mut T> {
+        if p.is_null() {
+            self.fail(format_args!("argument '{arg}' is NULL"))
+        } else {
+            Some(p)
+        }
+    }
+
+    /// Reads `N` reals from a C array, all finite.
+    ///
+    /// # Safety
+    /// `p` must be null or point to at least `N` readable reals.
+    pub unsafe fn read_finite<const N: usize>(&self, arg: &str, p: *const dReal) -> Option<[dReal; N]> {
+        let p = self.ptr(arg, p)?;
+        let mut out = [0.0; N];
+        for (i, o) in out.iter_mut().enumerate() {
+            let v = *p.add(i);
+            if !v.is_finite() {
+                return self.fail(format_args!("argument '{arg}'[{i}] is {v} (must be finite)"));
+            }
+            *o = v;
+        }
+        Some(out)
+    }
+}
+
+/// Writes `N` reals into a C array.
+///
+/// # Safety
+/// `p` must point to at least `N` writable reals (checked non-null by caller).
+#[inline]
+pub unsafe fn write_reals<const N: usize>(p: *mut dReal, v: &[dReal; N]) {
+    std::ptr::copy_nonoverlapping(v.as_ptr(), p, N);
+}
+
+// One module per ODE header area (declarations generated into include/ode/<header>.h).
+pub mod error;
+pub mod memory;
+pub mod misc;
+pub mod odeinit;
+pub mod timer;
+pub mod matrix;
+pub mod rotation;
+pub mod mass;
+pub mod odemath;
+pub mod objects_world;
+pub mod objects_body;

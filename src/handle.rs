@@ -1,0 +1,216 @@
+//! Stable object handles shared with C.
+//!
+//! Every ODE object (world, body, joint, geom/space, joint group, …) lives in
+//! a `Cell<T>` allocated from a per-kind `Pool`. The address of the cell is the
+//! handle given to C: it never moves while the object lives, so it can be
+//! compared, hashed and used as a map key exactly like ODE's pointers, and
+//! pointers into the object (e.g. the position returned by
+//! `dBodyGetPosition`) stay valid for the object's life.
+//!
+//! Cells are never returned to the system allocator. Destroying an object
+//! drops its contents, stamps the cell dead and queues it for reuse by the
+//! same kind only, so reading the tag of a destroyed object's cell is always
+//! defined behaviour and a stale handle is reported instead of followed.
+//! Reuse is FIFO behind a quarantine, so a just-destroyed handle stays
+//! detectably dead for a while even under churn.
+
+use std::cell::UnsafeCell;
+use std::collections::VecDeque;
+use std::mem::MaybeUninit;
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
+
+/// Tag of a dead cell. Live tags are the pool's kind tag.
+const DEAD: u32 = 0xDEAD_0DE0;
+/// How many dead cells a pool keeps before it starts reusing the oldest.
+const QUARANTINE: usize = 256;
+
+/// Storage of one object plus its liveness tag. `repr(C)` keeps the tag at
+/// offset 0 so that handles of different kinds that share a pool (a space is
+/// a geom) can be told apart by the same read.
+#[repr(C)]
+pub struct Cell<T> {
+    tag: AtomicU32,
+    value: UnsafeCell<MaybeUninit<T>>,
+}
+
+// Objects are handed to C, which may move them between threads as ODE allows;
+// synchronisation is the host's business, as with ODE.
+unsafe impl<T> Sync for Cell<T> {}
+unsafe impl<T> Send for Cell<T> {}
+
+/// A per-kind allocator of `Cell<T>` with deferred, same-kind reuse.
+pub struct Pool<T> {
+    tag: u32,
+    free: Mutex<VecDeque<usize>>,
+    _marker: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<T> Pool<T> {
+    pub const fn new(tag: u32) -> Self {
+        Pool { tag, free: Mutex::new(VecDeque::new()), _marker: std::marker::PhantomData }
+    }
+
+    /// Moves `value` into a cell and returns its stable address.
+    pub fn alloc(&self, value: T) -> Handle<T> {
+        let reuse = {
+            let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
+            if free.len() > QUARANTINE { free.pop_front() } else { None }
+        };
+        let cell: *mut Cell<T> = match reuse {
+            Some(addr) => addr as *mut Cell<T>,
+            None => Box::into_raw(Box::new(Cell {
+                tag: AtomicU32::new(DEAD),
+                value: UnsafeCell::new(MaybeUninit::uninit()),
+            })),
+        };
+        unsafe {
+            (*(*cell).value.get()).write(value);
+            (*cell).tag.store(self.tag, Ordering::Release);
+            Handle(NonNull::new_unchecked(cell))
+        }
+    }
+
+    /// Drops the object and marks its cell dead. Returns false (and does
+    /// nothing) if the handle was not live in this pool.
+    pub fn free(&self, h: Handle<T>) -> bool {
+        let cell = h.0.as_ptr();
+        unsafe {
+            if (*cell)
+                .tag
+                .compare_exchange(self.tag, DEAD, Ordering::AcqRel, Ordering::Acquire)
+                .is_err()
+            {
+                return false;
+            }
+            (*(*cell).value.get()).assume_init_drop();
+        }
+        self.free.lock().unwrap_or_else(|e| e.into_inner()).push_back(cell as usize);
+        true
+    }
+
+    /// Turns a raw pointer from C into a handle if it names a live object of
+    /// this pool. Null and dead handles give `None`.
+    ///
+    /// The pointer must be null or have been produced by some `Pool::alloc`
+    /// (of any kind, since all cells begin with the tag); arbitrary garbage
+    /// cannot be detected, as with any C library.
+    pub fn check(&self, raw: *mut core::ffi::c_void) -> Option<Handle<T>> {
+        let cell = NonNull::new(raw as *mut Cell<T>)?;
+        if (raw as usize) % std::mem::align_of::<Cell<T>>() != 0 {
+            return None;
+        }
+        let tag = unsafe { (*cell.as_ptr()).tag.load(Ordering::Acquire) };
+        (tag == self.tag).then_some(Handle(cell))
+    }
+
+    /// Reads the tag of any cell without asserting its kind (used to tell a
+    /// destroyed object from a wrong kind in messages).
+    pub fn raw_tag(raw: *mut core::ffi::c_void) -> Option<u32> {
+        let cell = NonNull::new(raw as *mut AtomicU32)?;
+        Some(unsafe { (*cell.as_ptr()).load(Ordering::Acquire) })
+    }
+
+    pub fn tag(&self) -> u32 {
+        self.tag
+    }
+}
+
+/// Is this the tag of a destroyed object?
+pub fn is_dead_tag(tag: u32) -> bool {
+    tag == DEAD
+}
+
+/// A typed, copyable reference to a live pooled object. Equality and hashing
+/// are by address, like ODE's pointers.
+pub struct Handle<T>(NonNull<Cell<T>>);
+
+impl<T> Clone for Handle<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Handle<T> {}
+impl<T> PartialEq for Handle<T> {
+    fn eq(&self, o: &Self) -> bool {
+        self.0 == o.0
+    }
+}
+impl<T> Eq for Handle<T> {}
+impl<T> std::hash::Hash for Handle<T> {
+    fn hash<H: std::hash::Hasher>(&self, s: &mut H) {
+        self.0.hash(s)
+    }
+}
+impl<T> std::fmt::Debug for Handle<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Handle({:p})", self.0)
+    }
+}
+unsafe impl<T> Send for Handle<T> {}
+unsafe impl<T> Sync for Handle<T> {}
+
+impl<T> Handle<T> {
+    /// The address handed to C.
+    pub fn as_raw(self) -> *mut core::ffi::c_void {
+        self.0.as_ptr() as *mut core::ffi::c_void
+    }
+
+    /// Is the object still alive (tag not dead)?
+    pub fn is_live(self) -> bool {
+        !is_dead_tag(unsafe { (*self.0.as_ptr()).tag.load(Ordering::Acquire) })
+    }
+
+    /// Shared access to the object.
+    ///
+    /// # Safety contract (internal)
+    /// The object must be live and not mutably borrowed elsewhere. ODE's
+    /// object graph (world ↔ bodies ↔ joints) is a web of mutual references;
+    /// the core follows ODE's single-threaded-per-world rule and never holds
+    /// two overlapping `&mut` to the same object.
+    #[allow(clippy::mut_from_ref)]
+    pub fn get<'a>(self) -> &'a T {
+        debug_assert!(self.is_live());
+        unsafe { (*self.0.as_ptr()).value.get().cast::<T>().as_ref().unwrap_unchecked() }
+    }
+
+    /// Exclusive access to the object; same contract as [`Handle::get`].
+    #[allow(clippy::mut_from_ref)]
+    pub fn get_mut<'a>(self) -> &'a mut T {
+        debug_assert!(self.is_live());
+        unsafe { &mut *(*self.0.as_ptr()).value.get().cast::<T>() }
+    }
+
+    /// Reinterprets the handle as another kind sharing the same cell layout
+    /// (only valid where the pool stores that type).
+    pub fn from_raw_unchecked(raw: *mut core::ffi::c_void) -> Option<Self> {
+        NonNull::new(raw as *mut Cell<T>).map(Handle)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static P: Pool<Vec<u32>> = Pool::new(0x7E57_0001);
+
+    #[test]
+    fn alloc_check_free() {
+        let h = P.alloc(vec![1, 2, 3]);
+        assert_eq!(P.check(h.as_raw()), Some(h));
+        assert_eq!(h.get().len(), 3);
+        assert!(P.free(h));
+        assert_eq!(P.check(h.as_raw()), None, "destroyed handle must be rejected");
+        assert!(!P.free(h), "double free is refused");
+        assert_eq!(P.check(std::ptr::null_mut()), None);
+    }
+
+    #[test]
+    fn wrong_kind_is_rejected() {
+        static Q: Pool<u64> = Pool::new(0x7E57_0002);
+        let h = Q.alloc(5);
+        assert_eq!(P.check(h.as_raw()), None);
+        Q.free(h);
+    }
+}

@@ -1,0 +1,19 @@
+//! A Rust re-implementation of the Open Dynamics Engine 0.16 (double
+//! precision), binary compatible with Debian's `libode.so.8`.
+//!
+//! Layout:
+//! - `handle`: stable, checkable object handles shared with C.
+//! - `error`: ODE's error/debug/message channels.
+//! - `math`: matrices, rotations, mass, random numbers (safe Rust).
+//! - `dynamics`: world, bodies, integration.
+//! - `api`: the safe Rust API.
+//! - `ffi`: the `extern "C"` layer, one file per ODE header.
+#![allow(clippy::too_many_arguments)]
+
+pub mod error;
+pub mod handle;
+pub mod math;
+pub mod timer;
+pub mod dynamics;
+pub mod api;
+pub mod ffi;

@@ -1,0 +1,1 @@
+//! Stopwatch and timer (timer.h). (to be written)

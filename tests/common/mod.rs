@@ -1,0 +1,165 @@
+//! Shared helpers of the integration tests: compile a C/C++ program from
+//! `ctests/` and run it against our library or Debian's reference
+//! `libode.so.8` (the oracle), switching only `LD_LIBRARY_PATH`.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Which headers a C program is compiled against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Headers {
+    /// Our `include/` directory.
+    Ours,
+    /// Debian's `/usr/include` (libode-dev).
+    Debian,
+}
+
+/// Which `libode.so.8` the dynamic loader finds at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lib {
+    Ours,
+    Debian,
+}
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `target/<profile>`, where cargo leaves `libode.so` and `libode.so.8`.
+pub fn our_lib_dir() -> PathBuf {
+    // The test binary is target/<profile>/deps/<name>-<hash>.
+    let exe = std::env::current_exe().unwrap();
+    exe.parent().unwrap().parent().unwrap().to_path_buf()
+}
+
+pub fn debian_lib_dir() -> PathBuf {
+    PathBuf::from("/usr/lib/x86_64-linux-gnu")
+}
+
+/// Is Debian's reference library with its headers installed?
+pub fn have_reference() -> bool {
+    Path::new("/usr/include/ode/ode.h").exists() && debian_lib_dir().join("libode.so.8").exists()
+}
+
+/// Fails the test loudly when the reference library is missing: the test
+/// command installs it, so absence is an environment error, not a skip.
+pub fn require_reference() {
+    assert!(
+        have_reference(),
+        "Debian's libode-dev/libode8 are required (apt-get install libode-dev libode8); run the README's test command"
+    );
+}
+
+/// Scratch directory for built test programs.
+pub fn scratch() -> PathBuf {
+    let d = our_lib_dir().join("ctests-bin");
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Compiles `ctests/<srcs>` into an executable named `name`.
+///
+/// The program is always linked against Debian's `libode.so` (needs
+/// libode-dev) when `headers == Debian`, and against ours otherwise; at run
+/// time `run` picks the library through `LD_LIBRARY_PATH` only.
+pub fn build_c(name: &str, srcs: &[&str], headers: Headers, extra: &[&str]) -> PathBuf {
+    let out = scratch().join(format!("{name}-{}", match headers {
+        Headers::Ours => "ours",
+        Headers::Debian => "deb",
+    }));
+    let is_cpp = srcs.iter().any(|s| s.ends_with(".cpp") || s.ends_with(".cc"));
+    let mut cmd = Command::new(if is_cpp { "g++" } else { "cc" });
+    cmd.args(["-O1", "-g", "-Wall", "-o"]).arg(&out);
+    if !is_cpp {
+        cmd.arg("-std=c99");
+    }
+    for s in srcs {
+        cmd.arg(root().join("ctests").join(s));
+    }
+    match headers {
+        Headers::Ours => {
+            cmd.arg("-I").arg(root().join("include"));
+            cmd.arg("-L").arg(our_lib_dir());
+        }
+        Headers::Debian => {
+            cmd.arg("-DdDOUBLE").arg("-I/usr/include");
+            cmd.arg("-L").arg(debian_lib_dir());
+        }
+    }
+    cmd.args(extra);
+    cmd.args(["-lode", "-lm"]);
+    let o = cmd.output().expect("cannot run the C compiler");
+    assert!(
+        o.status.success(),
+        "compiling {srcs:?} failed:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    out
+}
+
+/// Runs a built program with the chosen `libode.so.8`.
+pub fn run(bin: &Path, lib: Lib, args: &[&str]) -> Output {
+    let dir = match lib {
+        Lib::Ours => our_lib_dir(),
+        Lib::Debian => debian_lib_dir(),
+    };
+    Command::new(bin)
+        .args(args)
+        .env("LD_LIBRARY_PATH", dir)
+        .output()
+        .expect("cannot run test program")
+}
+
+/// Runs and requires success; returns stdout.
+pub fn run_ok(bin: &Path, lib: Lib, args: &[&str]) -> String {
+    let o = run(bin, lib, args);
+    assert!(
+        o.status.success(),
+        "{} against {lib:?} failed ({}):\nstdout:\n{}\nstderr:\n{}",
+        bin.display(),
+        o.status,
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// Parses whitespace-separated numbers of each line (non-numbers become NaN
+/// only if they look numeric; other tokens are kept as labels).
+pub fn numbers(line: &str) -> Vec<f64> {
+    line.split_whitespace().filter_map(|t| t.parse::<f64>().ok()).collect()
+}
+
+/// Compares two traces line by line: labels must match exactly, numbers to
+/// a relative tolerance `rel` (with absolute floor `abs`). Returns the
+/// largest relative difference seen.
+pub fn compare_traces(ours: &str, reference: &str, rel: f64, abs: f64) -> f64 {
+    let a: Vec<&str> = ours.lines().collect();
+    let b: Vec<&str> = reference.lines().collect();
+    assert_eq!(a.len(), b.len(), "trace lengths differ: ours {} vs reference {}", a.len(), b.len());
+    let mut worst: f64 = 0.0;
+    for (i, (la, lb)) in a.iter().zip(&b).enumerate() {
+        let ta: Vec<&str> = la.split_whitespace().collect();
+        let tb: Vec<&str> = lb.split_whitespace().collect();
+        assert_eq!(ta.len(), tb.len(), "line {i} differs in shape:\n ours: {la}\n  ref: {lb}");
+        for (x, y) in ta.iter().zip(&tb) {
+            match (x.parse::<f64>(), y.parse::<f64>()) {
+                (Ok(x), Ok(y)) => {
+                    let d = (x - y).abs();
+                    let scale = x.abs().max(y.abs());
+                    assert!(
+                        d <= abs || d <= rel * scale || (x.is_nan() && y.is_nan()),
+                        "line {i}: {x} vs reference {y} (diff {d:e}, rel {:e}):\n ours: {la}\n  ref: {lb}",
+                        d / scale
+                    );
+                    if scale > abs {
+                        worst = worst.max(d / scale);
+                    }
+                }
+                _ => assert_eq!(x, y, "line {i} label differs:\n ours: {la}\n  ref: {lb}"),
+            }
+        }
+    }
+    worst
+}
