@@ -21,6 +21,7 @@
 //! `crate::error::bad_input`, naming the function and the argument.
 
 pub mod types;
+pub mod decl;
 
 use crate::error as core_error;
 use crate::handle::{Handle, Pool};
