@@ -1,1 +1,14 @@
-//! Worlds, rigid bodies and their integration. (to be written)
+//! Worlds, rigid bodies and their integration.
+//!
+//! - `world`: the `World` object (global parameters, body list in ODE order).
+//! - `body`: the `Body` object (state, mass, per-body settings).
+//! - `integrator`: the free-body part of a time step (velocity and position
+//!   update, damping, gyroscopic term, finite rotation).
+//! - `autodisable`: idle detection that disables resting bodies.
+pub mod world;
+pub mod body;
+pub mod integrator;
+pub mod autodisable;
+
+pub use body::{Body, BodyRef, BODIES};
+pub use world::{World, WorldRef, WORLDS};

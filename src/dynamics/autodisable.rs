@@ -1,0 +1,1 @@
+//! Auto-disable: idle detection of bodies. (to be written)

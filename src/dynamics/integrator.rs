@@ -1,0 +1,1 @@
+//! Free-body integration of one time step. (to be written)

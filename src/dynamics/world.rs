@@ -1,0 +1,159 @@
+//! The world: global simulation parameters and the list of its bodies.
+//!
+//! ODE keeps bodies in a list with the newest first; island building and
+//! hence results depend on that order, so `World::bodies` iterates in the
+//! same order (`bodies_in_ode_order`).
+
+use super::body::{Body, BodyRef, BODIES};
+use crate::handle::{Handle, Pool};
+
+pub type WorldRef = Handle<World>;
+
+/// All worlds. Tag spells "WRLD".
+pub static WORLDS: Pool<World> = Pool::new(0x574C_5244);
+
+/// Auto-disable parameters (world defaults, copied into each new body).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AutoDisable {
+    pub idle_time: f64,
+    pub idle_steps: i32,
+    /// Squared thresholds, as ODE stores them.
+    pub linear_average_threshold: f64,
+    pub angular_average_threshold: f64,
+    pub average_samples: u32,
+}
+
+/// Damping parameters (world defaults, copied into each new body).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Damping {
+    pub linear_scale: f64,
+    pub angular_scale: f64,
+    /// Squared speed thresholds below which damping applies.
+    pub linear_threshold: f64,
+    pub angular_threshold: f64,
+}
+
+/// QuickStep (PGS/SOR) settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct QuickStepParams {
+    pub num_iterations: i32,
+    pub w: f64,
+}
+
+/// Contact correction settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactParams {
+    pub max_vel: f64,
+    pub min_depth: f64,
+}
+
+/// Body flag bits (same meaning and values as ODE's internal flags).
+pub mod flags {
+    pub const FINITE_ROTATION: u32 = 1;
+    pub const FINITE_ROTATION_AXIS: u32 = 2;
+    pub const DISABLED: u32 = 4;
+    pub const NO_GRAVITY: u32 = 8;
+    pub const AUTO_DISABLE: u32 = 16;
+    pub const LINEAR_DAMPING: u32 = 32;
+    pub const ANGULAR_DAMPING: u32 = 64;
+    pub const MAX_ANGULAR_SPEED: u32 = 128;
+    pub const GYROSCOPIC: u32 = 256;
+}
+
+pub struct World {
+    /// Bodies in creation order (oldest first); ODE's list order is the
+    /// reverse, see `bodies_in_ode_order`.
+    pub(crate) bodies: Vec<BodyRef>,
+    pub gravity: [f64; 3],
+    pub erp: f64,
+    pub cfm: f64,
+    pub adis: AutoDisable,
+    /// Flags given to new bodies (auto-disable, damping, max angular speed).
+    pub body_flags: u32,
+    pub qs: QuickStepParams,
+    pub contactp: ContactParams,
+    pub dampingp: Damping,
+    pub max_angular_speed: f64,
+    pub data: *mut core::ffi::c_void,
+    /// Settings accepted for API compatibility that do not change results
+    /// (memory reservation policy, threading): stored so getters echo them.
+    pub islands_max_threads: u32,
+}
+
+// Raw user-data pointers are the host's; the world itself is moved between
+// threads only as ODE allows.
+unsafe impl Send for World {}
+
+impl World {
+    /// A world with ODE's defaults.
+    pub fn new() -> World {
+        World {
+            bodies: Vec::new(),
+            gravity: [0.0; 3],
+            erp: 0.2,
+            cfm: 1e-10,
+            adis: AutoDisable {
+                idle_time: 0.0,
+                idle_steps: 10,
+                linear_average_threshold: 0.01 * 0.01,
+                angular_average_threshold: 0.01 * 0.01,
+                average_samples: 1,
+            },
+            body_flags: 0,
+            qs: QuickStepParams { num_iterations: 20, w: 1.3 },
+            contactp: ContactParams { max_vel: f64::INFINITY, min_depth: 0.0 },
+            dampingp: Damping { linear_scale: 0.0, angular_scale: 0.0, linear_threshold: 0.01 * 0.01, angular_threshold: 0.01 * 0.01 },
+            max_angular_speed: f64::INFINITY,
+            data: std::ptr::null_mut(),
+            islands_max_threads: 0,
+        }
+    }
+
+    /// Bodies newest first, as ODE's list is traversed.
+    pub fn bodies_in_ode_order(&self) -> impl DoubleEndedIterator<Item = BodyRef> + '_ {
+        self.bodies.iter().rev().copied()
+    }
+
+    pub fn body_count(&self) -> usize {
+        self.bodies.len()
+    }
+}
+
+impl Default for World {
+    fn default() -> Self {
+        World::new()
+    }
+}
+
+/// Creates a world and returns its handle.
+pub fn create_world() -> WorldRef {
+    WORLDS.alloc(World::new())
+}
+
+/// Destroys a world and every body in it (joints and their groups are
+/// handled by the joint module once it exists).
+pub fn destroy_world(w: WorldRef) {
+    let bodies = std::mem::take(&mut w.get_mut().bodies);
+    for b in bodies {
+        BODIES.free(b);
+    }
+    WORLDS.free(w);
+}
+
+/// Creates a body in `w` with ODE's initial state and the world's defaults.
+pub fn create_body(w: WorldRef) -> BodyRef {
+    let world = w.get_mut();
+    let b = BODIES.alloc(Body::new(w, world));
+    world.bodies.push(b);
+    b
+}
+
+/// Removes a body from its world and frees it.
+pub fn destroy_body(b: BodyRef) {
+    let w = b.get().world;
+    let list = &mut w.get_mut().bodies;
+    if let Some(i) = list.iter().position(|&x| x == b) {
+        list.remove(i);
+    }
+    BODIES.free(b);
+}
