@@ -2,10 +2,17 @@
 //! accumulators and per-body settings (auto-disable, damping, rotation
 //! mode). Vectors are stored padded to 4 reals like ODE's `dVector3`, so
 //! pointers handed to C (`dBodyGetPosition`, …) have ODE's layout.
+//!
+//! Every mutation is a method that cannot fail once its inputs passed the
+//! matching `check_*`/`prepare_*` function; the C layer and the safe API
+//! validate first and then apply, so a rejected call changes nothing.
+//! Arithmetic follows ODE's operation order so results are bit-identical.
 
 use super::world::{flags, AutoDisable, Damping, World, WorldRef};
 use crate::handle::{Handle, Pool};
 use crate::math::mass::Mass;
+use std::ffi::c_void;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub type BodyRef = Handle<Body>;
 
@@ -13,16 +20,28 @@ pub type BodyRef = Handle<Body>;
 pub static BODIES: Pool<Body> = Pool::new(0x424F_4459);
 
 /// Host callback invoked when a step moved the body.
-pub type MovedCallback = unsafe extern "C" fn(body: *mut core::ffi::c_void);
+pub type MovedCallback = unsafe extern "C" fn(body: *mut c_void);
+
+/// Largest averaging window accepted for auto-disable: the C argument is
+/// unsigned but the getter returns `int`, so larger values would read back
+/// negative (they are what a negative count becomes when passed unsigned).
+pub const MAX_AVERAGE_SAMPLES: u32 = i32::MAX as u32;
+
+/// ODE's `dEpsilon` for double precision: tolerance on the centre of mass.
+const EPSILON: f64 = f64::EPSILON;
+
+/// Source of `Body::serial` (0 is never used).
+static NEXT_SERIAL: AtomicU64 = AtomicU64::new(1);
 
 pub struct Body {
     pub world: WorldRef,
     /// `flags::*` bits.
     pub flags: u32,
     /// Mass parameters about the point of reference (centre of mass at
-    /// `mass.c`, which ODE requires to be zero for dynamic stepping).
+    /// `mass.c`, which must be the origin). Kept while kinematic so that
+    /// `set_dynamic` restores them.
     pub mass: Mass,
-    /// Inverse of `mass.I` (3x4 padded).
+    /// Inverse of `mass.I` (3x4 padded); zero for kinematic bodies.
     pub inv_i: [f64; 12],
     /// 1/mass; 0 for kinematic bodies.
     pub inv_mass: f64,
@@ -48,28 +67,49 @@ pub struct Body {
     pub moved_callback: Option<MovedCallback>,
     pub dampingp: Damping,
     pub max_angular_speed: f64,
-    pub data: *mut core::ffi::c_void,
+    pub data: *mut c_void,
+    /// Joints attached to this body, most recently attached first (ODE's
+    /// order). Filled by the joint module; empty until joints exist.
+    pub joints: Vec<*mut c_void>,
+    /// Geoms attached to this body, in ODE's list order. Filled by the
+    /// collision module; empty until geoms exist.
+    pub geoms: Vec<*mut c_void>,
+    /// Unique id of this body over the process lifetime, so that a stale
+    /// handle whose cell was reused is never mistaken for the new body.
+    pub serial: u64,
 }
 
 unsafe impl Send for Body {}
 
+/// Why an argument was refused (the caller names function and argument).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invalid(pub String);
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn invalid<T>(s: impl Into<String>) -> Result<T, Invalid> {
+    Err(Invalid(s.into()))
+}
+
 impl Body {
     /// A body as ODE creates it: unit mass with unit inertia, identity
     /// orientation, at rest, enabled, with the world's auto-disable and
-    /// damping defaults and flags.
+    /// damping defaults, its maximum angular speed, and the gyroscopic term
+    /// on.
     pub fn new(wref: WorldRef, world: &World) -> Body {
         let mut mass = Mass::zero();
         mass.mass = 1.0;
         mass.I[0] = 1.0;
         mass.I[5] = 1.0;
         mass.I[10] = 1.0;
-        let mut ident = [0.0; 12];
-        ident[0] = 1.0;
-        ident[5] = 1.0;
-        ident[10] = 1.0;
+        let ident = identity3();
         let mut b = Body {
             world: wref,
-            flags: world.body_flags,
+            flags: 0,
             mass,
             inv_i: ident,
             inv_mass: 1.0,
@@ -82,8 +122,8 @@ impl Body {
             tacc: [0.0; 4],
             finite_rot_axis: [0.0; 4],
             adis: world.adis,
-            adis_timeleft: world.adis.idle_time,
-            adis_stepsleft: world.adis.idle_steps,
+            adis_timeleft: 0.0,
+            adis_stepsleft: 0,
             average_lvel: Vec::new(),
             average_avel: Vec::new(),
             average_counter: 0,
@@ -92,9 +132,362 @@ impl Body {
             dampingp: world.dampingp,
             max_angular_speed: world.max_angular_speed,
             data: std::ptr::null_mut(),
+            joints: Vec::new(),
+            geoms: Vec::new(),
+            serial: NEXT_SERIAL.fetch_add(1, Ordering::Relaxed),
         };
-        b.resize_average_buffers();
+        b.set_auto_disable_defaults(world);
+        b.adis_stepsleft = b.adis.idle_steps;
+        b.adis_timeleft = b.adis.idle_time;
+        b.set_damping_defaults(world);
+        b.flags |= world.body_flags & flags::MAX_ANGULAR_SPEED;
+        b.flags |= flags::GYROSCOPIC;
         b
+    }
+
+    // ---- position and orientation -------------------------------------
+
+    pub fn set_position(&mut self, p: [f64; 3]) {
+        self.pos[..3].copy_from_slice(&p);
+    }
+
+    /// Orientation ODE derives from a user matrix: the matrix is
+    /// orthogonalised (ODE's row Gram-Schmidt, which leaves row 1 as given
+    /// and rebuilds row 2), while the quaternion is computed from the matrix
+    /// as given and normalised. Fails where ODE asserts.
+    pub fn prepare_rotation(r_in: &[f64; 12]) -> Result<([f64; 12], [f64; 4]), Invalid> {
+        if let Some(i) = r_in.iter().enumerate().position(|(i, v)| i % 4 != 3 && !v.is_finite()) {
+            return invalid(format!("element {i} is {} (must be finite)", r_in[i]));
+        }
+        let mut r = *r_in;
+        if !orthogonalize_r(&mut r) {
+            return invalid("is not a rotation matrix (rows 0 and 1 must be non-zero and not parallel)");
+        }
+        let mut q = q_from_r(r_in);
+        if !normalize4(&mut q) {
+            return invalid("does not define an orientation (its quaternion cannot be normalised)");
+        }
+        if r.iter().chain(q.iter()).any(|v| !v.is_finite()) {
+            return invalid("is too large to be orthogonalised");
+        }
+        Ok((r, q))
+    }
+
+    /// Applies a result of `prepare_rotation`.
+    pub fn set_rotation_prepared(&mut self, rq: ([f64; 12], [f64; 4])) {
+        self.r = rq.0;
+        self.q = rq.1;
+    }
+
+    /// Normalised quaternion and its matrix, or why `q` cannot be used.
+    pub fn prepare_quaternion(q_in: &[f64; 4]) -> Result<([f64; 12], [f64; 4]), Invalid> {
+        if let Some(i) = q_in.iter().position(|v| !v.is_finite()) {
+            return invalid(format!("element {i} is {} (must be finite)", q_in[i]));
+        }
+        let mut q = *q_in;
+        if !normalize4(&mut q) || q.iter().all(|&v| v == 0.0) {
+            return invalid("cannot be normalised (zero, or its squared length under/overflows)");
+        }
+        Ok((r_from_q(&q), q))
+    }
+
+    pub fn set_linear_vel(&mut self, v: [f64; 3]) {
+        self.lvel[..3].copy_from_slice(&v);
+    }
+
+    pub fn set_angular_vel(&mut self, v: [f64; 3]) {
+        self.avel[..3].copy_from_slice(&v);
+    }
+
+    // ---- mass ----------------------------------------------------------
+
+    /// ODE's requirements on a mass given to a body (`dMassCheck` plus the
+    /// centre of mass at the origin), with every value finite.
+    pub fn check_mass(m: &Mass) -> Result<(), Invalid> {
+        if !m.mass.is_finite() {
+            return invalid(format!("has mass {} (must be finite)", m.mass));
+        }
+        for i in 0..3 {
+            if !m.c[i].is_finite() {
+                return invalid(format!("has c[{i}] = {} (must be finite)", m.c[i]));
+            }
+            for j in 0..3 {
+                let v = m.I[i * 4 + j];
+                if !v.is_finite() {
+                    return invalid(format!("has I[{}] = {v} (must be finite)", i * 4 + j));
+                }
+            }
+        }
+        if m.mass <= 0.0 {
+            return invalid(format!("has mass {} (must be > 0)", m.mass));
+        }
+        if !is_positive_definite3(&m.I) {
+            return invalid("has an inertia matrix that is not positive definite");
+        }
+        // Inertia about the centre of mass: I + mass * [c]x^2.
+        let mut chat = [0.0; 12];
+        set_cross_matrix_plus(&mut chat, &m.c);
+        let cc = multiply0_333(&chat, &chat);
+        let mut i2 = [0.0; 12];
+        for row in 0..3 {
+            for col in 0..3 {
+                let k = row * 4 + col;
+                i2[k] = m.I[k] + m.mass * cc[k];
+            }
+        }
+        if !is_positive_definite3(&i2) {
+            return invalid("has a centre of mass inconsistent with its mass and inertia");
+        }
+        if m.c[0].abs() > EPSILON || m.c[1].abs() > EPSILON || m.c[2].abs() > EPSILON {
+            return invalid(format!(
+                "has its centre of mass at ({}, {}, {}); it must be at the body's origin (use dMassTranslate)",
+                m.c[0], m.c[1], m.c[2]
+            ));
+        }
+        Ok(())
+    }
+
+    /// Stores a mass that passed `check_mass` and derives the inverses
+    /// (this also makes a kinematic body dynamic again).
+    pub fn set_mass(&mut self, m: &Mass) {
+        self.mass = *m;
+        self.inv_i = invert_pd3(&self.mass.I).unwrap_or_else(identity3);
+        self.inv_mass = 1.0 / self.mass.mass;
+    }
+
+    /// Kinematic: infinite mass and inertia; the stored mass is kept.
+    pub fn set_kinematic(&mut self) {
+        self.inv_i = [0.0; 12];
+        self.inv_mass = 0.0;
+    }
+
+    /// Back to dynamic with the stored mass.
+    pub fn set_dynamic(&mut self) {
+        let m = self.mass;
+        self.set_mass(&m);
+    }
+
+    /// Kinematic bodies have zero inverse mass (they push, are not pushed).
+    pub fn is_kinematic(&self) -> bool {
+        self.inv_mass == 0.0
+    }
+
+    // ---- forces --------------------------------------------------------
+
+    fn r3(&self) -> &[f64; 12] {
+        &self.r
+    }
+
+    pub fn add_force(&mut self, f: [f64; 3]) {
+        add3(&mut self.facc, &f);
+    }
+
+    pub fn add_torque(&mut self, t: [f64; 3]) {
+        add3(&mut self.tacc, &t);
+    }
+
+    pub fn add_rel_force(&mut self, f: [f64; 3]) {
+        let fw = multiply0_331(self.r3(), &f);
+        add3(&mut self.facc, &fw);
+    }
+
+    pub fn add_rel_torque(&mut self, t: [f64; 3]) {
+        let tw = multiply0_331(self.r3(), &t);
+        add3(&mut self.tacc, &tw);
+    }
+
+    /// World force at a world point.
+    pub fn add_force_at_pos(&mut self, f: [f64; 3], p: [f64; 3]) {
+        add3(&mut self.facc, &f);
+        let q = [p[0] - self.pos[0], p[1] - self.pos[1], p[2] - self.pos[2]];
+        add_cross(&mut self.tacc, &q, &f);
+    }
+
+    /// World force at a body-relative point.
+    pub fn add_force_at_rel_pos(&mut self, f: [f64; 3], p: [f64; 3]) {
+        let pw = multiply0_331(self.r3(), &p);
+        add3(&mut self.facc, &f);
+        add_cross(&mut self.tacc, &pw, &f);
+    }
+
+    /// Body-relative force at a world point.
+    pub fn add_rel_force_at_pos(&mut self, f: [f64; 3], p: [f64; 3]) {
+        let fw = multiply0_331(self.r3(), &f);
+        add3(&mut self.facc, &fw);
+        let q = [p[0] - self.pos[0], p[1] - self.pos[1], p[2] - self.pos[2]];
+        add_cross(&mut self.tacc, &q, &fw);
+    }
+
+    /// Body-relative force at a body-relative point.
+    pub fn add_rel_force_at_rel_pos(&mut self, f: [f64; 3], p: [f64; 3]) {
+        let fw = multiply0_331(self.r3(), &f);
+        let pw = multiply0_331(self.r3(), &p);
+        add3(&mut self.facc, &fw);
+        add_cross(&mut self.tacc, &pw, &fw);
+    }
+
+    pub fn set_force(&mut self, f: [f64; 3]) {
+        self.facc[..3].copy_from_slice(&f);
+    }
+
+    pub fn set_torque(&mut self, t: [f64; 3]) {
+        self.tacc[..3].copy_from_slice(&t);
+    }
+
+    // ---- frames --------------------------------------------------------
+
+    /// Body point to world coordinates.
+    pub fn rel_point_pos(&self, p: [f64; 3]) -> [f64; 3] {
+        let w = multiply0_331(self.r3(), &p);
+        [w[0] + self.pos[0], w[1] + self.pos[1], w[2] + self.pos[2]]
+    }
+
+    /// World velocity of a body point.
+    pub fn rel_point_vel(&self, p: [f64; 3]) -> [f64; 3] {
+        let w = multiply0_331(self.r3(), &p);
+        let mut v = [self.lvel[0], self.lvel[1], self.lvel[2], 0.0];
+        add_cross(&mut v, &[self.avel[0], self.avel[1], self.avel[2]], &w);
+        [v[0], v[1], v[2]]
+    }
+
+    /// World velocity of a world point moving with the body.
+    pub fn point_vel(&self, p: [f64; 3]) -> [f64; 3] {
+        let d = [p[0] - self.pos[0], p[1] - self.pos[1], p[2] - self.pos[2]];
+        let mut v = [self.lvel[0], self.lvel[1], self.lvel[2], 0.0];
+        add_cross(&mut v, &[self.avel[0], self.avel[1], self.avel[2]], &d);
+        [v[0], v[1], v[2]]
+    }
+
+    /// World point to body coordinates.
+    pub fn pos_rel_point(&self, p: [f64; 3]) -> [f64; 3] {
+        let d = [p[0] - self.pos[0], p[1] - self.pos[1], p[2] - self.pos[2]];
+        multiply1_331(self.r3(), &d)
+    }
+
+    pub fn vector_to_world(&self, v: [f64; 3]) -> [f64; 3] {
+        multiply0_331(self.r3(), &v)
+    }
+
+    pub fn vector_from_world(&self, v: [f64; 3]) -> [f64; 3] {
+        multiply1_331(self.r3(), &v)
+    }
+
+    // ---- rotation mode -------------------------------------------------
+
+    pub fn set_finite_rotation_mode(&mut self, on: bool) {
+        self.flags &= !(flags::FINITE_ROTATION | flags::FINITE_ROTATION_AXIS);
+        if on {
+            self.flags |= flags::FINITE_ROTATION;
+            let a = &self.finite_rot_axis;
+            if a[0] != 0.0 || a[1] != 0.0 || a[2] != 0.0 {
+                self.flags |= flags::FINITE_ROTATION_AXIS;
+            }
+        }
+    }
+
+    pub fn finite_rotation_mode(&self) -> bool {
+        self.flags & flags::FINITE_ROTATION != 0
+    }
+
+    /// Sets the axis (normalised); a zero vector means "no axis". Note that
+    /// ODE sets the axis flag here even when finite rotation is off.
+    pub fn set_finite_rotation_axis(&mut self, a: [f64; 3]) {
+        self.finite_rot_axis[..3].copy_from_slice(&a);
+        if a[0] != 0.0 || a[1] != 0.0 || a[2] != 0.0 {
+            let mut v = [a[0], a[1], a[2]];
+            if !safe_normalize3(&mut v) {
+                v = [1.0, 0.0, 0.0];
+            }
+            self.finite_rot_axis[..3].copy_from_slice(&v);
+            self.flags |= flags::FINITE_ROTATION_AXIS;
+        } else {
+            self.flags &= !flags::FINITE_ROTATION_AXIS;
+        }
+    }
+
+    // ---- enable / auto-disable ------------------------------------------
+
+    pub fn is_enabled(&self) -> bool {
+        self.flags & flags::DISABLED == 0
+    }
+
+    /// Enables and restarts the idle countdown (the averaging window is
+    /// left as it is, as in ODE).
+    pub fn enable(&mut self) {
+        self.flags &= !flags::DISABLED;
+        self.adis_stepsleft = self.adis.idle_steps;
+        self.adis_timeleft = self.adis.idle_time;
+    }
+
+    pub fn disable(&mut self) {
+        self.flags |= flags::DISABLED;
+    }
+
+    pub fn gravity_mode(&self) -> bool {
+        self.flags & flags::NO_GRAVITY == 0
+    }
+
+    pub fn set_gravity_mode(&mut self, on: bool) {
+        if on {
+            self.flags &= !flags::NO_GRAVITY;
+        } else {
+            self.flags |= flags::NO_GRAVITY;
+        }
+    }
+
+    /// The flag bit itself (ODE returns it unnormalised: 0 or 256).
+    pub fn gyroscopic_bits(&self) -> u32 {
+        self.flags & flags::GYROSCOPIC
+    }
+
+    pub fn set_gyroscopic_mode(&mut self, on: bool) {
+        if on {
+            self.flags |= flags::GYROSCOPIC;
+        } else {
+            self.flags &= !flags::GYROSCOPIC;
+        }
+    }
+
+    pub fn auto_disable_flag(&self) -> bool {
+        self.flags & flags::AUTO_DISABLE != 0
+    }
+
+    /// Turning auto-disable off also re-enables the body and takes the
+    /// world's idle steps, idle time and averaging window (restarting the
+    /// averages), as ODE does; turning it on only sets the flag.
+    pub fn set_auto_disable_flag(&mut self, on: bool, world: &World) {
+        if on {
+            self.flags |= flags::AUTO_DISABLE;
+        } else {
+            self.flags &= !(flags::AUTO_DISABLE | flags::DISABLED);
+            self.adis.idle_steps = world.adis.idle_steps;
+            self.adis.idle_time = world.adis.idle_time;
+            self.set_average_samples(world.adis.average_samples);
+        }
+    }
+
+    /// Copies the world's auto-disable parameters and flag.
+    pub fn set_auto_disable_defaults(&mut self, world: &World) {
+        self.adis = world.adis;
+        self.set_auto_disable_flag(world.body_flags & flags::AUTO_DISABLE != 0, world);
+    }
+
+    /// Whether a window of `n` samples can be allocated.
+    pub fn check_average_samples(n: u32) -> Result<(), Invalid> {
+        if n > MAX_AVERAGE_SAMPLES {
+            return invalid(format!("= {n} is out of range (0 ..= {MAX_AVERAGE_SAMPLES}; a negative count?)"));
+        }
+        let mut probe: Vec<[f64; 3]> = Vec::new();
+        if probe.try_reserve_exact(2 * n as usize).is_err() {
+            return invalid(format!("= {n}: cannot allocate the averaging buffers"));
+        }
+        Ok(())
+    }
+
+    /// Sets the averaging window and restarts averaging (empty buffers).
+    pub fn set_average_samples(&mut self, n: u32) {
+        self.adis.average_samples = n;
+        self.resize_average_buffers();
     }
 
     /// (Re)allocates the velocity averaging buffers to `adis.average_samples`
@@ -107,12 +500,434 @@ impl Body {
         self.average_ready = false;
     }
 
-    pub fn is_enabled(&self) -> bool {
-        self.flags & flags::DISABLED == 0
+    // ---- damping -------------------------------------------------------
+
+    pub fn set_linear_damping(&mut self, scale: f64) {
+        if scale != 0.0 {
+            self.flags |= flags::LINEAR_DAMPING;
+        } else {
+            self.flags &= !flags::LINEAR_DAMPING;
+        }
+        self.dampingp.linear_scale = scale;
     }
 
-    /// Kinematic bodies have zero inverse mass (they push, are not pushed).
-    pub fn is_kinematic(&self) -> bool {
-        self.inv_mass == 0.0
+    pub fn set_angular_damping(&mut self, scale: f64) {
+        if scale != 0.0 {
+            self.flags |= flags::ANGULAR_DAMPING;
+        } else {
+            self.flags &= !flags::ANGULAR_DAMPING;
+        }
+        self.dampingp.angular_scale = scale;
+    }
+
+    /// Copies the world's damping parameters and flags.
+    pub fn set_damping_defaults(&mut self, world: &World) {
+        self.dampingp = world.dampingp;
+        let mask = flags::LINEAR_DAMPING | flags::ANGULAR_DAMPING;
+        self.flags = (self.flags & !mask) | (world.body_flags & mask);
+    }
+
+    pub fn set_max_angular_speed(&mut self, max: f64) {
+        if max < f64::INFINITY {
+            self.flags |= flags::MAX_ANGULAR_SPEED;
+        } else {
+            self.flags &= !flags::MAX_ANGULAR_SPEED;
+        }
+        self.max_angular_speed = max;
+    }
+
+    // ---- joints and geoms ------------------------------------------------
+
+    pub fn num_joints(&self) -> usize {
+        self.joints.len()
+    }
+
+    pub fn joint(&self, index: usize) -> Option<*mut c_void> {
+        self.joints.get(index).copied()
+    }
+
+    pub fn first_geom(&self) -> *mut c_void {
+        self.geoms.first().copied().unwrap_or(std::ptr::null_mut())
+    }
+}
+
+// ---- value checks shared by the C layer and the safe API -------------------
+
+/// A damping scale must lie in [0, 1] (ODE's documented range).
+pub fn check_damping_scale(s: f64) -> Result<(), Invalid> {
+    if !s.is_finite() {
+        return invalid(format!("is {s} (must be finite)"));
+    }
+    if !(0.0..=1.0).contains(&s) {
+        return invalid(format!("= {s} is out of range (0 ..= 1)"));
+    }
+    Ok(())
+}
+
+/// Speed thresholds (damping, auto-disable) are stored squared; they must
+/// be non-negative and not NaN (infinity means "always below").
+pub fn check_threshold(t: f64) -> Result<(), Invalid> {
+    if t.is_nan() || t < 0.0 {
+        return invalid(format!("= {t} is out of range (must be >= 0)"));
+    }
+    Ok(())
+}
+
+/// A maximum angular speed: non-negative, infinity meaning "no limit".
+pub fn check_max_angular_speed(m: f64) -> Result<(), Invalid> {
+    if m.is_nan() || m < 0.0 {
+        return invalid(format!("= {m} is out of range (must be >= 0; dInfinity for no limit)"));
+    }
+    Ok(())
+}
+
+/// Idle time for auto-disable: non-negative, not NaN.
+pub fn check_idle_time(t: f64) -> Result<(), Invalid> {
+    if t.is_nan() || t < 0.0 {
+        return invalid(format!("= {t} is out of range (must be >= 0)"));
+    }
+    Ok(())
+}
+
+/// Idle steps for auto-disable: a count, hence non-negative.
+pub fn check_idle_steps(n: i32) -> Result<(), Invalid> {
+    if n < 0 {
+        return invalid(format!("= {n} is out of range (must be >= 0)"));
+    }
+    Ok(())
+}
+
+// ---- ODE's small-matrix arithmetic, in ODE's operation order --------------
+// (private copies; the shared math modules may replace them)
+
+fn identity3() -> [f64; 12] {
+    let mut m = [0.0; 12];
+    m[0] = 1.0;
+    m[5] = 1.0;
+    m[10] = 1.0;
+    m
+}
+
+#[inline]
+fn dot3(a: &[f64], b: &[f64]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+#[inline]
+fn cross3(a: &[f64], b: &[f64]) -> [f64; 3] {
+    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+}
+
+#[inline]
+fn add3(acc: &mut [f64; 4], v: &[f64; 3]) {
+    acc[0] += v[0];
+    acc[1] += v[1];
+    acc[2] += v[2];
+}
+
+/// acc += a x b (cross product formed first, as ODE does).
+#[inline]
+fn add_cross(acc: &mut [f64; 4], a: &[f64], b: &[f64]) {
+    let t = cross3(a, b);
+    add3(acc, &t);
+}
+
+/// R * v for a padded 3x4 matrix.
+#[inline]
+fn multiply0_331(r: &[f64; 12], v: &[f64; 3]) -> [f64; 3] {
+    [dot3(&r[0..3], v), dot3(&r[4..7], v), dot3(&r[8..11], v)]
+}
+
+/// R^T * v for a padded 3x4 matrix.
+#[inline]
+fn multiply1_331(r: &[f64; 12], v: &[f64; 3]) -> [f64; 3] {
+    let col = |j: usize| r[j] * v[0] + r[4 + j] * v[1] + r[8 + j] * v[2];
+    [col(0), col(1), col(2)]
+}
+
+/// A * B for padded 3x4 matrices (row of A dotted with column of B).
+fn multiply0_333(a: &[f64; 12], b: &[f64; 12]) -> [f64; 12] {
+    let mut out = [0.0; 12];
+    for i in 0..3 {
+        for j in 0..3 {
+            out[i * 4 + j] = a[i * 4] * b[j] + a[i * 4 + 1] * b[4 + j] + a[i * 4 + 2] * b[8 + j];
+        }
+    }
+    out
+}
+
+/// Off-diagonal entries of the matrix [c]x with [c]x v = c x v.
+fn set_cross_matrix_plus(m: &mut [f64; 12], c: &[f64; 4]) {
+    m[1] = -c[2];
+    m[2] = c[1];
+    m[4] = c[2];
+    m[6] = -c[0];
+    m[8] = -c[1];
+    m[9] = c[0];
+}
+
+/// Cholesky factorisation of the lower triangle of a padded 3x3 matrix, in
+/// place (upper triangle untouched); false if not positive definite.
+/// Returns the reciprocals of the diagonal through `recip`.
+fn factor_cholesky3(l: &mut [f64; 12], recip: &mut [f64; 3]) -> bool {
+    for i in 0..3 {
+        for j in 0..i {
+            let mut sum = l[i * 4 + j];
+            for k in 0..j {
+                sum -= l[i * 4 + k] * l[j * 4 + k];
+            }
+            l[i * 4 + j] = sum * recip[j];
+        }
+        let mut sum = l[i * 4 + i];
+        for k in 0..i {
+            sum -= l[i * 4 + k] * l[i * 4 + k];
+        }
+        // `!(sum > 0)` would also reject NaN; ODE tests `sum <= 0` and
+        // inputs are finite here.
+        if sum <= 0.0 {
+            return false;
+        }
+        let s = sum.sqrt();
+        l[i * 4 + i] = s;
+        recip[i] = 1.0 / s;
+    }
+    true
+}
+
+fn is_positive_definite3(a: &[f64; 12]) -> bool {
+    let mut l = *a;
+    factor_cholesky3(&mut l, &mut [0.0; 3])
+}
+
+/// Inverse of a symmetric positive definite padded 3x3 matrix (ODE's
+/// `dInvertPDMatrix`: Cholesky, then one solve per unit column).
+fn invert_pd3(a: &[f64; 12]) -> Option<[f64; 12]> {
+    let mut l = *a;
+    if !factor_cholesky3(&mut l, &mut [0.0; 3]) {
+        return None;
+    }
+    let mut inv = [0.0; 12];
+    for c in 0..3 {
+        let mut x = [0.0; 3];
+        x[c] = 1.0;
+        // Forward substitution L y = x.
+        let mut y = [0.0; 3];
+        for i in 0..3 {
+            let mut sum = 0.0;
+            for k in 0..i {
+                sum += l[i * 4 + k] * y[k];
+            }
+            y[i] = (x[i] - sum) / l[i * 4 + i];
+        }
+        // Back substitution L^T x = y.
+        for i in (0..3).rev() {
+            let mut sum = 0.0;
+            for k in i + 1..3 {
+                sum += l[k * 4 + i] * x[k];
+            }
+            x[i] = (y[i] - sum) / l[i * 4 + i];
+        }
+        for r in 0..3 {
+            inv[r * 4 + c] = x[r];
+        }
+    }
+    Some(inv)
+}
+
+/// ODE's robust 3-vector normalisation: divide by the largest magnitude
+/// first so tiny and huge vectors survive. False (unchanged) for zero.
+fn safe_normalize3(a: &mut [f64; 3]) -> bool {
+    let (a0, a1, a2) = (a[0].abs(), a[1].abs(), a[2].abs());
+    let idx = if a1 > a0 {
+        if a2 > a1 { 2 } else { 1 }
+    } else if a2 > a0 {
+        2
+    } else if a0 > 0.0 {
+        0
+    } else {
+        return false;
+    };
+    let (o1, o2) = ((idx + 1) % 3, (idx + 2) % 3);
+    // ODE lists the two other components in increasing index order.
+    let (j, k) = if o1 < o2 { (o1, o2) } else { (o2, o1) };
+    let recip = 1.0 / a[idx].abs();
+    let bj = a[j] * recip;
+    let bk = a[k] * recip;
+    let l = 1.0 / (1.0 + bj * bj + bk * bk).sqrt();
+    a[j] = bj * l;
+    a[k] = bk * l;
+    a[idx] = l.copysign(a[idx]);
+    true
+}
+
+/// Scales a quaternion to unit length; false (unchanged) if its squared
+/// length is not positive.
+fn normalize4(q: &mut [f64; 4]) -> bool {
+    let l = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    if l > 0.0 {
+        let k = 1.0 / l.sqrt();
+        for v in q.iter_mut() {
+            *v *= k;
+        }
+        true
+    } else {
+        false
+    }
+}
+
+/// Rotation matrix of a unit quaternion (w, x, y, z).
+fn r_from_q(q: &[f64; 4]) -> [f64; 12] {
+    let qq1 = 2.0 * q[1] * q[1];
+    let qq2 = 2.0 * q[2] * q[2];
+    let qq3 = 2.0 * q[3] * q[3];
+    [
+        1.0 - qq2 - qq3,
+        2.0 * (q[1] * q[2] - q[0] * q[3]),
+        2.0 * (q[1] * q[3] + q[0] * q[2]),
+        0.0,
+        2.0 * (q[1] * q[2] + q[0] * q[3]),
+        1.0 - qq1 - qq3,
+        2.0 * (q[2] * q[3] - q[0] * q[1]),
+        0.0,
+        2.0 * (q[1] * q[3] - q[0] * q[2]),
+        2.0 * (q[2] * q[3] + q[0] * q[1]),
+        1.0 - qq1 - qq2,
+        0.0,
+    ]
+}
+
+/// Quaternion of a rotation matrix (not normalised), branching on the
+/// trace and then the largest diagonal element like ODE.
+fn q_from_r(r: &[f64; 12]) -> [f64; 4] {
+    let e = |i: usize, j: usize| r[i * 4 + j];
+    let tr = e(0, 0) + e(1, 1) + e(2, 2);
+    let mut q = [0.0; 4];
+    if tr >= 0.0 {
+        let s = (tr + 1.0).sqrt();
+        q[0] = 0.5 * s;
+        let s = 0.5 * (1.0 / s);
+        q[1] = (e(2, 1) - e(1, 2)) * s;
+        q[2] = (e(0, 2) - e(2, 0)) * s;
+        q[3] = (e(1, 0) - e(0, 1)) * s;
+        return q;
+    }
+    let case = if e(1, 1) > e(0, 0) {
+        if e(2, 2) > e(1, 1) { 2 } else { 1 }
+    } else if e(2, 2) > e(0, 0) {
+        2
+    } else {
+        0
+    };
+    match case {
+        0 => {
+            let s = ((e(0, 0) - (e(1, 1) + e(2, 2))) + 1.0).sqrt();
+            q[1] = 0.5 * s;
+            let s = 0.5 * (1.0 / s);
+            q[2] = (e(0, 1) + e(1, 0)) * s;
+            q[3] = (e(2, 0) + e(0, 2)) * s;
+            q[0] = (e(2, 1) - e(1, 2)) * s;
+        }
+        1 => {
+            let s = ((e(1, 1) - (e(2, 2) + e(0, 0))) + 1.0).sqrt();
+            q[2] = 0.5 * s;
+            let s = 0.5 * (1.0 / s);
+            q[3] = (e(1, 2) + e(2, 1)) * s;
+            q[1] = (e(0, 1) + e(1, 0)) * s;
+            q[0] = (e(0, 2) - e(2, 0)) * s;
+        }
+        _ => {
+            let s = ((e(2, 2) - (e(0, 0) + e(1, 1))) + 1.0).sqrt();
+            q[3] = 0.5 * s;
+            let s = 0.5 * (1.0 / s);
+            q[1] = (e(2, 0) + e(0, 2)) * s;
+            q[2] = (e(1, 2) + e(2, 1)) * s;
+            q[0] = (e(1, 0) - e(0, 1)) * s;
+        }
+    }
+    q
+}
+
+/// ODE 0.16's `dOrthogonalizeR` as applied to a body's matrix: row 0 is
+/// normalised, row 2 becomes row 0 x (row 1 made orthogonal to row 0 and
+/// normalised). Row 1 itself is written back only when it was already
+/// orthogonal to row 0 (ODE works on a temporary copy otherwise), and the
+/// padding is zeroed. False, with `m` untouched, when row 0 is zero or row
+/// 1 is parallel to it.
+fn orthogonalize_r(m: &mut [f64; 12]) -> bool {
+    let row0 = [m[0], m[1], m[2]];
+    if row0 == [0.0; 3] {
+        return false;
+    }
+    let n0 = dot3(&row0, &row0);
+    let proj = dot3(&m[0..3], &m[4..7]);
+    let orthogonal = proj == 0.0;
+    let mut row1 = [m[4], m[5], m[6]];
+    if !orthogonal {
+        let k = proj / n0;
+        row1 = [m[4] - k * m[0], m[5] - k * m[1], m[6] - k * m[2]];
+    }
+    if row1 == [0.0; 3] {
+        return false;
+    }
+    let mut r0 = row0;
+    if n0 != 1.0 {
+        safe_normalize3(&mut r0);
+    }
+    if dot3(&row1, &row1) != 1.0 {
+        safe_normalize3(&mut row1);
+    }
+    // ODE asserts that the rows ended up orthogonal.
+    if dot3(&r0, &row1).abs() >= 1e-6 {
+        return false;
+    }
+    let r2 = cross3(&r0, &row1);
+    m[0..3].copy_from_slice(&r0);
+    if orthogonal {
+        m[4..7].copy_from_slice(&row1);
+    }
+    m[8..11].copy_from_slice(&r2);
+    m[3] = 0.0;
+    m[7] = 0.0;
+    m[11] = 0.0;
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inverse_inertia_is_an_inverse() {
+        let i = [2.0, 0.3, -0.1, 0.0, 0.3, 1.5, 0.2, 0.0, -0.1, 0.2, 1.0, 0.0];
+        let inv = invert_pd3(&i).unwrap();
+        let p = multiply0_333(&i, &inv);
+        for r in 0..3 {
+            for c in 0..3 {
+                let want = if r == c { 1.0 } else { 0.0 };
+                assert!((p[r * 4 + c] - want).abs() < 1e-14, "{p:?}");
+            }
+        }
+        assert!(invert_pd3(&[1.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0]).is_none());
+    }
+
+    #[test]
+    fn quaternion_matrix_round_trip() {
+        let mut q = [0.3, -0.5, 0.7, 0.2];
+        assert!(normalize4(&mut q));
+        let r = r_from_q(&q);
+        let mut q2 = q_from_r(&r);
+        assert!(normalize4(&mut q2));
+        for k in 0..4 {
+            assert!((q[k] - q2[k]).abs() < 1e-15);
+        }
+    }
+
+    #[test]
+    fn safe_normalize3_handles_extremes() {
+        let mut v = [1e-300, -1e-300, 0.0];
+        assert!(safe_normalize3(&mut v));
+        assert!((dot3(&v, &v) - 1.0).abs() < 1e-15 && v[1] < 0.0);
+        let mut z = [0.0; 3];
+        assert!(!safe_normalize3(&mut z));
     }
 }
