@@ -113,10 +113,11 @@ int main(void) {
         pv("setR q", dBodyGetQuaternion(b), 4);
     }
     {   /* special matrices: identity, 180-degree turns, tiny and huge rows */
-        dMatrix3 S[6] = {{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0}, {-1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0},
+        dMatrix3 S[7] = {{1, 0.3, 0, 0, 1, 0.3 + 1e-10, 2e-11, 0, 0, 0, 1, 0}, /* nearly parallel rows */
+                         {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0}, {-1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0},
                          {1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0}, {-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, -1, 0},
                          {1e-200, 0, 0, 0, 0, 1e-200, 1e-201, 0, 0, 0, 1, 0}, {0, 1e150, 0, 0, 1e150, 1, 0, 0, 0, 0, -1, 0}};
-        for (int k = 0; k < 6; k++) {
+        for (int k = 0; k < 7; k++) {
             dBodySetRotation(b, S[k]);
             pm("special R", dBodyGetRotation(b));
             pv("special q", dBodyGetQuaternion(b), 4);

@@ -266,6 +266,8 @@ int main(void) {
         dMatrix3 Z1 = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0};    /* zero row 1 */
         dMatrix3 N = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, nan, 0};   /* NaN */
         dMatrix3 I = {1, 0, 0, 0, 0, inf, 0, 0, 0, 0, 1, 0};   /* infinity */
+        dMatrix3 NP = {1, 0.3, 0, 0, 1, 0.3 + 1e-11, 2e-12, 0, 0, 0, 1, 0}; /* ODE asserts on these */
+        BADARG(dBodySetRotation, "R", dBodySetRotation(b1, NP));
         BADARG(dBodySetRotation, "R", dBodySetRotation(b1, Z));
         BADARG(dBodySetRotation, "R", dBodySetRotation(b1, P));
         BADARG(dBodySetRotation, "R", dBodySetRotation(b1, Z1));

@@ -11,6 +11,8 @@
 use super::world::{flags, AutoDisable, Damping, World, WorldRef};
 use crate::handle::{Handle, Pool};
 use crate::math::mass::Mass;
+use crate::math::rotation::{q_to_r, r_to_q};
+use crate::math::vec::{cross3, dot3, orthogonalize_r, safe_normalize3, safe_normalize4};
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -152,19 +154,19 @@ impl Body {
     }
 
     /// Orientation ODE derives from a user matrix: the matrix is
-    /// orthogonalised (ODE's row Gram-Schmidt, which leaves row 1 as given
-    /// and rebuilds row 2), while the quaternion is computed from the matrix
+    /// orthogonalised (ODE's row Gram-Schmidt, which leaves a corrected row 1
+    /// as given and rebuilds row 2), while the quaternion is computed from the matrix
     /// as given and normalised. Fails where ODE asserts.
     pub fn prepare_rotation(r_in: &[f64; 12]) -> Result<([f64; 12], [f64; 4]), Invalid> {
         if let Some(i) = r_in.iter().enumerate().position(|(i, v)| i % 4 != 3 && !v.is_finite()) {
             return invalid(format!("element {i} is {} (must be finite)", r_in[i]));
         }
         let mut r = *r_in;
-        if !orthogonalize_r(&mut r) {
+        if !orthogonalize_r(&mut r) || !rows_stay_orthogonal(r_in) {
             return invalid("is not a rotation matrix (rows 0 and 1 must be non-zero and not parallel)");
         }
-        let mut q = q_from_r(r_in);
-        if !normalize4(&mut q) {
+        let mut q = r_to_q(r_in);
+        if !safe_normalize4(&mut q) {
             return invalid("does not define an orientation (its quaternion cannot be normalised)");
         }
         if r.iter().chain(q.iter()).any(|v| !v.is_finite()) {
@@ -185,10 +187,10 @@ impl Body {
             return invalid(format!("element {i} is {} (must be finite)", q_in[i]));
         }
         let mut q = *q_in;
-        if !normalize4(&mut q) || q.iter().all(|&v| v == 0.0) {
+        if !safe_normalize4(&mut q) || q.iter().all(|&v| v == 0.0) {
             return invalid("cannot be normalised (zero, or its squared length under/overflows)");
         }
-        Ok((r_from_q(&q), q))
+        Ok((q_to_r(&q), q))
     }
 
     pub fn set_linear_vel(&mut self, v: [f64; 3]) {
@@ -609,16 +611,6 @@ fn identity3() -> [f64; 12] {
 }
 
 #[inline]
-fn dot3(a: &[f64], b: &[f64]) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
-#[inline]
-fn cross3(a: &[f64], b: &[f64]) -> [f64; 3] {
-    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
-}
-
-#[inline]
 fn add3(acc: &mut [f64; 4], v: &[f64; 3]) {
     acc[0] += v[0];
     acc[1] += v[1];
@@ -734,162 +726,26 @@ fn invert_pd3(a: &[f64; 12]) -> Option<[f64; 12]> {
     Some(inv)
 }
 
-/// ODE's robust 3-vector normalisation: divide by the largest magnitude
-/// first so tiny and huge vectors survive. False (unchanged) for zero.
-fn safe_normalize3(a: &mut [f64; 3]) -> bool {
-    let (a0, a1, a2) = (a[0].abs(), a[1].abs(), a[2].abs());
-    let idx = if a1 > a0 {
-        if a2 > a1 { 2 } else { 1 }
-    } else if a2 > a0 {
-        2
-    } else if a0 > 0.0 {
-        0
-    } else {
-        return false;
-    };
-    let (o1, o2) = ((idx + 1) % 3, (idx + 2) % 3);
-    // ODE lists the two other components in increasing index order.
-    let (j, k) = if o1 < o2 { (o1, o2) } else { (o2, o1) };
-    let recip = 1.0 / a[idx].abs();
-    let bj = a[j] * recip;
-    let bk = a[k] * recip;
-    let l = 1.0 / (1.0 + bj * bj + bk * bk).sqrt();
-    a[j] = bj * l;
-    a[k] = bk * l;
-    a[idx] = l.copysign(a[idx]);
-    true
-}
-
-/// Scales a quaternion to unit length; false (unchanged) if its squared
-/// length is not positive.
-fn normalize4(q: &mut [f64; 4]) -> bool {
-    let l = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-    if l > 0.0 {
-        let k = 1.0 / l.sqrt();
-        for v in q.iter_mut() {
-            *v *= k;
-        }
-        true
-    } else {
-        false
-    }
-}
-
-/// Rotation matrix of a unit quaternion (w, x, y, z).
-fn r_from_q(q: &[f64; 4]) -> [f64; 12] {
-    let qq1 = 2.0 * q[1] * q[1];
-    let qq2 = 2.0 * q[2] * q[2];
-    let qq3 = 2.0 * q[3] * q[3];
-    [
-        1.0 - qq2 - qq3,
-        2.0 * (q[1] * q[2] - q[0] * q[3]),
-        2.0 * (q[1] * q[3] + q[0] * q[2]),
-        0.0,
-        2.0 * (q[1] * q[2] + q[0] * q[3]),
-        1.0 - qq1 - qq3,
-        2.0 * (q[2] * q[3] - q[0] * q[1]),
-        0.0,
-        2.0 * (q[1] * q[3] - q[0] * q[2]),
-        2.0 * (q[2] * q[3] + q[0] * q[1]),
-        1.0 - qq1 - qq2,
-        0.0,
-    ]
-}
-
-/// Quaternion of a rotation matrix (not normalised), branching on the
-/// trace and then the largest diagonal element like ODE.
-fn q_from_r(r: &[f64; 12]) -> [f64; 4] {
-    let e = |i: usize, j: usize| r[i * 4 + j];
-    let tr = e(0, 0) + e(1, 1) + e(2, 2);
-    let mut q = [0.0; 4];
-    if tr >= 0.0 {
-        let s = (tr + 1.0).sqrt();
-        q[0] = 0.5 * s;
-        let s = 0.5 * (1.0 / s);
-        q[1] = (e(2, 1) - e(1, 2)) * s;
-        q[2] = (e(0, 2) - e(2, 0)) * s;
-        q[3] = (e(1, 0) - e(0, 1)) * s;
-        return q;
-    }
-    let case = if e(1, 1) > e(0, 0) {
-        if e(2, 2) > e(1, 1) { 2 } else { 1 }
-    } else if e(2, 2) > e(0, 0) {
-        2
-    } else {
-        0
-    };
-    match case {
-        0 => {
-            let s = ((e(0, 0) - (e(1, 1) + e(2, 2))) + 1.0).sqrt();
-            q[1] = 0.5 * s;
-            let s = 0.5 * (1.0 / s);
-            q[2] = (e(0, 1) + e(1, 0)) * s;
-            q[3] = (e(2, 0) + e(0, 2)) * s;
-            q[0] = (e(2, 1) - e(1, 2)) * s;
-        }
-        1 => {
-            let s = ((e(1, 1) - (e(2, 2) + e(0, 0))) + 1.0).sqrt();
-            q[2] = 0.5 * s;
-            let s = 0.5 * (1.0 / s);
-            q[3] = (e(1, 2) + e(2, 1)) * s;
-            q[1] = (e(0, 1) + e(1, 0)) * s;
-            q[0] = (e(0, 2) - e(2, 0)) * s;
-        }
-        _ => {
-            let s = ((e(2, 2) - (e(0, 0) + e(1, 1))) + 1.0).sqrt();
-            q[3] = 0.5 * s;
-            let s = 0.5 * (1.0 / s);
-            q[1] = (e(2, 0) + e(0, 2)) * s;
-            q[2] = (e(1, 2) + e(2, 1)) * s;
-            q[0] = (e(1, 0) - e(0, 1)) * s;
-        }
-    }
-    q
-}
-
-/// ODE 0.16's `dOrthogonalizeR` as applied to a body's matrix: row 0 is
-/// normalised, row 2 becomes row 0 x (row 1 made orthogonal to row 0 and
-/// normalised). Row 1 itself is written back only when it was already
-/// orthogonal to row 0 (ODE works on a temporary copy otherwise), and the
-/// padding is zeroed. False, with `m` untouched, when row 0 is zero or row
-/// 1 is parallel to it.
-fn orthogonalize_r(m: &mut [f64; 12]) -> bool {
-    let row0 = [m[0], m[1], m[2]];
-    if row0 == [0.0; 3] {
-        return false;
-    }
-    let n0 = dot3(&row0, &row0);
+/// ODE asserts, after its Gram-Schmidt step, that rows 0 and 1 of a
+/// matrix given to a body ended up orthogonal (|dot| < 1e-6); rows within
+/// about 1e-10 rad of parallel fail it. `orthogonalize_r` does not keep the
+/// corrected row 1, so the test is redone here on the input rows.
+fn rows_stay_orthogonal(m: &[f64; 12]) -> bool {
+    let mut r0 = [m[0], m[1], m[2]];
+    let n0 = dot3(&r0, &r0);
     let proj = dot3(&m[0..3], &m[4..7]);
-    let orthogonal = proj == 0.0;
-    let mut row1 = [m[4], m[5], m[6]];
-    if !orthogonal {
+    let mut r1 = [m[4], m[5], m[6]];
+    if proj != 0.0 {
         let k = proj / n0;
-        row1 = [m[4] - k * m[0], m[5] - k * m[1], m[6] - k * m[2]];
+        r1 = [m[4] - k * m[0], m[5] - k * m[1], m[6] - k * m[2]];
     }
-    if row1 == [0.0; 3] {
-        return false;
-    }
-    let mut r0 = row0;
     if n0 != 1.0 {
         safe_normalize3(&mut r0);
     }
-    if dot3(&row1, &row1) != 1.0 {
-        safe_normalize3(&mut row1);
+    if dot3(&r1, &r1) != 1.0 {
+        safe_normalize3(&mut r1);
     }
-    // ODE asserts that the rows ended up orthogonal.
-    if dot3(&r0, &row1).abs() >= 1e-6 {
-        return false;
-    }
-    let r2 = cross3(&r0, &row1);
-    m[0..3].copy_from_slice(&r0);
-    if orthogonal {
-        m[4..7].copy_from_slice(&row1);
-    }
-    m[8..11].copy_from_slice(&r2);
-    m[3] = 0.0;
-    m[7] = 0.0;
-    m[11] = 0.0;
-    true
+    dot3(&r0, &r1).abs() < 1e-6
 }
 
 #[cfg(test)]
@@ -911,23 +767,9 @@ mod tests {
     }
 
     #[test]
-    fn quaternion_matrix_round_trip() {
-        let mut q = [0.3, -0.5, 0.7, 0.2];
-        assert!(normalize4(&mut q));
-        let r = r_from_q(&q);
-        let mut q2 = q_from_r(&r);
-        assert!(normalize4(&mut q2));
-        for k in 0..4 {
-            assert!((q[k] - q2[k]).abs() < 1e-15);
-        }
-    }
-
-    #[test]
-    fn safe_normalize3_handles_extremes() {
-        let mut v = [1e-300, -1e-300, 0.0];
-        assert!(safe_normalize3(&mut v));
-        assert!((dot3(&v, &v) - 1.0).abs() < 1e-15 && v[1] < 0.0);
-        let mut z = [0.0; 3];
-        assert!(!safe_normalize3(&mut z));
+    fn nearly_parallel_rows_are_refused_like_ode() {
+        let near = |e: f64| [1.0, 0.3, 0.0, 0.0, 1.0, 0.3 + e, 0.2 * e, 0.0, 0.0, 0.0, 1.0, 0.0];
+        assert!(Body::prepare_rotation(&near(1e-10)).is_ok());
+        assert!(Body::prepare_rotation(&near(1e-11)).is_err());
     }
 }
