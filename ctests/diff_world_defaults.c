@@ -32,7 +32,7 @@ static void my_free(void *p, dsizeint n) { (void)p; (void)n; }
 int main(void)
 {
     static int token;
-
+    dInitODE2(0);
     dWorldID w = dWorldCreate();
     dump("default", w);
 
@@ -110,6 +110,6 @@ int main(void)
     dWorldDestroy(w3);
     dWorldDestroy(w2);
     dWorldDestroy(w);
-
+    dCloseODE();
     return 0;
 }
