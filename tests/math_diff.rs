@@ -44,3 +44,8 @@ fn diff(name: &str) {
 fn matrix_routines_match_ode() {
     diff("diff_math_matrix");
 }
+
+#[test]
+fn mass_functions_match_ode() {
+    diff("diff_math_mass");
+}
