@@ -49,3 +49,8 @@ fn matrix_routines_match_ode() {
 fn mass_functions_match_ode() {
     diff("diff_math_mass");
 }
+
+#[test]
+fn random_sequences_match_ode() {
+    diff("diff_math_random");
+}
