@@ -15,18 +15,18 @@ use std::ffi::c_int;
 /// C name of the mass struct.
 pub type dMass = Mass;
 
-impl Cx {
-    fn mass<'a>(&self, m: *mut dMass) -> Option<&'a mut Mass> {
-        self.ptr_mut("m", m)?;
-        // SAFETY: non-null, and the caller hands us a dMass.
-        Some(unsafe { &mut *m })
-    }
+// Argument checks of this header (free functions: `Cx` is shared by all headers).
 
-    fn axis(&self, direction: c_int) -> Option<Axis> {
-        match Axis::from_code(direction) {
-            Some(a) => Some(a),
-            None => self.fail(format_args!("argument 'direction' = {direction} must be 1 (x), 2 (y) or 3 (z)")),
-        }
+fn mass<'a>(cx: &Cx, m: *mut dMass) -> Option<&'a mut Mass> {
+    cx.ptr_mut("m", m)?;
+    // SAFETY: non-null, and the caller hands us a dMass.
+    Some(unsafe { &mut *m })
+}
+
+fn axis(cx: &Cx, direction: c_int) -> Option<Axis> {
+    match Axis::from_code(direction) {
+        Some(a) => Some(a),
+        None => cx.fail(format_args!("argument 'direction' = {direction} must be 1 (x), 2 (y) or 3 (z)")),
     }
 }
 
@@ -41,7 +41,7 @@ pub unsafe extern "C" fn dMassCheck(m: *const dMass) -> c_int {
 #[no_mangle]
 pub unsafe extern "C" fn dMassSetZero(m: *mut dMass) {
     call("dMassSetZero", (), |cx| {
-        cx.mass(m)?.set_zero();
+        mass(cx, m)?.set_zero();
         Some(())
     })
 }
@@ -61,7 +61,7 @@ pub unsafe extern "C" fn dMassSetParameters(
     I23: dReal,
 ) {
     call("dMassSetParameters", (), |cx| {
-        let mass = cx.mass(m)?;
+        let mass = mass(cx, m)?;
         for (name, v) in [
             ("themass", themass),
             ("cgx", cgx),
@@ -84,7 +84,7 @@ pub unsafe extern "C" fn dMassSetParameters(
 #[no_mangle]
 pub unsafe extern "C" fn dMassSetSphere(m: *mut dMass, density: dReal, radius: dReal) {
     call("dMassSetSphere", (), |cx| {
-        let mass = cx.mass(m)?;
+        let mass = mass(cx, m)?;
         cx.finite("density", density)?;
         cx.finite("radius", radius)?;
         mass.set_sphere(density, radius);
@@ -95,7 +95,7 @@ pub unsafe extern "C" fn dMassSetSphere(m: *mut dMass, density: dReal, radius: d
 #[no_mangle]
 pub unsafe extern "C" fn dMassSetSphereTotal(m: *mut dMass, total_mass: dReal, radius: dReal) {
     call("dMassSetSphereTotal", (), |cx| {
-        let mass = cx.mass(m)?;
+        let mass = mass(cx, m)?;
         cx.finite("total_mass", total_mass)?;
         cx.finite("radius", radius)?;
         mass.set_sphere_total(total_mass, radius);
@@ -113,9 +113,9 @@ unsafe fn axial(
     length: dReal,
     set: fn(&mut Mass, f64, Axis, f64, f64),
 ) -> Option<()> {
-    let mass = cx.mass(m)?;
+    let mass = mass(cx, m)?;
     cx.finite(first.0, first.1)?;
-    let axis = cx.axis(direction)?;
+    let axis = axis(cx, direction)?;
     cx.finite("radius", radius)?;
     cx.finite("length", length)?;
     set(mass, first.1, axis, radius, length);
@@ -167,7 +167,7 @@ pub unsafe extern "C" fn dMassSetCylinderTotal(m: *mut dMass, total_mass: dReal,
 #[no_mangle]
 pub unsafe extern "C" fn dMassSetBox(m: *mut dMass, density: dReal, lx: dReal, ly: dReal, lz: dReal) {
     call("dMassSetBox", (), |cx| {
-        let mass = cx.mass(m)?;
+        let mass = mass(cx, m)?;
         cx.finite("density", density)?;
         cx.finite("lx", lx)?;
         cx.finite("ly", ly)?;
@@ -180,7 +180,7 @@ pub unsafe extern "C" fn dMassSetBox(m: *mut dMass, density: dReal, lx: dReal, l
 #[no_mangle]
 pub unsafe extern "C" fn dMassSetBoxTotal(m: *mut dMass, total_mass: dReal, lx: dReal, ly: dReal, lz: dReal) {
     call("dMassSetBoxTotal", (), |cx| {
-        let mass = cx.mass(m)?;
+        let mass = mass(cx, m)?;
         cx.finite("total_mass", total_mass)?;
         cx.finite("lx", lx)?;
         cx.finite("ly", ly)?;
@@ -193,7 +193,7 @@ pub unsafe extern "C" fn dMassSetBoxTotal(m: *mut dMass, total_mass: dReal, lx: 
 #[no_mangle]
 pub unsafe extern "C" fn dMassAdjust(m: *mut dMass, newmass: dReal) {
     call("dMassAdjust", (), |cx| {
-        let mass = cx.mass(m)?;
+        let mass = mass(cx, m)?;
         cx.finite("newmass", newmass)?;
         mass.adjust(newmass);
         Some(())
@@ -203,7 +203,7 @@ pub unsafe extern "C" fn dMassAdjust(m: *mut dMass, newmass: dReal) {
 #[no_mangle]
 pub unsafe extern "C" fn dMassTranslate(m: *mut dMass, x: dReal, y: dReal, z: dReal) {
     call("dMassTranslate", (), |cx| {
-        let mass = cx.mass(m)?;
+        let mass = mass(cx, m)?;
         cx.finite("x", x)?;
         cx.finite("y", y)?;
         cx.finite("z", z)?;
@@ -215,7 +215,7 @@ pub unsafe extern "C" fn dMassTranslate(m: *mut dMass, x: dReal, y: dReal, z: dR
 #[no_mangle]
 pub unsafe extern "C" fn dMassRotate(m: *mut dMass, R: *const dReal) {
     call("dMassRotate", (), |cx| {
-        let mass = cx.mass(m)?;
+        let mass = mass(cx, m)?;
         cx.ptr("R", R)?;
         // All 12 entries are copied, only the 3×3 part is used (the padding
         // of a C dMatrix3 may be uninitialised).

@@ -49,44 +49,44 @@ unsafe fn out_slice<'a>(p: *mut dReal, len: usize) -> &'a mut [dReal] {
     }
 }
 
-impl Cx {
-    /// A size argument that must be >= `min`.
-    fn size(&self, arg: &str, v: c_int, min: c_int) -> Option<usize> {
-        if v >= min {
-            Some(v as usize)
-        } else {
-            self.fail(format_args!("argument '{arg}' = {v} must be >= {min}"))
-        }
-    }
+// Argument checks of this header (free functions: `Cx` is shared by all headers).
 
-    /// A pointer that must be non-null when it spans elements.
-    fn data<T>(&self, arg: &str, p: *const T, len: usize) -> Option<()> {
-        if len > 0 && p.is_null() {
-            self.fail(format_args!("argument '{arg}' is NULL"))
-        } else {
-            Some(())
-        }
+/// A size argument that must be >= `min`.
+fn size(cx: &Cx, arg: &str, v: c_int, min: c_int) -> Option<usize> {
+    if v >= min {
+        Some(v as usize)
+    } else {
+        cx.fail(format_args!("argument '{arg}' = {v} must be >= {min}"))
     }
+}
 
-    /// The leading dimension of a matrix with `n` columns.
-    fn skip(&self, nskip: c_int, n: usize) -> Option<usize> {
-        if nskip >= 0 && nskip as usize >= n {
-            Some(nskip as usize)
-        } else {
-            self.fail(format_args!("argument 'nskip' = {nskip} must be >= n = {n}"))
-        }
+/// A pointer that must be non-null when it spans elements.
+fn data<T>(cx: &Cx, arg: &str, p: *const T, len: usize) -> Option<()> {
+    if len > 0 && p.is_null() {
+        cx.fail(format_args!("argument '{arg}' is NULL"))
+    } else {
+        Some(())
     }
+}
 
-    fn disjoint(&self, a: &str, pa: *const dReal, la: usize, b: &str, pb: *const dReal, lb: usize) -> Option<()> {
-        self.require(!overlaps(pa, la, pb, lb), format_args!("outputs '{a}' and '{b}' overlap"))
+/// The leading dimension of a matrix with `n` columns.
+fn skip(cx: &Cx, nskip: c_int, n: usize) -> Option<usize> {
+    if nskip >= 0 && nskip as usize >= n {
+        Some(nskip as usize)
+    } else {
+        cx.fail(format_args!("argument 'nskip' = {nskip} must be >= n = {n}"))
     }
+}
+
+fn disjoint(cx: &Cx, a: &str, pa: *const dReal, la: usize, b: &str, pb: *const dReal, lb: usize) -> Option<()> {
+    cx.require(!overlaps(pa, la, pb, lb), format_args!("outputs '{a}' and '{b}' overlap"))
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dSetZero(a: *mut dReal, n: c_int) {
     call("dSetZero", (), |cx| {
-        let n = cx.size("n", n, 0)?;
-        cx.data("a", a, n)?;
+        let n = size(cx, "n", n, 0)?;
+        data(cx, "a", a, n)?;
         m::set_zero(out_slice(a, n));
         Some(())
     })
@@ -95,8 +95,8 @@ pub unsafe extern "C" fn dSetZero(a: *mut dReal, n: c_int) {
 #[no_mangle]
 pub unsafe extern "C" fn dSetValue(a: *mut dReal, n: c_int, value: dReal) {
     call("dSetValue", (), |cx| {
-        let n = cx.size("n", n, 0)?;
-        cx.data("a", a, n)?;
+        let n = size(cx, "n", n, 0)?;
+        data(cx, "a", a, n)?;
         m::set_value(out_slice(a, n), value);
         Some(())
     })
@@ -105,9 +105,9 @@ pub unsafe extern "C" fn dSetValue(a: *mut dReal, n: c_int, value: dReal) {
 #[no_mangle]
 pub unsafe extern "C" fn dDot(a: *const dReal, b: *const dReal, n: c_int) -> dReal {
     call("dDot", 0.0, |cx| {
-        let n = cx.size("n", n, 0)?;
-        cx.data("a", a, n)?;
-        cx.data("b", b, n)?;
+        let n = size(cx, "n", n, 0)?;
+        data(cx, "a", a, n)?;
+        data(cx, "b", b, n)?;
         if n == 0 {
             return Some(0.0);
         }
@@ -125,9 +125,9 @@ unsafe fn multiply(
     shapes: impl Fn(usize, usize, usize) -> (usize, usize),
     f: fn(&mut [f64], &[f64], &[f64], usize, usize, usize),
 ) -> Option<()> {
-    let p = cx.size("p", dims.0, 1)?;
-    let q = cx.size("q", dims.1, 1)?;
-    let r = cx.size("r", dims.2, 1)?;
+    let p = size(cx, "p", dims.0, 1)?;
+    let q = size(cx, "q", dims.1, 1)?;
+    let r = size(cx, "r", dims.2, 1)?;
     let la = m::span(p, r, m::pad(r));
     let (lb, lc) = shapes(p, q, r);
     cx.ptr_mut("A", a)?;
@@ -163,7 +163,7 @@ pub unsafe extern "C" fn dMultiply2(A: *mut dReal, B: *const dReal, C: *const dR
 #[no_mangle]
 pub unsafe extern "C" fn dFactorCholesky(A: *mut dReal, n: c_int) -> c_int {
     call("dFactorCholesky", 0, |cx| {
-        let n = cx.size("n", n, 1)?;
+        let n = size(cx, "n", n, 1)?;
         cx.ptr_mut("A", A)?;
         let a = out_slice(A, m::span(n, n, m::pad(n)));
         Some(m::factor_cholesky(a, n) as c_int)
@@ -173,7 +173,7 @@ pub unsafe extern "C" fn dFactorCholesky(A: *mut dReal, n: c_int) -> c_int {
 #[no_mangle]
 pub unsafe extern "C" fn dSolveCholesky(L: *const dReal, b: *mut dReal, n: c_int) {
     call("dSolveCholesky", (), |cx| {
-        let n = cx.size("n", n, 1)?;
+        let n = size(cx, "n", n, 1)?;
         cx.ptr("L", L)?;
         cx.ptr_mut("b", b)?;
         let l = input(L, m::span(n, n, m::pad(n)), b, n);
@@ -185,7 +185,7 @@ pub unsafe extern "C" fn dSolveCholesky(L: *const dReal, b: *mut dReal, n: c_int
 #[no_mangle]
 pub unsafe extern "C" fn dInvertPDMatrix(A: *const dReal, Ainv: *mut dReal, n: c_int) -> c_int {
     call("dInvertPDMatrix", 0, |cx| {
-        let n = cx.size("n", n, 1)?;
+        let n = size(cx, "n", n, 1)?;
         cx.ptr("A", A)?;
         cx.ptr_mut("Ainv", Ainv)?;
         let len = m::pad(n) * n;
@@ -197,7 +197,7 @@ pub unsafe extern "C" fn dInvertPDMatrix(A: *const dReal, Ainv: *mut dReal, n: c
 #[no_mangle]
 pub unsafe extern "C" fn dIsPositiveDefinite(A: *const dReal, n: c_int) -> c_int {
     call("dIsPositiveDefinite", 0, |cx| {
-        let n = cx.size("n", n, 1)?;
+        let n = size(cx, "n", n, 1)?;
         cx.ptr("A", A)?;
         let a = std::slice::from_raw_parts(A, m::pad(n) * n);
         Some(m::is_positive_definite(a, n) as c_int)
@@ -207,12 +207,12 @@ pub unsafe extern "C" fn dIsPositiveDefinite(A: *const dReal, n: c_int) -> c_int
 #[no_mangle]
 pub unsafe extern "C" fn dFactorLDLT(A: *mut dReal, d: *mut dReal, n: c_int, nskip: c_int) {
     call("dFactorLDLT", (), |cx| {
-        let n = cx.size("n", n, 0)?;
-        let s = cx.skip(nskip, n)?;
+        let n = size(cx, "n", n, 0)?;
+        let s = skip(cx, nskip, n)?;
         let la = m::span(n, n, s);
-        cx.data("A", A, la)?;
-        cx.data("d", d, n)?;
-        cx.disjoint("A", A, la, "d", d, n)?;
+        data(cx, "A", A, la)?;
+        data(cx, "d", d, n)?;
+        disjoint(cx, "A", A, la, "d", d, n)?;
         m::factor_ldlt(out_slice(A, la), out_slice(d, n), n, s);
         Some(())
     })
@@ -220,8 +220,8 @@ pub unsafe extern "C" fn dFactorLDLT(A: *mut dReal, d: *mut dReal, n: c_int, nsk
 
 /// Shared body of dSolveL1/dSolveL1T.
 unsafe fn solve_l(cx: &Cx, l: *const dReal, b: *mut dReal, n: c_int, nskip: c_int, f: fn(&[f64], &mut [f64], usize, usize)) -> Option<()> {
-    let n = cx.size("n", n, 1)?;
-    let s = cx.skip(nskip, n)?;
+    let n = size(cx, "n", n, 1)?;
+    let s = skip(cx, nskip, n)?;
     cx.ptr("L", l)?;
     cx.ptr_mut("b", b)?;
     let ls = input(l, m::span(n, n, s), b, n);
@@ -240,9 +240,9 @@ pub unsafe extern "C" fn dSolveL1T(L: *const dReal, b: *mut dReal, n: c_int, nsk
 }
 
 unsafe fn scale(cx: &Cx, a: *mut dReal, d: *const dReal, n: c_int) -> Option<()> {
-    let n = cx.size("n", n, 0)?;
-    cx.data("a", a, n)?;
-    cx.data("d", d, n)?;
+    let n = size(cx, "n", n, 0)?;
+    data(cx, "a", a, n)?;
+    data(cx, "d", d, n)?;
     let ds = input(d, n, a, n);
     m::scale_vector(out_slice(a, n), &ds);
     Some(())
@@ -262,8 +262,8 @@ pub unsafe extern "C" fn dVectorScale(a: *mut dReal, d: *const dReal, n: c_int) 
 #[no_mangle]
 pub unsafe extern "C" fn dSolveLDLT(L: *const dReal, d: *const dReal, b: *mut dReal, n: c_int, nskip: c_int) {
     call("dSolveLDLT", (), |cx| {
-        let n = cx.size("n", n, 1)?;
-        let s = cx.skip(nskip, n)?;
+        let n = size(cx, "n", n, 1)?;
+        let s = skip(cx, nskip, n)?;
         cx.ptr("L", L)?;
         cx.ptr("d", d)?;
         cx.ptr_mut("b", b)?;
@@ -277,13 +277,13 @@ pub unsafe extern "C" fn dSolveLDLT(L: *const dReal, d: *const dReal, b: *mut dR
 #[no_mangle]
 pub unsafe extern "C" fn dLDLTAddTL(L: *mut dReal, d: *mut dReal, a: *const dReal, n: c_int, nskip: c_int) {
     call("dLDLTAddTL", (), |cx| {
-        let n = cx.size("n", n, 1)?;
-        let s = cx.skip(nskip, n)?;
+        let n = size(cx, "n", n, 1)?;
+        let s = skip(cx, nskip, n)?;
         cx.ptr_mut("L", L)?;
         cx.ptr_mut("d", d)?;
         cx.ptr("a", a)?;
         let ll = m::span(n, n, s);
-        cx.disjoint("L", L, ll, "d", d, n)?;
+        disjoint(cx, "L", L, ll, "d", d, n)?;
         // `a` is small: copy it so it may share memory with L or d.
         let av = std::slice::from_raw_parts(a, n).to_vec();
         m::ldlt_add_tl(out_slice(L, ll), out_slice(d, n), &av, n, s);
@@ -303,12 +303,12 @@ pub unsafe extern "C" fn dLDLTRemove(
     nskip: c_int,
 ) {
     call("dLDLTRemove", (), |cx| {
-        let n1 = cx.size("n1", n1, 1)?;
-        let n2 = cx.size("n2", n2, 1)?;
+        let n1 = size(cx, "n1", n1, 1)?;
+        let n2 = size(cx, "n2", n2, 1)?;
         cx.require(n1 >= n2, format_args!("n1 = {n1} must be >= n2 = {n2}"))?;
         cx.require(r >= 0 && (r as usize) < n2, format_args!("argument 'r' = {r} must be in 0..n2 = {n2}"))?;
         let r = r as usize;
-        let s = cx.skip(nskip, n1)?;
+        let s = skip(cx, nskip, n1)?;
         cx.ptr("A", A as *const *mut dReal)?;
         cx.ptr("p", p)?;
         cx.ptr_mut("L", L)?;
@@ -318,7 +318,7 @@ pub unsafe extern "C" fn dLDLTRemove(
             return cx.fail(format_args!("p[{i}] = {v} is out of 0..n1 = {n1}"));
         }
         let ll = m::span(n2, n2, s);
-        cx.disjoint("L", L, ll, "d", d, n2)?;
+        disjoint(cx, "L", L, ll, "d", d, n2)?;
         if r + 1 == n2 {
             return Some(()); // removing the last row changes nothing
         }
@@ -342,8 +342,8 @@ pub unsafe extern "C" fn dLDLTRemove(
 #[no_mangle]
 pub unsafe extern "C" fn dRemoveRowCol(A: *mut dReal, n: c_int, nskip: c_int, r: c_int) {
     call("dRemoveRowCol", (), |cx| {
-        let n = cx.size("n", n, 1)?;
-        let s = cx.skip(nskip, n)?;
+        let n = size(cx, "n", n, 1)?;
+        let s = skip(cx, nskip, n)?;
         cx.require(r >= 0 && (r as usize) < n, format_args!("argument 'r' = {r} must be in 0..n = {n}"))?;
         cx.ptr_mut("A", A)?;
         m::remove_row_col(out_slice(A, m::span(n, n, s)), n, s, r as usize);

@@ -42,23 +42,23 @@ pub unsafe extern "C" fn dRandReal() -> dReal {
     call("dRandReal", 0.0, |_| Some(random::rand_real()))
 }
 
-impl Cx {
-    /// Row count, column count and the padded extent of a matrix argument.
-    fn padded(&self, n: c_int, m: c_int, arg: &str, p: *const dReal) -> Option<(usize, usize, usize)> {
-        self.require(n >= 0 && m >= 0, format_args!("matrix size {n}x{m} is negative"))?;
-        let (n, m) = (n as usize, m as usize);
-        let len = span(n, m, pad(m));
-        if len > 0 {
-            self.ptr(arg, p)?;
-        }
-        Some((n, m, len))
+// Argument checks of this header (free functions: `Cx` is shared by all headers).
+
+/// Row count, column count and the padded extent of a matrix argument.
+fn padded(cx: &Cx, n: c_int, m: c_int, arg: &str, p: *const dReal) -> Option<(usize, usize, usize)> {
+    cx.require(n >= 0 && m >= 0, format_args!("matrix size {n}x{m} is negative"))?;
+    let (n, m) = (n as usize, m as usize);
+    let len = span(n, m, pad(m));
+    if len > 0 {
+        cx.ptr(arg, p)?;
     }
+    Some((n, m, len))
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dPrintMatrix(A: *const dReal, n: c_int, m: c_int, fmt: *const c_char, f: *mut libc::FILE) {
     call("dPrintMatrix", (), |cx| {
-        let (n, m, _) = cx.padded(n, m, "A", A)?;
+        let (n, m, _) = padded(cx, n, m, "A", A)?;
         cx.ptr("fmt", fmt)?;
         cx.ptr_mut("f", f)?;
         let s = pad(m);
@@ -75,7 +75,7 @@ pub unsafe extern "C" fn dPrintMatrix(A: *const dReal, n: c_int, m: c_int, fmt: 
 #[no_mangle]
 pub unsafe extern "C" fn dMakeRandomVector(A: *mut dReal, n: c_int, range: dReal) {
     call("dMakeRandomVector", (), |cx| {
-        let (_, n, _) = cx.padded(1, n, "A", A)?;
+        let (_, n, _) = padded(cx, 1, n, "A", A)?;
         for i in 0..n {
             *A.add(i) = random::rand_symmetric(range);
         }
@@ -86,7 +86,7 @@ pub unsafe extern "C" fn dMakeRandomVector(A: *mut dReal, n: c_int, range: dReal
 #[no_mangle]
 pub unsafe extern "C" fn dMakeRandomMatrix(A: *mut dReal, n: c_int, m: c_int, range: dReal) {
     call("dMakeRandomMatrix", (), |cx| {
-        let (n, m, _) = cx.padded(n, m, "A", A)?;
+        let (n, m, _) = padded(cx, n, m, "A", A)?;
         let s = pad(m);
         for i in 0..n {
             for j in 0..m {
@@ -100,7 +100,7 @@ pub unsafe extern "C" fn dMakeRandomMatrix(A: *mut dReal, n: c_int, m: c_int, ra
 #[no_mangle]
 pub unsafe extern "C" fn dClearUpperTriangle(A: *mut dReal, n: c_int) {
     call("dClearUpperTriangle", (), |cx| {
-        let (n, _, _) = cx.padded(n, n, "A", A)?;
+        let (n, _, _) = padded(cx, n, n, "A", A)?;
         let s = pad(n);
         for i in 0..n {
             for j in i + 1..n {
@@ -129,7 +129,7 @@ unsafe fn max_diff(a: *const dReal, b: *const dReal, n: usize, stride: usize, co
 #[no_mangle]
 pub unsafe extern "C" fn dMaxDifference(A: *const dReal, B: *const dReal, n: c_int, m: c_int) -> dReal {
     call("dMaxDifference", 0.0, |cx| {
-        let (n, m, len) = cx.padded(n, m, "A", A)?;
+        let (n, m, len) = padded(cx, n, m, "A", A)?;
         if len > 0 {
             cx.ptr("B", B)?;
         }
@@ -140,7 +140,7 @@ pub unsafe extern "C" fn dMaxDifference(A: *const dReal, B: *const dReal, n: c_i
 #[no_mangle]
 pub unsafe extern "C" fn dMaxDifferenceLowerTriangle(A: *const dReal, B: *const dReal, n: c_int) -> dReal {
     call("dMaxDifferenceLowerTriangle", 0.0, |cx| {
-        let (n, _, len) = cx.padded(n, n, "A", A)?;
+        let (n, _, len) = padded(cx, n, n, "A", A)?;
         if len > 0 {
             cx.ptr("B", B)?;
         }

@@ -8,49 +8,49 @@ use std::ffi::{c_char, c_int, CStr};
 /// C name of the stopwatch struct (`double time; unsigned long cc[2];`).
 pub type dStopwatch = Stopwatch;
 
-impl Cx {
-    fn stopwatch<'a>(&self, s: *mut dStopwatch) -> Option<&'a mut Stopwatch> {
-        self.ptr_mut("s", s)?;
-        // SAFETY: non-null, the caller hands us a dStopwatch.
-        Some(unsafe { &mut *s })
-    }
+// Argument checks of this header (free functions: `Cx` is shared by all headers).
 
-    fn description<'a>(&self, d: *const c_char) -> Option<&'a [u8]> {
-        self.ptr("description", d)?;
-        // SAFETY: non-null C string.
-        Some(unsafe { CStr::from_ptr(d) }.to_bytes())
-    }
+fn stopwatch<'a>(cx: &Cx, s: *mut dStopwatch) -> Option<&'a mut Stopwatch> {
+    cx.ptr_mut("s", s)?;
+    // SAFETY: non-null, the caller hands us a dStopwatch.
+    Some(unsafe { &mut *s })
+}
+
+fn c_description<'a>(cx: &Cx, d: *const c_char) -> Option<&'a [u8]> {
+    cx.ptr("description", d)?;
+    // SAFETY: non-null C string.
+    Some(unsafe { CStr::from_ptr(d) }.to_bytes())
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dStopwatchReset(s: *mut dStopwatch) {
-    call("dStopwatchReset", (), |cx| Some(cx.stopwatch(s)?.reset()))
+    call("dStopwatchReset", (), |cx| Some(stopwatch(cx, s)?.reset()))
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dStopwatchStart(s: *mut dStopwatch) {
-    call("dStopwatchStart", (), |cx| Some(cx.stopwatch(s)?.start()))
+    call("dStopwatchStart", (), |cx| Some(stopwatch(cx, s)?.start()))
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dStopwatchStop(s: *mut dStopwatch) {
-    call("dStopwatchStop", (), |cx| Some(cx.stopwatch(s)?.stop()))
+    call("dStopwatchStop", (), |cx| Some(stopwatch(cx, s)?.stop()))
 }
 
 /// Total time in seconds.
 #[no_mangle]
 pub unsafe extern "C" fn dStopwatchTime(s: *mut dStopwatch) -> f64 {
-    call("dStopwatchTime", 0.0, |cx| Some(cx.stopwatch(s)?.seconds()))
+    call("dStopwatchTime", 0.0, |cx| Some(stopwatch(cx, s)?.seconds()))
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dTimerStart(description: *const c_char) {
-    call("dTimerStart", (), |cx| Some(core_timer::timer_start(cx.description(description)?)))
+    call("dTimerStart", (), |cx| Some(core_timer::timer_start(c_description(cx, description)?)))
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dTimerNow(description: *const c_char) {
-    call("dTimerNow", (), |cx| Some(core_timer::timer_now(cx.description(description)?)))
+    call("dTimerNow", (), |cx| Some(core_timer::timer_now(c_description(cx, description)?)))
 }
 
 #[no_mangle]
