@@ -28,7 +28,7 @@ FAILED_STEPS=0
 record() { # name rc seconds
   local verdict=ok
   [ "$2" -ne 0 ] && { verdict="FAILED (exit $2)"; FAILED_STEPS=$((FAILED_STEPS + 1)); }
-  STEPS+=("$(printf '%-34s %-16s %5ss' "$1" "$verdict" "$3")")
+  STEPS+=("$(printf '%-40s %-16s %5ss' "$1" "$verdict" "$3")")
 }
 banner() { printf '\n======== %s ========\n' "$*"; }
 
@@ -105,7 +105,7 @@ if [ -f "$LOG/ctest.log" ]; then
     ct_fail=$(echo "$line" | sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/')
     ct_total=$(echo "$line" | sed -E 's/.* failed out of ([0-9]+).*/\1/')
   fi
-  ct_skip=$(grep -cE '\((Skipped|Not Run|Disabled)\)$' "$LOG/ctest.log" || true)
+  ct_skip=$(grep -cE '\((Skipped|Disabled)\)$' "$LOG/ctest.log" || true)
 fi
 ct_pass=$((ct_total - ct_fail - ct_skip))
 
@@ -119,7 +119,7 @@ grep '^used by ' "$LOG/reports.log" | sed 's/^/symbols    : /'
 grep '^PYODE-STATUS:' "$LOG/reports.log" | sed 's/^PYODE-STATUS: /pyode      : /'
 if [ "$ct_skip" -gt 0 ]; then
   echo "skipped ctests (a sample program calls a function we do not export yet):"
-  grep -E '\((Skipped|Not Run|Disabled)\)$' "$LOG/ctest.log" | sed 's/^ */  /'
+  grep -E '\((Skipped|Disabled)\)$' "$LOG/ctest.log" | sed 's/^ */  /'
 fi
 echo "logs in $LOG/; total time $(( $(date +%s) - T0 ))s"
 
