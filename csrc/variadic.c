@@ -3,6 +3,7 @@
  * handler registry lives in Rust (src/error.rs). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 typedef void dMessageFunction(int errnum, const char *msg, va_list ap);
 
@@ -12,10 +13,15 @@ extern dMessageFunction *rode_handler(int kind);
 /* Rust side: default action for an already formatted message. */
 extern void rode_default_report(int kind, int num, const char *text, int from_user);
 
+/* ODE declares dError and dDebug as never returning: if the host's handler
+ * returns, ODE terminates (exit(1) for errors, abort() for debug), and
+ * callers compiled against ODE's headers rely on that. */
 static void dispatch(int kind, int num, const char *msg, va_list ap) {
     dMessageFunction *h = rode_handler(kind);
     if (h) {
         h(num, msg, ap);
+        if (kind == 0) exit(1);
+        if (kind == 1) abort();
     } else {
         char buf[2048];
         vsnprintf(buf, sizeof buf, msg ? msg : "", ap);
@@ -24,11 +30,13 @@ static void dispatch(int kind, int num, const char *msg, va_list ap) {
 }
 
 #define EXPORT __attribute__((visibility("default")))
-EXPORT void dError(int num, const char *msg, ...) {
+EXPORT __attribute__((noreturn)) void dError(int num, const char *msg, ...) {
     va_list ap; va_start(ap, msg); dispatch(0, num, msg, ap); va_end(ap);
+    exit(1); /* not reached: dispatch terminates */
 }
-EXPORT void dDebug(int num, const char *msg, ...) {
+EXPORT __attribute__((noreturn)) void dDebug(int num, const char *msg, ...) {
     va_list ap; va_start(ap, msg); dispatch(1, num, msg, ap); va_end(ap);
+    abort(); /* not reached */
 }
 EXPORT void dMessage(int num, const char *msg, ...) {
     va_list ap; va_start(ap, msg); dispatch(2, num, msg, ap); va_end(ap);

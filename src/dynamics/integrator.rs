@@ -1,1 +1,356 @@
-//! Free-body integration of one time step. (to be written)
+//! One time step of a world (`dWorldStep` / `dWorldQuickStep`).
+//!
+//! A step runs, in ODE's order:
+//! 1. auto-disable bookkeeping over all bodies (`autodisable`);
+//! 2. island building: enabled bodies are gathered, newest first, into
+//!    flat arrays, one island per connected group (a body without joints
+//!    is its own island);
+//! 3. per island: gravity is added to the force accumulators, the inverse
+//!    inertia is rotated into the world frame and the implicit gyroscopic
+//!    torque is added; constraint rows would then be assembled and solved
+//!    (no joints exist yet, so islands have none); velocities are updated
+//!    semi-implicitly (v += h·invM·F); then every body is moved
+//!    (`step_body`) and its accumulators are cleared.
+//!
+//! Both steppers share this path. They differ only where ODE's do: the
+//! QuickStep scales the torque accumulator by `h` in place (visible to a
+//! moved callback) and updates all velocities of an island before moving
+//! its bodies, while the Step handles one body at a time. Arithmetic is
+//! written in ODE's operation order so trajectories agree bit for bit.
+//!
+//! Disabled bodies are skipped entirely (their accumulators keep
+//! growing). Kinematic bodies (zero inverse mass and inertia) go through
+//! the same arithmetic and are thereby moved by their velocity only.
+
+use super::autodisable;
+use super::body::{Body, BodyRef};
+use super::world::{flags, StepScratch, World, WorldRef};
+use crate::math::rotation::{dq_from_w, q_mult0, q_to_r};
+use crate::math::vec::normalize4;
+
+/// Advances world `w` by `h` (> 0, checked by the caller) with the Step
+/// (`quick == false`) or the QuickStep stepper.
+pub fn step_world(w: WorldRef, h: f64, quick: bool) {
+    w.get_mut().step_settings.has_working_memory = true;
+
+    // No joints exist yet, so no body is attached to one (and ODE never
+    // auto-disables a free body).
+    autodisable::handle_auto_disabling(w, h, |_b| false);
+
+    // The scratch buffers are taken out of the world while stepping, so
+    // that host callbacks may use the world freely.
+    let mut scratch = std::mem::take(&mut w.get_mut().scratch);
+    build_islands(w.get(), &mut scratch);
+
+    let StepScratch { bodies, island_sizes, inv_i } = &mut scratch;
+    let mut start = 0;
+    for &n in island_sizes.iter() {
+        if !w.is_live() {
+            return; // destroyed by a callback: nothing left to step
+        }
+        step_island(w.get(), &bodies[start..start + n], inv_i, h, quick);
+        start += n;
+    }
+    if w.is_live() {
+        w.get_mut().scratch = scratch;
+    }
+}
+
+/// Gathers the enabled bodies in ODE's list order into islands.
+fn build_islands(world: &World, s: &mut StepScratch) {
+    s.bodies.clear();
+    s.island_sizes.clear();
+    for b in world.bodies_in_ode_order() {
+        if b.get().is_enabled() {
+            s.bodies.push(b);
+            s.island_sizes.push(1);
+        }
+    }
+}
+
+/// Steps one island (bodies in island order).
+fn step_island(world: &World, bodies: &[BodyRef], inv_i: &mut Vec<[f64; 12]>, h: f64, quick: bool) {
+    // Gravity, one axis at a time and only for a nonzero component.
+    let gravity = world.gravity;
+    for (axis, &g) in gravity.iter().enumerate() {
+        if g != 0.0 {
+            for &b in bodies {
+                let b = b.get_mut();
+                if b.flags & flags::NO_GRAVITY == 0 {
+                    b.facc[axis] += b.mass.mass * g;
+                }
+            }
+        }
+    }
+
+    inv_i.clear();
+    for &b in bodies {
+        let b = b.get_mut();
+        inv_i.push(rotate_tensor(&b.inv_i, &b.r));
+        if b.flags & flags::GYROSCOPIC != 0 && b.inv_mass > 0.0 {
+            add_gyroscopic_torque(b, h);
+        }
+    }
+
+    // Constraint rows of the island's joints go here once joints exist.
+
+    if quick {
+        for (&b, ii) in bodies.iter().zip(inv_i.iter()) {
+            update_velocity_quick(b.get_mut(), ii, h);
+        }
+        for &b in bodies {
+            if b.is_live() {
+                step_body(b, h);
+                clear_accumulators(b);
+            }
+        }
+    } else {
+        for (&b, ii) in bodies.iter().zip(inv_i.iter()) {
+            if b.is_live() {
+                update_velocity(b.get_mut(), ii, h);
+                step_body(b, h);
+                clear_accumulators(b);
+            }
+        }
+    }
+}
+
+/// Step's velocity update: v += (h·invMass)·F, w += invI·(T·h).
+fn update_velocity(b: &mut Body, inv_i: &[f64; 12], h: f64) {
+    let s = h * b.inv_mass;
+    for k in 0..3 {
+        b.lvel[k] += s * b.facc[k];
+    }
+    let t = [b.tacc[0] * h, b.tacc[1] * h, b.tacc[2] * h];
+    let dw = mul0_331(inv_i, &t);
+    for k in 0..3 {
+        b.avel[k] += dw[k];
+    }
+}
+
+/// QuickStep's velocity update: the same numbers, but the torque
+/// accumulator itself is scaled by `h`.
+fn update_velocity_quick(b: &mut Body, inv_i: &[f64; 12], h: f64) {
+    let s = h * b.inv_mass;
+    for k in 0..3 {
+        b.lvel[k] += s * b.facc[k];
+        b.tacc[k] *= h;
+    }
+    let t = [b.tacc[0], b.tacc[1], b.tacc[2]];
+    let dw = mul0_331(inv_i, &t);
+    for k in 0..3 {
+        b.avel[k] += dw[k];
+    }
+}
+
+fn clear_accumulators(b: BodyRef) {
+    if b.is_live() {
+        let b = b.get_mut();
+        for k in 0..3 {
+            b.facc[k] = 0.0;
+            b.tacc[k] = 0.0;
+        }
+    }
+}
+
+/// Adds the implicit gyroscopic torque (Lacoursière's stabilised form, as
+/// ODE 0.16 does): with I the world-frame inertia and L = I·w, the torque
+/// is (I·(I + h·[L]ₓᵀ)⁻¹ − 1)·L/h, skipped when that matrix is singular.
+fn add_gyroscopic_torque(b: &mut Body, h: f64) {
+    let inertia = rotate_tensor(&b.mass.I, &b.r);
+    let mut l = mul0_331(&inertia, &b.avel);
+    // Minus cross-product matrix of L, scaled by h, plus I.
+    let mut m = [0.0; 12];
+    m[1] = l[2];
+    m[2] = -l[1];
+    m[4] = -l[2];
+    m[6] = l[0];
+    m[8] = l[1];
+    m[9] = -l[0];
+    for (mi, ii) in m.iter_mut().zip(inertia.iter()) {
+        *mi = *mi * h + *ii;
+    }
+    let rh = 1.0 / h;
+    for v in l.iter_mut() {
+        *v *= rh;
+    }
+    if let Some(minv) = invert3(&m) {
+        let mut k = mul0_333(&inertia, &minv);
+        k[0] -= 1.0;
+        k[5] -= 1.0;
+        k[10] -= 1.0;
+        let tau = mul0_331(&k, &l);
+        for i in 0..3 {
+            b.tacc[i] += tau[i];
+        }
+    }
+}
+
+/// Moves a body over `h` with its current velocities (ODE's dxStepBody):
+/// caps the angular speed, advances position and orientation (finite or
+/// infinitesimal rotation), notifies the host, then applies damping.
+pub fn step_body(bref: BodyRef, h: f64) {
+    {
+        let b = bref.get_mut();
+        if b.flags & flags::MAX_ANGULAR_SPEED != 0 {
+            let max = b.max_angular_speed;
+            let aspeed = dot3(&b.avel, &b.avel);
+            if aspeed > max * max {
+                let coef = max / aspeed.sqrt();
+                for k in 0..3 {
+                    b.avel[k] *= coef;
+                }
+            }
+        }
+
+        for k in 0..3 {
+            b.pos[k] += h * b.lvel[k];
+        }
+
+        if b.flags & flags::FINITE_ROTATION != 0 {
+            rotate_finite(b, h);
+        } else {
+            let dq = dq_from_w(&b.avel, &b.q);
+            for k in 0..4 {
+                b.q[k] += h * dq[k];
+            }
+        }
+        normalize4(&mut b.q);
+        b.r = q_to_r(&b.q);
+    }
+
+    // Attached geoms will be told here that the body moved.
+
+    let callback = bref.get().moved_callback;
+    if let Some(cb) = callback {
+        // SAFETY: a host function registered through dBodySetMovedCallback;
+        // no borrow of the body is held across the call.
+        unsafe { cb(bref.as_raw()) };
+        if !bref.is_live() {
+            return;
+        }
+    }
+
+    let b = bref.get_mut();
+    if b.flags & flags::LINEAR_DAMPING != 0 && dot3(&b.lvel, &b.lvel) > b.dampingp.linear_threshold {
+        let k = 1.0 - b.dampingp.linear_scale;
+        for v in b.lvel.iter_mut().take(3) {
+            *v *= k;
+        }
+    }
+    if b.flags & flags::ANGULAR_DAMPING != 0 && dot3(&b.avel, &b.avel) > b.dampingp.angular_threshold {
+        let k = 1.0 - b.dampingp.angular_scale;
+        for v in b.avel.iter_mut().take(3) {
+            *v *= k;
+        }
+    }
+}
+
+/// Finite rotation: the rotation by w·h (or by its component along the
+/// finite rotation axis) is applied exactly as a quaternion; with an axis,
+/// the remaining component is applied infinitesimally afterwards. Like
+/// ODE, that infinitesimal part uses the halved step.
+fn rotate_finite(b: &mut Body, h: f64) {
+    let with_axis = b.flags & flags::FINITE_ROTATION_AXIS != 0;
+    let hh = h * 0.5;
+    let mut rot = [0.0; 4];
+    let mut irv = [0.0; 3];
+    if with_axis {
+        let axis = b.finite_rot_axis;
+        let k = dot3(&axis, &b.avel);
+        let frv = [axis[0] * k, axis[1] * k, axis[2] * k];
+        irv = [b.avel[0] - frv[0], b.avel[1] - frv[1], b.avel[2] - frv[2]];
+        let theta = k * hh;
+        rot[0] = theta.cos();
+        let s = sinc(theta) * hh;
+        for i in 0..3 {
+            rot[i + 1] = frv[i] * s;
+        }
+    } else {
+        let wlen = (b.avel[0] * b.avel[0] + b.avel[1] * b.avel[1] + b.avel[2] * b.avel[2]).sqrt();
+        let theta = wlen * hh;
+        rot[0] = theta.cos();
+        let s = sinc(theta) * hh;
+        for i in 0..3 {
+            rot[i + 1] = b.avel[i] * s;
+        }
+    }
+    b.q = q_mult0(&rot, &b.q);
+    if with_axis {
+        let dq = dq_from_w(&irv, &b.q);
+        for k in 0..4 {
+            b.q[k] += hh * dq[k];
+        }
+    }
+}
+
+/// sin(x)/x, with the two-term Taylor series near zero as ODE uses.
+fn sinc(x: f64) -> f64 {
+    if x.abs() < 1.0e-4 {
+        1.0 - x * x * 0.166666666666666666667
+    } else {
+        x.sin() / x
+    }
+}
+
+// --- 3x3 helpers on 3x4 padded row-major matrices, in ODE's operation
+// order (each sum runs over k = 0, 1, 2 left to right).
+
+#[inline]
+fn dot3(a: &[f64], b: &[f64]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+/// A·v.
+#[inline]
+fn mul0_331(a: &[f64; 12], v: &[f64]) -> [f64; 3] {
+    [dot3(&a[0..3], v), dot3(&a[4..7], v), dot3(&a[8..11], v)]
+}
+
+/// A·B.
+fn mul0_333(a: &[f64; 12], b: &[f64; 12]) -> [f64; 12] {
+    let mut r = [0.0; 12];
+    for i in 0..3 {
+        for j in 0..3 {
+            r[4 * i + j] = b[j] * a[4 * i] + b[4 + j] * a[4 * i + 1] + b[8 + j] * a[4 * i + 2];
+        }
+    }
+    r
+}
+
+/// A·Bᵀ.
+fn mul2_333(a: &[f64; 12], b: &[f64; 12]) -> [f64; 12] {
+    let mut r = [0.0; 12];
+    for i in 0..3 {
+        for j in 0..3 {
+            r[4 * i + j] = dot3(&b[4 * j..4 * j + 3], &a[4 * i..4 * i + 3]);
+        }
+    }
+    r
+}
+
+/// R·T·Rᵀ: a body-frame tensor expressed in the world frame.
+fn rotate_tensor(t: &[f64; 12], r: &[f64; 12]) -> [f64; 12] {
+    mul0_333(r, &mul2_333(t, r))
+}
+
+/// Closed-form inverse by cofactors; `None` when the determinant is 0.
+fn invert3(m: &[f64; 12]) -> Option<[f64; 12]> {
+    let det = m[0] * (m[5] * m[10] - m[9] * m[6]) - m[1] * (m[4] * m[10] - m[8] * m[6])
+        + m[2] * (m[4] * m[9] - m[8] * m[5]);
+    if det == 0.0 {
+        return None;
+    }
+    let d = 1.0 / det;
+    let mut r = [0.0; 12];
+    r[0] = (m[5] * m[10] - m[6] * m[9]) * d;
+    r[1] = (m[9] * m[2] - m[1] * m[10]) * d;
+    r[2] = (m[1] * m[6] - m[5] * m[2]) * d;
+    r[4] = (m[6] * m[8] - m[4] * m[10]) * d;
+    r[5] = (m[0] * m[10] - m[8] * m[2]) * d;
+    r[6] = (m[4] * m[2] - m[0] * m[6]) * d;
+    r[8] = (m[4] * m[9] - m[8] * m[5]) * d;
+    r[9] = (m[8] * m[1] - m[0] * m[9]) * d;
+    r[10] = (m[0] * m[5] - m[1] * m[4]) * d;
+    Some(r)
+}

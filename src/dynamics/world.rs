@@ -78,6 +78,43 @@ pub struct World {
     /// Settings accepted for API compatibility that do not change results
     /// (memory reservation policy, threading): stored so getters echo them.
     pub islands_max_threads: u32,
+    /// Step memory and threading settings (see `StepSettings`).
+    pub step_settings: StepSettings,
+    /// Buffers reused by every step, so a warm step does not allocate.
+    pub(crate) scratch: StepScratch,
+}
+
+/// ODE's per-world step memory and threading configuration. The library
+/// steps single-threaded with its own buffers, so none of this changes
+/// results; it is kept to accept, validate and answer exactly as ODE does.
+#[derive(Clone, Copy, Debug)]
+pub struct StepSettings {
+    /// ODE allocates a world's working memory on demand (first step, or a
+    /// memory policy/manager being set, or sharing); some calls then
+    /// behave differently (e.g. sharing into a world that already has it).
+    pub has_working_memory: bool,
+    /// Reservation policy (factor, minimum) or `None` for ODE's defaults.
+    pub reserve: Option<(f32, u32)>,
+    /// Host memory manager (alloc, shrink, free) or `None` for the default.
+    pub memory_manager: Option<[usize; 3]>,
+    /// Host threading implementation (functions info, implementation).
+    pub threading: Option<(usize, usize)>,
+}
+
+impl StepSettings {
+    pub const fn new() -> StepSettings {
+        StepSettings { has_working_memory: false, reserve: None, memory_manager: None, threading: None }
+    }
+}
+
+/// Per-step working arrays: the enabled bodies in island order, island
+/// sizes and the world-frame inverse inertia of the island being stepped.
+#[derive(Default)]
+pub(crate) struct StepScratch {
+    pub bodies: Vec<BodyRef>,
+    /// Bodies per island, islands in processing order.
+    pub island_sizes: Vec<usize>,
+    pub inv_i: Vec<[f64; 12]>,
 }
 
 // Raw user-data pointers are the host's; the world itself is moved between
@@ -106,7 +143,36 @@ impl World {
             max_angular_speed: f64::INFINITY,
             data: std::ptr::null_mut(),
             islands_max_threads: 0,
+            step_settings: StepSettings::new(),
+            scratch: StepScratch::default(),
         }
+    }
+
+    /// `dWorldGetAutoDisableFlag` returns the flag bit itself, as ODE does.
+    pub fn auto_disable_flag(&self) -> i32 {
+        (self.body_flags & flags::AUTO_DISABLE) as i32
+    }
+
+    pub fn set_auto_disable_flag(&mut self, on: bool) {
+        set_flag(&mut self.body_flags, flags::AUTO_DISABLE, on);
+    }
+
+    /// Damping scales turn the world's damping flags on when nonzero
+    /// (NaN counts as nonzero, as in C).
+    pub fn set_linear_damping(&mut self, scale: f64) {
+        set_flag(&mut self.body_flags, flags::LINEAR_DAMPING, scale != 0.0);
+        self.dampingp.linear_scale = scale;
+    }
+
+    pub fn set_angular_damping(&mut self, scale: f64) {
+        set_flag(&mut self.body_flags, flags::ANGULAR_DAMPING, scale != 0.0);
+        self.dampingp.angular_scale = scale;
+    }
+
+    /// A finite limit turns the max-angular-speed flag on; infinity off.
+    pub fn set_max_angular_speed(&mut self, max_speed: f64) {
+        set_flag(&mut self.body_flags, flags::MAX_ANGULAR_SPEED, max_speed < f64::INFINITY);
+        self.max_angular_speed = max_speed;
     }
 
     /// Bodies newest first, as ODE's list is traversed.
@@ -123,6 +189,31 @@ impl Default for World {
     fn default() -> Self {
         World::new()
     }
+}
+
+fn set_flag(bits: &mut u32, flag: u32, on: bool) {
+    if on {
+        *bits |= flag;
+    } else {
+        *bits &= !flag;
+    }
+}
+
+/// `dWorldUseSharedWorkingMemory`: with a source world, `w` starts using
+/// (a reference to) its working memory, allocated on demand; ODE refuses
+/// when `w` already has working memory. Without one, `w` drops its own.
+pub fn use_shared_working_memory(w: WorldRef, from: Option<WorldRef>) -> Result<(), &'static str> {
+    match from {
+        Some(src) => {
+            if w.get().step_settings.has_working_memory {
+                return Err("world does already have working memory allocated");
+            }
+            src.get_mut().step_settings.has_working_memory = true;
+            w.get_mut().step_settings.has_working_memory = true;
+        }
+        None => w.get_mut().step_settings.has_working_memory = false,
+    }
+    Ok(())
 }
 
 /// Creates a world and returns its handle.

@@ -1,1 +1,159 @@
-//! extern "C" functions of ODE's header (to be written)
+//! extern "C" functions of ODE's odeinit.h, plus `dGetConfiguration` and
+//! `dCheckConfiguration` (declared in common.h).
+//!
+//! ODE counts nested initialisations: every successful `dInitODE`/
+//! `dInitODE2` must be matched by a `dCloseODE`, and the last close tears
+//! down global state. This library needs no global set-up, so only the
+//! counting (and its misuse reports) is kept; modules with global state to
+//! drop at the last close register a hook with `on_last_close`.
+
+#![allow(non_snake_case)]
+
+use super::*;
+use std::ffi::{c_char, c_int, c_uint, CStr};
+use std::sync::Mutex;
+
+struct InitState {
+    count: u32,
+    hooks: Vec<fn()>,
+}
+
+static STATE: Mutex<InitState> = Mutex::new(InitState { count: 0, hooks: Vec::new() });
+
+fn state() -> std::sync::MutexGuard<'static, InitState> {
+    STATE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Registers `hook` to run when the last matching `dCloseODE` happens (ODE
+/// clears e.g. its user geom classes there).
+pub fn on_last_close(hook: fn()) {
+    state().hooks.push(hook);
+}
+
+/// Whether the host has initialised the library (and not closed it again).
+pub fn is_initialized() -> bool {
+    state().count > 0
+}
+
+/// The build configuration, ODE's token list. Debian's libode8 reports
+/// "ODE ODE_EXT_trimesh ODE_EXT_opcode ODE_OPC_new_collider ODE_EXT_threading
+/// ODE_THR_builtin_impl ODE_double_precision"; only tokens this library
+/// actually provides are listed (add a token when its feature lands, keeping
+/// Debian's order, with the precision token last).
+const CONFIGURATION: &CStr = c"ODE ODE_double_precision";
+
+/// ODE's token match: `token` must appear as a whole space-separated word.
+/// Quirk kept from ODE: an empty token or one containing a space counts as
+/// present.
+pub fn check_configuration(config: &[u8], token: &[u8]) -> bool {
+    if token.is_empty() || token.contains(&b' ') {
+        return true;
+    }
+    let mut start = 0;
+    while let Some(pos) = find(&config[start..], token) {
+        let at = start + pos;
+        let end = at + token.len();
+        if (at == start || config[at - 1] == b' ') && (end == config.len() || config[end] == b' ') {
+            return true;
+        }
+        start = end;
+    }
+    false
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+fn init() {
+    state().count += 1;
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn dInitODE() {
+    call("dInitODE", (), |_| Some(init()))
+}
+
+/// Flags (`dInitFlagManualThreadCleanup`) are accepted and have no effect:
+/// this library keeps no per-thread data. Always succeeds.
+#[no_mangle]
+pub unsafe extern "C" fn dInitODE2(uiInitFlags: c_uint) -> c_int {
+    let _ = uiInitFlags;
+    call("dInitODE2", 0, |_| {
+        init();
+        Some(1)
+    })
+}
+
+/// Returns 1 once the library is initialised (there is no per-thread data
+/// to allocate); without initialisation the call is reported and returns 0.
+#[no_mangle]
+pub unsafe extern "C" fn dAllocateODEDataForThread(uiAllocateFlags: c_uint) -> c_int {
+    let _ = uiAllocateFlags;
+    call("dAllocateODEDataForThread", 0, |cx| {
+        cx.require(is_initialized(), format_args!("Call dInitODE2 first"))?;
+        Some(1)
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn dCleanupODEAllDataForThread() {
+    call("dCleanupODEAllDataForThread", (), |cx| {
+        cx.require(is_initialized(), format_args!("Call dInitODE2 first or delay dCloseODE until all threads exit"))
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn dCloseODE() {
+    call("dCloseODE", (), |cx| {
+        let hooks = {
+            let mut s = state();
+            if s.count == 0 {
+                drop(s);
+                return cx.fail(format_args!("dCloseODE must not be called without dInitODE2 or if dInitODE2 fails"));
+            }
+            s.count -= 1;
+            if s.count > 0 {
+                return Some(());
+            }
+            s.hooks.clone()
+        };
+        for h in hooks {
+            h();
+        }
+        Some(())
+    })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn dGetConfiguration() -> *const c_char {
+    CONFIGURATION.as_ptr()
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn dCheckConfiguration(token: *const c_char) -> c_int {
+    call("dCheckConfiguration", 0, |cx| {
+        cx.ptr("token", token)?;
+        let t = CStr::from_ptr(token).to_bytes();
+        Some(check_configuration(CONFIGURATION.to_bytes(), t) as c_int)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_configuration as check;
+
+    #[test]
+    fn whole_words_only() {
+        let c = b"ODE ODE_EXT_trimesh ODE_double_precision";
+        assert!(check(c, b"ODE"));
+        assert!(check(c, b"ODE_EXT_trimesh"));
+        assert!(check(c, b"ODE_double_precision"));
+        assert!(!check(c, b"ODE_EXT"));
+        assert!(!check(c, b"precision"));
+        assert!(!check(c, b"ODE_single_precision"));
+        // ODE's quirks.
+        assert!(check(c, b""));
+        assert!(check(c, b"a b"));
+    }
+}

@@ -1,1 +1,543 @@
-//! (to be written)
+//! Dense matrix routines of ODE's matrix.h, on slices with explicit row
+//! strides.
+//!
+//! Storage follows ODE: row-major; matrices handed over without an explicit
+//! stride have `pad(ncols)` elements per row (`dPAD`: rounded up to a
+//! multiple of 4 when more than one column). The LDLT routines take the stride
+//! (`nskip`) explicitly and keep the *reciprocals* of D in `d`.
+//!
+//! Round-off matters here: the solver's traces must match ODE's, so every
+//! routine accumulates in the same order as ODE 0.16's blocked kernels
+//! (sequential partial sums starting from zero, in-block terms subtracted one
+//! by one, and the occasional split into even/odd accumulators). The comments
+//! at each routine say which order is used.
+
+/// ODE's `dPAD`: the row stride of a matrix with `n` columns.
+#[inline]
+pub const fn pad(n: usize) -> usize {
+    if n > 1 {
+        (n + 3) & !3
+    } else {
+        n
+    }
+}
+
+/// Number of elements spanned by `rows` rows of `cols` columns at `stride`.
+#[inline]
+pub const fn span(rows: usize, cols: usize, stride: usize) -> usize {
+    if rows == 0 || cols == 0 {
+        0
+    } else {
+        (rows - 1) * stride + cols
+    }
+}
+
+pub fn set_zero(a: &mut [f64]) {
+    a.fill(0.0);
+}
+
+pub fn set_value(a: &mut [f64], v: f64) {
+    a.fill(v);
+}
+
+/// Dot product of `a` and `b[..a.len()]`: groups of four products are summed
+/// among themselves first, then added to the running sum; the tail is added
+/// one product at a time (ODE's order).
+pub fn dot(a: &[f64], b: &[f64]) -> f64 {
+    let n = a.len();
+    let b = &b[..n];
+    let mut sum = 0.0;
+    let n4 = n & !3;
+    for (x, y) in a[..n4].chunks_exact(4).zip(b[..n4].chunks_exact(4)) {
+        let m0 = x[0] * y[0];
+        let m1 = x[1] * y[1];
+        let m2 = x[2] * y[2];
+        let m3 = x[3] * y[3];
+        sum += m0 + m1 + m2 + m3;
+    }
+    for k in n4..n {
+        sum += a[k] * b[k];
+    }
+    sum
+}
+
+/// A = B*C with B p×q and C q×r (all padded).
+pub fn multiply0(a: &mut [f64], b: &[f64], c: &[f64], p: usize, q: usize, r: usize) {
+    let (qs, rs) = (pad(q), pad(r));
+    for i in 0..p {
+        for j in 0..r {
+            let mut sum = 0.0;
+            for k in 0..q {
+                sum += b[i * qs + k] * c[k * rs + j];
+            }
+            a[i * rs + j] = sum;
+        }
+    }
+}
+
+/// A = B'*C with B q×p and C q×r (all padded).
+pub fn multiply1(a: &mut [f64], b: &[f64], c: &[f64], p: usize, q: usize, r: usize) {
+    let (ps, rs) = (pad(p), pad(r));
+    for i in 0..p {
+        for j in 0..r {
+            let mut sum = 0.0;
+            for k in 0..q {
+                sum += b[k * ps + i] * c[k * rs + j];
+            }
+            a[i * rs + j] = sum;
+        }
+    }
+}
+
+/// A = B*C' with B p×q and C r×q (all padded).
+pub fn multiply2(a: &mut [f64], b: &[f64], c: &[f64], p: usize, q: usize, r: usize) {
+    let (qs, rs) = (pad(q), pad(r));
+    for i in 0..p {
+        for j in 0..r {
+            let mut sum = 0.0;
+            for k in 0..q {
+                sum += b[i * qs + k] * c[j * qs + k];
+            }
+            a[i * rs + j] = sum;
+        }
+    }
+}
+
+/// In-place Cholesky factorisation L*L' of the lower triangle of the padded
+/// n×n matrix `a`. Returns false (leaving `a` partly overwritten, as ODE
+/// does) if a pivot is not positive.
+pub fn factor_cholesky(a: &mut [f64], n: usize) -> bool {
+    let s = pad(n);
+    let mut recip = vec![0.0; n];
+    for i in 0..n {
+        for j in 0..i {
+            let mut sum = a[i * s + j];
+            for k in 0..j {
+                sum -= a[i * s + k] * a[j * s + k];
+            }
+            a[i * s + j] = sum * recip[j];
+        }
+        let mut sum = a[i * s + i];
+        for k in 0..i {
+            let v = a[i * s + k];
+            sum -= v * v;
+        }
+        if sum <= 0.0 {
+            return false;
+        }
+        let root = sum.sqrt();
+        a[i * s + i] = root;
+        recip[i] = 1.0 / root;
+    }
+    true
+}
+
+/// Solves L*L'*x = b for the padded Cholesky factor `l`; x replaces b.
+pub fn solve_cholesky(l: &[f64], b: &mut [f64], n: usize) {
+    let s = pad(n);
+    let mut y = vec![0.0; n];
+    for i in 0..n {
+        let mut sum = 0.0;
+        for k in 0..i {
+            sum += l[i * s + k] * y[k];
+        }
+        y[i] = (b[i] - sum) / l[i * s + i];
+    }
+    for i in (0..n).rev() {
+        let mut sum = 0.0;
+        for k in i + 1..n {
+            sum += l[k * s + i] * b[k];
+        }
+        b[i] = (y[i] - sum) / l[i * s + i];
+    }
+}
+
+/// Inverse of the padded positive definite n×n matrix `a` (all `pad(n)*n`
+/// elements are read). Returns false, leaving `ainv` untouched, if `a` is not
+/// positive definite. Padding elements of `ainv` are set to zero.
+pub fn invert_pd(a: &[f64], ainv: &mut [f64], n: usize) -> bool {
+    let s = pad(n);
+    let mut l = a[..s * n].to_vec();
+    if !factor_cholesky(&mut l, n) {
+        return false;
+    }
+    ainv[..s * n].fill(0.0);
+    let mut x = vec![0.0; n];
+    for i in 0..n {
+        x.fill(0.0);
+        x[i] = 1.0;
+        solve_cholesky(&l, &mut x, n);
+        for (k, &v) in x.iter().enumerate() {
+            ainv[k * s + i] = v;
+        }
+    }
+    true
+}
+
+/// Whether the padded n×n matrix `a` is positive definite (by Cholesky).
+pub fn is_positive_definite(a: &[f64], n: usize) -> bool {
+    let s = pad(n);
+    let mut copy = a[..s * n].to_vec();
+    factor_cholesky(&mut copy, n)
+}
+
+/// In-place L*D*L' factorisation of the n×n matrix `a` with row stride `s`:
+/// L (unit diagonal) goes to the strict lower triangle, 1/D to `d`.
+///
+/// ODE factors two rows at a time (a trailing odd row alone): the rows are
+/// first solved against the L already computed, again in 2-row blocks, then
+/// scaled by 1/D while the diagonal correction is accumulated.
+pub fn factor_ldlt(a: &mut [f64], d: &mut [f64], n: usize, s: usize) {
+    if n == 0 {
+        return;
+    }
+    let mut i = 0;
+    while i + 1 < n {
+        if i > 0 {
+            ldlt_solve_pair(a, i, s);
+            ldlt_scale_pair(a, d, i, s);
+        } else {
+            let (y11, y21, y22) = (a[0], a[s], a[s + 1]);
+            let dd = 1.0 / y11;
+            d[0] = dd;
+            let q2 = y21 * dd;
+            a[s] = q2;
+            d[1] = 1.0 / (y22 - y21 * q2);
+        }
+        i += 2;
+    }
+    if i < n {
+        if i > 0 {
+            ldlt_solve_single(a, i, s);
+            ldlt_scale_single(a, d, i, s);
+        } else {
+            d[0] = 1.0 / a[0];
+        }
+    }
+}
+
+/// Solves L*x = row for rows `i` and `i+1` of `a` (first `i` columns), where
+/// L is the unit lower triangle of the top-left i×i block; 2-row blocks.
+fn ldlt_solve_pair(a: &mut [f64], i: usize, s: usize) {
+    let (b1, b2) = (i * s, (i + 1) * s);
+    for r in (0..i).step_by(2) {
+        let (l1, l2) = (r * s, (r + 1) * s);
+        let (mut z11, mut z12, mut z21, mut z22) = (0.0, 0.0, 0.0, 0.0);
+        for k in 0..r {
+            let (p1, p2) = (a[l1 + k], a[l2 + k]);
+            let (q1, q2) = (a[b1 + k], a[b2 + k]);
+            z11 += p1 * q1;
+            z12 += p1 * q2;
+            z21 += p2 * q1;
+            z22 += p2 * q2;
+        }
+        let y11 = a[b1 + r] - z11;
+        let y12 = a[b2 + r] - z12;
+        let p2 = a[l2 + r];
+        a[b1 + r] = y11;
+        a[b2 + r] = y12;
+        a[b1 + r + 1] = a[b1 + r + 1] - z21 - p2 * y11;
+        a[b2 + r + 1] = a[b2 + r + 1] - z22 - p2 * y12;
+    }
+}
+
+/// Scales rows `i`, `i+1` by 1/D and factors their 2×2 diagonal block.
+fn ldlt_scale_pair(a: &mut [f64], d: &mut [f64], i: usize, s: usize) {
+    let (r1, r2) = (i * s, (i + 1) * s);
+    let (mut z11, mut z21, mut z22) = (0.0, 0.0, 0.0);
+    for k in 0..i {
+        let (p1, p2, dd) = (a[r1 + k], a[r2 + k], d[k]);
+        let (q1, q2) = (p1 * dd, p2 * dd);
+        a[r1 + k] = q1;
+        a[r2 + k] = q2;
+        z11 += p1 * q1;
+        z21 += p2 * q1;
+        z22 += p2 * q2;
+    }
+    let y11 = a[r1 + i] - z11;
+    let y21 = a[r2 + i] - z21;
+    let y22 = a[r2 + i + 1] - z22;
+    let dd = 1.0 / y11;
+    d[i] = dd;
+    let q2 = y21 * dd;
+    a[r2 + i] = q2;
+    d[i + 1] = 1.0 / (y22 - y21 * q2);
+}
+
+/// Like `ldlt_solve_pair` for the single trailing row `i` (i even).
+fn ldlt_solve_single(a: &mut [f64], i: usize, s: usize) {
+    let b = i * s;
+    for r in (0..i).step_by(2) {
+        let (l1, l2) = (r * s, (r + 1) * s);
+        let (mut z11, mut z21) = (0.0, 0.0);
+        for k in 0..r {
+            let q1 = a[b + k];
+            z11 += a[l1 + k] * q1;
+            z21 += a[l2 + k] * q1;
+        }
+        let p2 = a[l2 + r];
+        let y11 = a[b + r] - z11;
+        a[b + r] = y11;
+        a[b + r + 1] = a[b + r + 1] - z21 - p2 * y11;
+    }
+}
+
+/// Scales the trailing row `i` (i even) by 1/D; the diagonal correction is
+/// accumulated in two partial sums, over even and odd columns.
+fn ldlt_scale_single(a: &mut [f64], d: &mut [f64], i: usize, s: usize) {
+    let row = i * s;
+    let (mut z_even, mut z_odd) = (0.0, 0.0);
+    for k in (0..i).step_by(2) {
+        let (p1, p2) = (a[row + k], a[row + k + 1]);
+        let (q1, q2) = (p1 * d[k], p2 * d[k + 1]);
+        a[row + k] = q1;
+        a[row + k + 1] = q2;
+        z_even += p1 * q1;
+        z_odd += p2 * q2;
+    }
+    d[i] = 1.0 / (a[row + i] - (z_even + z_odd));
+}
+
+/// Solves L*x = b in place (L unit lower triangular, stride `s`).
+///
+/// Rows go in blocks of four: the contribution of the rows above the block
+/// is summed first, then the block's own terms are subtracted one by one.
+/// Rows left over at the bottom are done singly, with the sum split into
+/// even and odd columns.
+pub fn solve_l1(l: &[f64], b: &mut [f64], n: usize, s: usize) {
+    let mut i = 0;
+    while i + 4 <= n {
+        let (r1, r2, r3, r4) = (i * s, (i + 1) * s, (i + 2) * s, (i + 3) * s);
+        let (mut z1, mut z2, mut z3, mut z4) = (0.0, 0.0, 0.0, 0.0);
+        for k in 0..i {
+            let q = b[k];
+            z1 += l[r1 + k] * q;
+            z2 += l[r2 + k] * q;
+            z3 += l[r3 + k] * q;
+            z4 += l[r4 + k] * q;
+        }
+        let y1 = b[i] - z1;
+        b[i] = y1;
+        let y2 = b[i + 1] - z2 - l[r2 + i] * y1;
+        b[i + 1] = y2;
+        let y3 = b[i + 2] - z3 - l[r3 + i] * y1 - l[r3 + i + 1] * y2;
+        b[i + 2] = y3;
+        let y4 = b[i + 3] - z4 - l[r4 + i] * y1 - l[r4 + i + 1] * y2 - l[r4 + i + 2] * y3;
+        b[i + 3] = y4;
+        i += 4;
+    }
+    for row in i..n {
+        if row == 0 {
+            continue; // x0 = b0
+        }
+        let r = row * s;
+        let (mut z_even, mut z_odd) = (0.0, 0.0);
+        let mut k = 0;
+        while k + 1 < row {
+            z_even += l[r + k] * b[k];
+            z_odd += l[r + k + 1] * b[k + 1];
+            k += 2;
+        }
+        if k < row {
+            z_even += l[r + k] * b[k];
+        }
+        b[row] -= z_even + z_odd;
+    }
+}
+
+/// Solves L'*x = b in place (L unit lower triangular, stride `s`).
+///
+/// Works upwards from the last row: first the `n % 4` bottom rows alone, then
+/// blocks of four, each summing the contribution of the rows below it first
+/// and then subtracting its own terms one by one.
+pub fn solve_l1t(l: &[f64], b: &mut [f64], n: usize, s: usize) {
+    if n == 0 {
+        return;
+    }
+    let m = n % 4;
+    if m >= 2 {
+        let t = n - 1;
+        let y1 = b[t];
+        let y2 = b[t - 1] - l[t * s + t - 1] * y1;
+        b[t - 1] = y2;
+        if m > 2 {
+            b[t - 2] = b[t - 2] - l[t * s + t - 2] * y1 - l[(t - 1) * s + t - 2] * y2;
+        }
+    }
+    let mut done = m;
+    while done < n {
+        let i0 = n - 1 - done;
+        let (mut z1, mut z2, mut z3, mut z4) = (0.0, 0.0, 0.0, 0.0);
+        for j in (i0 + 1..n).rev() {
+            let q = b[j];
+            let r = j * s;
+            z4 += l[r + i0 - 3] * q;
+            z3 += l[r + i0 - 2] * q;
+            z2 += l[r + i0 - 1] * q;
+            z1 += l[r + i0] * q;
+        }
+        let (r0, r1, r2) = (i0 * s, (i0 - 1) * s, (i0 - 2) * s);
+        let y1 = b[i0] - z1;
+        b[i0] = y1;
+        let y2 = b[i0 - 1] - z2 - l[r0 + i0 - 1] * y1;
+        b[i0 - 1] = y2;
+        let y3 = b[i0 - 2] - z3 - l[r0 + i0 - 2] * y1 - l[r1 + i0 - 2] * y2;
+        b[i0 - 2] = y3;
+        let y4 = b[i0 - 3] - z4 - l[r0 + i0 - 3] * y1 - l[r1 + i0 - 3] * y2 - l[r2 + i0 - 3] * y3;
+        b[i0 - 3] = y4;
+        done += 4;
+    }
+}
+
+/// a[i] *= d[i] over `a`.
+pub fn scale_vector(a: &mut [f64], d: &[f64]) {
+    for (x, &y) in a.iter_mut().zip(d) {
+        *x *= y;
+    }
+}
+
+/// Solves L*D*L'*x = b in place, `d` holding 1/D.
+pub fn solve_ldlt(l: &[f64], d: &[f64], b: &mut [f64], n: usize, s: usize) {
+    solve_l1(l, b, n, s);
+    scale_vector(&mut b[..n], &d[..n]);
+    solve_l1t(l, b, n, s);
+}
+
+/// Updates the L*D*L' factors of an n×n matrix A (stride `s`) to those of
+/// A + a*e0' + e0*a' (a symmetric change of the first row and column), as
+/// two rank-one updates done together. As in ODE, `d[0]` is left as it was:
+/// callers use this only to remove row 0 afterwards.
+pub fn ldlt_add_tl(l: &mut [f64], d: &mut [f64], a: &[f64], n: usize, s: usize) {
+    if n < 2 {
+        return;
+    }
+    use std::f64::consts::FRAC_1_SQRT_2;
+    let mut w1 = vec![0.0; n];
+    let mut w2 = vec![0.0; n];
+    for j in 1..n {
+        let v = a[j] * FRAC_1_SQRT_2;
+        w1[j] = v;
+        w2[j] = v;
+    }
+    let w11 = (0.5 * a[0] + 1.0) * FRAC_1_SQRT_2;
+    let w21 = (0.5 * a[0] - 1.0) * FRAC_1_SQRT_2;
+    let mut alpha1 = 1.0;
+    let mut alpha2 = 1.0;
+    {
+        let mut dee = d[0];
+        let mut alphanew = alpha1 + (w11 * w11) * dee;
+        dee /= alphanew;
+        let gamma1 = w11 * dee;
+        dee *= alpha1;
+        alpha1 = alphanew;
+        alphanew = alpha2 - (w21 * w21) * dee;
+        alpha2 = alphanew;
+        let k1 = 1.0 - w21 * gamma1;
+        let k2 = w21 * gamma1 * w11 - w21;
+        for p in 1..n {
+            let wp = w1[p];
+            let ell = l[p * s];
+            w1[p] = wp - w11 * ell;
+            w2[p] = k1 * wp + k2 * ell;
+        }
+    }
+    for j in 1..n {
+        let k1 = w1[j];
+        let k2 = w2[j];
+        let mut dee = d[j];
+        let mut alphanew = alpha1 + (k1 * k1) * dee;
+        dee /= alphanew;
+        let gamma1 = k1 * dee;
+        dee *= alpha1;
+        alpha1 = alphanew;
+        alphanew = alpha2 - (k2 * k2) * dee;
+        dee /= alphanew;
+        let gamma2 = k2 * dee;
+        dee *= alpha2;
+        d[j] = dee;
+        alpha2 = alphanew;
+        for p in j + 1..n {
+            let idx = p * s + j;
+            let mut ell = l[idx];
+            let mut wp = w1[p] - k1 * ell;
+            ell += gamma1 * wp;
+            w1[p] = wp;
+            wp = w2[p] - k2 * ell;
+            ell -= gamma2 * wp;
+            w2[p] = wp;
+            l[idx] = ell;
+        }
+    }
+}
+
+/// Removes row and column `r` from the L*D*L' factors (`l` with stride `s`,
+/// `d` = 1/D) of the n2×n2 matrix A, leaving the factors of the reduced
+/// (n2-1)×(n2-1) matrix in the top-left corner.
+///
+/// `acol[i]` must hold A(r+i, r) for i in 0..n2-r (for ODE's dLDLTRemove:
+/// the lower-triangle element of the original matrix at rows p[r+i], p[r]).
+/// Removing the last row changes nothing, as in ODE.
+pub fn ldlt_remove(acol: &[f64], l: &mut [f64], d: &mut [f64], n2: usize, r: usize, s: usize) {
+    if r + 1 >= n2 {
+        return;
+    }
+    let m = n2 - r;
+    let mut a = vec![0.0; m];
+    if r == 0 {
+        for (x, &v) in a.iter_mut().zip(acol) {
+            *x = -v;
+        }
+        a[0] += 1.0;
+        ldlt_add_tl(l, d, &a, n2, s);
+    } else {
+        let t: Vec<f64> = (0..r).map(|i| l[r * s + i] / d[i]).collect();
+        for i in 0..m {
+            let row = (r + i) * s;
+            a[i] = dot(&l[row..row + r], &t) - acol[i];
+        }
+        a[0] += 1.0;
+        ldlt_add_tl(&mut l[r * s + r..], &mut d[r..], &a, m, s);
+    }
+    remove_row_col(l, n2, s, r);
+    d.copy_within(r + 1..n2, r);
+}
+
+/// `ldlt_remove` reading A through a lower-triangle accessor and ODE's
+/// permutation `p` (A(i,j) is read as `a(max, min)`).
+pub fn ldlt_remove_permuted(
+    a: impl Fn(usize, usize) -> f64,
+    p: &[usize],
+    l: &mut [f64],
+    d: &mut [f64],
+    n2: usize,
+    r: usize,
+    s: usize,
+) {
+    if r + 1 >= n2 {
+        return;
+    }
+    let pr = p[r];
+    let acol: Vec<f64> = p[r..n2].iter().map(|&pi| if pi > pr { a(pi, pr) } else { a(pr, pi) }).collect();
+    ldlt_remove(&acol, l, d, n2, r, s);
+}
+
+/// Removes row and column `r` of the n×n matrix `a` (stride `s`), moving the
+/// later rows up and columns left. Removing the last one changes nothing.
+pub fn remove_row_col(a: &mut [f64], n: usize, s: usize, r: usize) {
+    if r + 1 >= n {
+        return;
+    }
+    if r > 0 {
+        for i in 0..r {
+            let row = i * s;
+            a.copy_within(row + r + 1..row + n, row + r);
+        }
+        for i in r..n - 1 {
+            a.copy_within((i + 1) * s..(i + 1) * s + r, i * s);
+        }
+    }
+    for i in r..n - 1 {
+        let src = (i + 1) * s + r + 1;
+        a.copy_within(src..src + (n - r - 1), i * s + r);
+    }
+}

@@ -1,0 +1,73 @@
+# Sourced by the scripts of scripts/: installs the system packages the
+# build and the tests need when they are missing (Debian; root, or sudo).
+#   ode_ensure_deps PKG...
+ode_missing_pkgs() {
+  local p missing=()
+  for p in "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$p")
+    fi
+  done
+  echo "${missing[@]}"
+}
+
+ode_ensure_deps() {
+  if ! command -v dpkg-query >/dev/null 2>&1; then
+    echo "deps: not a Debian system; make sure these are installed: $*" >&2
+    return 0
+  fi
+  local missing
+  missing=$(ode_missing_pkgs "$@")
+  if [ -z "$missing" ]; then
+    return 0
+  fi
+  local sudo=""
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then
+      sudo="sudo"
+    else
+      echo "deps: missing packages ($missing) and not root: install them first" >&2
+      return 1
+    fi
+  fi
+  echo "deps: installing $missing"
+  # One `apt-get update` when the package lists are empty or the install fails.
+  if [ -z "$(ls -A /var/lib/apt/lists 2>/dev/null | grep -v -e lock -e partial)" ]; then
+    $sudo apt-get update -qq || return 1
+  fi
+  # shellcheck disable=SC2086
+  if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing; then
+    $sudo apt-get update -qq || return 1
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing || return 1
+  fi
+}
+
+# cargo may live in ~/.cargo/bin without being on PATH (non-login shells).
+ode_find_cargo() {
+  if ! command -v cargo >/dev/null 2>&1; then
+    for d in "${CARGO_HOME:-$HOME/.cargo}/bin" /usr/local/cargo/bin; do
+      if [ -x "$d/cargo" ]; then
+        export PATH="$d:$PATH"
+        break
+      fi
+    done
+  fi
+  if ! command -v cargo >/dev/null 2>&1; then
+    echo "cargo not found: install the Rust toolchain (https://rustup.rs)" >&2
+    return 1
+  fi
+}
+
+# Headers to compile C programs against: ours once include/ode exists,
+# else Debian's. Sets ODE_CFLAGS and ODE_HEADERS (ours|debian).
+ode_header_flags() {
+  local root=$1
+  if [ -f "$root/include/ode/ode.h" ]; then
+    ODE_CFLAGS="-I$root/include"
+    ODE_HEADERS=ours
+  else
+    ODE_CFLAGS=""
+    ODE_HEADERS=debian
+  fi
+}
