@@ -22,15 +22,24 @@
 //! ball.add_force(&mut world, [1.0, 0.0, 0.0]).unwrap();
 //! assert_eq!(ball.force(&world).unwrap(), [1.0, 0.0, 0.0]);
 //!
+//! // One step of 0.01 s: v = (F/m + g) h, then x += v h.
+//! world.step(0.01).unwrap();
+//! let v = ball.linear_vel(&world).unwrap();
+//! assert!((v[0] - 0.005).abs() < 1e-15 && (v[2] + 0.0981).abs() < 1e-15);
+//! assert_eq!(ball.force(&world).unwrap(), [0.0; 3]); // accumulators are cleared
+//!
 //! // Bad input is refused and changes nothing.
+//! let before = ball.position(&world).unwrap();
 //! assert!(ball.set_position(&mut world, [f64::NAN, 0.0, 0.0]).is_err());
-//! assert_eq!(ball.position(&world).unwrap(), [0.0, 0.0, 10.0]);
+//! assert!(world.step(-1.0).is_err());
+//! assert_eq!(ball.position(&world).unwrap(), before);
 //!
 //! world.destroy_body(ball).unwrap();
 //! assert!(ball.position(&world).is_err());
 //! ```
 
 use crate::dynamics::body::{self as core_body, Invalid, BODIES};
+use crate::dynamics::integrator;
 use crate::dynamics::world::{self as core_world, flags, WorldRef};
 use crate::dynamics::{Body as CoreBody, World as CoreWorld};
 
@@ -90,14 +99,6 @@ fn xyz(v: &[f64; 4]) -> [f64; 3] {
     [v[0], v[1], v[2]]
 }
 
-fn set_flag(bits: &mut u32, flag: u32, on: bool) {
-    if on {
-        *bits |= flag;
-    } else {
-        *bits &= !flag;
-    }
-}
-
 /// A simulation world. Dropping it destroys its bodies.
 pub struct World {
     h: WorldRef,
@@ -134,6 +135,26 @@ impl World {
     /// The C handle (`dWorldID`) of this world, for mixing with C code.
     pub fn as_raw(&self) -> *mut core::ffi::c_void {
         self.h.as_raw()
+    }
+
+    /// Advances the simulation by `h` seconds with ODE's Step stepper
+    /// (`dWorldStep`).
+    pub fn step(&mut self, h: f64) -> Result<()> {
+        self.checked_step(h, false)
+    }
+
+    /// Advances the simulation by `h` seconds with ODE's iterative
+    /// QuickStep stepper (`dWorldQuickStep`).
+    pub fn quick_step(&mut self, h: f64) -> Result<()> {
+        self.checked_step(h, true)
+    }
+
+    fn checked_step(&mut self, h: f64, quick: bool) -> Result<()> {
+        if !(h.is_finite() && h > 0.0) {
+            return Err(Error::InvalidArgument { arg: "stepsize", reason: format!("= {h} (must be finite and > 0)") });
+        }
+        integrator::step_world(self.h, h, quick);
+        Ok(())
     }
 
     /// Creates a body with ODE's initial state and this world's defaults.
@@ -208,7 +229,7 @@ impl World {
     }
 
     pub fn set_auto_disable_flag(&mut self, on: bool) {
-        set_flag(&mut self.w_mut().body_flags, flags::AUTO_DISABLE, on);
+        self.w_mut().set_auto_disable_flag(on);
     }
 
     /// Default linear and angular damping scales for new bodies.
@@ -220,10 +241,8 @@ impl World {
         arg("linear_scale", core_body::check_damping_scale(linear))?;
         arg("angular_scale", core_body::check_damping_scale(angular))?;
         let w = self.w_mut();
-        set_flag(&mut w.body_flags, flags::LINEAR_DAMPING, linear != 0.0);
-        set_flag(&mut w.body_flags, flags::ANGULAR_DAMPING, angular != 0.0);
-        w.dampingp.linear_scale = linear;
-        w.dampingp.angular_scale = angular;
+        w.set_linear_damping(linear);
+        w.set_angular_damping(angular);
         Ok(())
     }
 
@@ -234,9 +253,7 @@ impl World {
 
     pub fn set_max_angular_speed(&mut self, max: f64) -> Result<()> {
         arg("max_speed", core_body::check_max_angular_speed(max))?;
-        let w = self.w_mut();
-        set_flag(&mut w.body_flags, flags::MAX_ANGULAR_SPEED, max < f64::INFINITY);
-        w.max_angular_speed = max;
+        self.w_mut().set_max_angular_speed(max);
         Ok(())
     }
 }

@@ -7,7 +7,6 @@ use common::*;
 /// non-finite reals, NULL out-pointers and out-of-range values; state is
 /// compared bit for bit before and after each call (see the C source).
 #[test]
-#[ignore = "needs dWorldCreate (world branch) and dSetDebugHandler (error.h) in our library"]
 fn bad_body_calls_are_reported_and_ignored() {
     require_reference();
     let bin = build_c("t_badinput_body", &["t_badinput_body.c"], Headers::Debian, &[]);

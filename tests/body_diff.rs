@@ -45,13 +45,11 @@ fn differential(name: &str, src: &str) {
 }
 
 #[test]
-#[ignore = "needs dWorldCreate from the world branch"]
 fn body_state_matches_ode() {
     differential("diff_body_state", "diff_body_state.c");
 }
 
 #[test]
-#[ignore = "needs dWorldCreate and dWorldSet* from the world branch"]
 fn body_world_defaults_match_ode() {
     differential("diff_body_worlddefaults", "diff_body_worlddefaults.c");
 }

@@ -11,7 +11,8 @@
 use super::world::{flags, AutoDisable, Damping, World, WorldRef};
 use crate::handle::{Handle, Pool};
 use crate::math::mass::Mass;
-use crate::math::rotation::{q_to_r, r_to_q};
+use crate::math::matrix::invert_pd;
+use crate::math::rotation::{q_to_r, r_to_q, IDENTITY};
 use crate::math::vec::{cross3, dot3, orthogonalize_r, safe_normalize3, safe_normalize4};
 use std::ffi::c_void;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -108,7 +109,7 @@ impl Body {
         mass.I[0] = 1.0;
         mass.I[5] = 1.0;
         mass.I[10] = 1.0;
-        let ident = identity3();
+        let ident = IDENTITY;
         let mut b = Body {
             world: wref,
             flags: 0,
@@ -141,6 +142,8 @@ impl Body {
         b.set_auto_disable_defaults(world);
         b.adis_stepsleft = b.adis.idle_steps;
         b.adis_timeleft = b.adis.idle_time;
+        // Fresh, empty averaging buffers of the world's window size.
+        b.set_average_samples(b.adis.average_samples);
         b.set_damping_defaults(world);
         b.flags |= world.body_flags & flags::MAX_ANGULAR_SPEED;
         b.flags |= flags::GYROSCOPIC;
@@ -220,25 +223,8 @@ impl Body {
                 }
             }
         }
-        if m.mass <= 0.0 {
-            return invalid(format!("has mass {} (must be > 0)", m.mass));
-        }
-        if !is_positive_definite3(&m.I) {
-            return invalid("has an inertia matrix that is not positive definite");
-        }
-        // Inertia about the centre of mass: I + mass * [c]x^2.
-        let mut chat = [0.0; 12];
-        set_cross_matrix_plus(&mut chat, &m.c);
-        let cc = multiply0_333(&chat, &chat);
-        let mut i2 = [0.0; 12];
-        for row in 0..3 {
-            for col in 0..3 {
-                let k = row * 4 + col;
-                i2[k] = m.I[k] + m.mass * cc[k];
-            }
-        }
-        if !is_positive_definite3(&i2) {
-            return invalid("has a centre of mass inconsistent with its mass and inertia");
+        if let Err(p) = m.validate() {
+            return invalid(format!("fails ODE's mass check: {} (mass {})", p.message(), m.mass));
         }
         if m.c[0].abs() > EPSILON || m.c[1].abs() > EPSILON || m.c[2].abs() > EPSILON {
             return invalid(format!(
@@ -253,7 +239,8 @@ impl Body {
     /// (this also makes a kinematic body dynamic again).
     pub fn set_mass(&mut self, m: &Mass) {
         self.mass = *m;
-        self.inv_i = invert_pd3(&self.mass.I).unwrap_or_else(identity3);
+        let mut inv = [0.0; 12];
+        self.inv_i = if invert_pd(&self.mass.I, &mut inv, 3) { inv } else { IDENTITY };
         self.inv_mass = 1.0 / self.mass.mass;
     }
 
@@ -602,14 +589,6 @@ pub fn check_idle_steps(n: i32) -> Result<(), Invalid> {
 // ---- ODE's small-matrix arithmetic, in ODE's operation order --------------
 // (private copies; the shared math modules may replace them)
 
-fn identity3() -> [f64; 12] {
-    let mut m = [0.0; 12];
-    m[0] = 1.0;
-    m[5] = 1.0;
-    m[10] = 1.0;
-    m
-}
-
 #[inline]
 fn add3(acc: &mut [f64; 4], v: &[f64; 3]) {
     acc[0] += v[0];
@@ -635,95 +614,6 @@ fn multiply0_331(r: &[f64; 12], v: &[f64; 3]) -> [f64; 3] {
 fn multiply1_331(r: &[f64; 12], v: &[f64; 3]) -> [f64; 3] {
     let col = |j: usize| r[j] * v[0] + r[4 + j] * v[1] + r[8 + j] * v[2];
     [col(0), col(1), col(2)]
-}
-
-/// A * B for padded 3x4 matrices (row of A dotted with column of B).
-fn multiply0_333(a: &[f64; 12], b: &[f64; 12]) -> [f64; 12] {
-    let mut out = [0.0; 12];
-    for i in 0..3 {
-        for j in 0..3 {
-            out[i * 4 + j] = a[i * 4] * b[j] + a[i * 4 + 1] * b[4 + j] + a[i * 4 + 2] * b[8 + j];
-        }
-    }
-    out
-}
-
-/// Off-diagonal entries of the matrix [c]x with [c]x v = c x v.
-fn set_cross_matrix_plus(m: &mut [f64; 12], c: &[f64; 4]) {
-    m[1] = -c[2];
-    m[2] = c[1];
-    m[4] = c[2];
-    m[6] = -c[0];
-    m[8] = -c[1];
-    m[9] = c[0];
-}
-
-/// Cholesky factorisation of the lower triangle of a padded 3x3 matrix, in
-/// place (upper triangle untouched); false if not positive definite.
-/// Returns the reciprocals of the diagonal through `recip`.
-fn factor_cholesky3(l: &mut [f64; 12], recip: &mut [f64; 3]) -> bool {
-    for i in 0..3 {
-        for j in 0..i {
-            let mut sum = l[i * 4 + j];
-            for k in 0..j {
-                sum -= l[i * 4 + k] * l[j * 4 + k];
-            }
-            l[i * 4 + j] = sum * recip[j];
-        }
-        let mut sum = l[i * 4 + i];
-        for k in 0..i {
-            sum -= l[i * 4 + k] * l[i * 4 + k];
-        }
-        // `!(sum > 0)` would also reject NaN; ODE tests `sum <= 0` and
-        // inputs are finite here.
-        if sum <= 0.0 {
-            return false;
-        }
-        let s = sum.sqrt();
-        l[i * 4 + i] = s;
-        recip[i] = 1.0 / s;
-    }
-    true
-}
-
-fn is_positive_definite3(a: &[f64; 12]) -> bool {
-    let mut l = *a;
-    factor_cholesky3(&mut l, &mut [0.0; 3])
-}
-
-/// Inverse of a symmetric positive definite padded 3x3 matrix (ODE's
-/// `dInvertPDMatrix`: Cholesky, then one solve per unit column).
-fn invert_pd3(a: &[f64; 12]) -> Option<[f64; 12]> {
-    let mut l = *a;
-    if !factor_cholesky3(&mut l, &mut [0.0; 3]) {
-        return None;
-    }
-    let mut inv = [0.0; 12];
-    for c in 0..3 {
-        let mut x = [0.0; 3];
-        x[c] = 1.0;
-        // Forward substitution L y = x.
-        let mut y = [0.0; 3];
-        for i in 0..3 {
-            let mut sum = 0.0;
-            for k in 0..i {
-                sum += l[i * 4 + k] * y[k];
-            }
-            y[i] = (x[i] - sum) / l[i * 4 + i];
-        }
-        // Back substitution L^T x = y.
-        for i in (0..3).rev() {
-            let mut sum = 0.0;
-            for k in i + 1..3 {
-                sum += l[k * 4 + i] * x[k];
-            }
-            x[i] = (y[i] - sum) / l[i * 4 + i];
-        }
-        for r in 0..3 {
-            inv[r * 4 + c] = x[r];
-        }
-    }
-    Some(inv)
 }
 
 /// ODE asserts, after its Gram-Schmidt step, that rows 0 and 1 of a
@@ -753,17 +643,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn inverse_inertia_is_an_inverse() {
-        let i = [2.0, 0.3, -0.1, 0.0, 0.3, 1.5, 0.2, 0.0, -0.1, 0.2, 1.0, 0.0];
-        let inv = invert_pd3(&i).unwrap();
-        let p = multiply0_333(&i, &inv);
+    fn set_mass_stores_the_inverse() {
+        let mut m = Mass::zero();
+        m.mass = 4.0;
+        m.I = [2.0, 0.3, -0.1, 0.0, 0.3, 1.5, 0.2, 0.0, -0.1, 0.2, 1.0, 0.0];
+        assert!(Body::check_mass(&m).is_ok());
+        let w = crate::dynamics::world::create_world();
+        let b = crate::dynamics::world::create_body(w);
+        b.get_mut().set_mass(&m);
+        let (i, inv) = (&m.I, &b.get().inv_i);
         for r in 0..3 {
             for c in 0..3 {
-                let want = if r == c { 1.0 } else { 0.0 };
-                assert!((p[r * 4 + c] - want).abs() < 1e-14, "{p:?}");
+                let p: f64 = (0..3).map(|k| i[r * 4 + k] * inv[k * 4 + c]).sum();
+                assert!((p - if r == c { 1.0 } else { 0.0 }).abs() < 1e-14, "{inv:?}");
             }
         }
-        assert!(invert_pd3(&[1.0, 0.0, 0.0, 0.0, 0.0, -1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0]).is_none());
+        assert_eq!(b.get().inv_mass, 0.25);
+        crate::dynamics::world::destroy_world(w);
     }
 
     #[test]
