@@ -53,3 +53,8 @@ fn body_state_matches_ode() {
 fn body_world_defaults_match_ode() {
     differential("diff_body_worlddefaults", "diff_body_worlddefaults.c");
 }
+
+#[test]
+fn body_settings_drive_steps_like_ode() {
+    differential("diff_body_dynamics", "diff_body_dynamics.c");
+}
