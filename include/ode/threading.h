@@ -46,16 +46,20 @@ typedef struct dxThreadedWaitTime {
 
 typedef struct dxThreadingFunctionsInfo {
     unsigned int struct_size;
-    dMutexGroupID (*alloc_mutex_group)(dThreadingImplementationID impl_,
+    dMutexGroupID (*alloc_mutex_group)(dThreadingImplementationID implementation,
                                        dmutexindex_t mutex_count,
                                        const char *const *mutex_names_ptr);
-    void (*free_mutex_group)(dThreadingImplementationID impl_, dMutexGroupID mutex_group);
-    void (*lock_group_mutex)(dThreadingImplementationID impl_, dMutexGroupID mutex_group, dmutexindex_t mutex_index);
-    void (*unlock_group_mutex)(dThreadingImplementationID impl_, dMutexGroupID mutex_group, dmutexindex_t mutex_index);
-    dCallWaitID (*alloc_call_wait)(dThreadingImplementationID impl_);
-    void (*reset_call_wait)(dThreadingImplementationID impl_, dCallWaitID call_wait);
-    void (*free_call_wait)(dThreadingImplementationID impl_, dCallWaitID call_wait);
-    void (*post_call)(dThreadingImplementationID impl_,
+    void (*free_mutex_group)(dThreadingImplementationID implementation, dMutexGroupID mutex_group);
+    void (*lock_group_mutex)(dThreadingImplementationID implementation,
+                             dMutexGroupID mutex_group,
+                             dmutexindex_t mutex_index);
+    void (*unlock_group_mutex)(dThreadingImplementationID implementation,
+                               dMutexGroupID mutex_group,
+                               dmutexindex_t mutex_index);
+    dCallWaitID (*alloc_call_wait)(dThreadingImplementationID implementation);
+    void (*reset_call_wait)(dThreadingImplementationID implementation, dCallWaitID call_wait);
+    void (*free_call_wait)(dThreadingImplementationID implementation, dCallWaitID call_wait);
+    void (*post_call)(dThreadingImplementationID implementation,
                       int *out_summary_fault,
                       dCallReleaseeID *out_post_releasee,
                       ddependencycount_t dependencies_count,
@@ -65,16 +69,16 @@ typedef struct dxThreadingFunctionsInfo {
                       void *call_context,
                       dcallindex_t instance_index,
                       const char *call_name);
-    void (*alter_call_dependencies_count)(dThreadingImplementationID impl_,
+    void (*alter_call_dependencies_count)(dThreadingImplementationID implementation,
                                           dCallReleaseeID target_releasee,
                                           ddependencychange_t dependencies_count_change);
-    void (*wait_call)(dThreadingImplementationID impl_,
+    void (*wait_call)(dThreadingImplementationID implementation,
                       int *out_wait_status,
                       dCallWaitID call_wait,
                       const dThreadedWaitTime *timeout_time_ptr,
                       const char *wait_name);
-    unsigned int (*retrieve_thread_count)(dThreadingImplementationID impl_);
-    int (*preallocate_resources_for_calls)(dThreadingImplementationID impl_,
+    unsigned int (*retrieve_thread_count)(dThreadingImplementationID implementation);
+    int (*preallocate_resources_for_calls)(dThreadingImplementationID implementation,
                                            ddependencycount_t max_simultaneous_calls_estimate);
 } dxThreadingFunctionsInfo;
 

@@ -40,24 +40,24 @@ pub struct dxThreadingFunctionsInfo {
     pub struct_size: c_uint,
     pub alloc_mutex_group: Option<
         unsafe extern "C" fn(
-            impl_: dThreadingImplementationID,
+            implementation: dThreadingImplementationID,
             mutex_count: dmutexindex_t,
             mutex_names_ptr: *const *const c_char,
         ) -> dMutexGroupID,
     >,
-    pub free_mutex_group: Option<unsafe extern "C" fn(impl_: dThreadingImplementationID, mutex_group: dMutexGroupID)>,
+    pub free_mutex_group: Option<unsafe extern "C" fn(implementation: dThreadingImplementationID, mutex_group: dMutexGroupID)>,
     pub lock_group_mutex: Option<
-        unsafe extern "C" fn(impl_: dThreadingImplementationID, mutex_group: dMutexGroupID, mutex_index: dmutexindex_t),
+        unsafe extern "C" fn(implementation: dThreadingImplementationID, mutex_group: dMutexGroupID, mutex_index: dmutexindex_t),
     >,
     pub unlock_group_mutex: Option<
-        unsafe extern "C" fn(impl_: dThreadingImplementationID, mutex_group: dMutexGroupID, mutex_index: dmutexindex_t),
+        unsafe extern "C" fn(implementation: dThreadingImplementationID, mutex_group: dMutexGroupID, mutex_index: dmutexindex_t),
     >,
-    pub alloc_call_wait: Option<unsafe extern "C" fn(impl_: dThreadingImplementationID) -> dCallWaitID>,
-    pub reset_call_wait: Option<unsafe extern "C" fn(impl_: dThreadingImplementationID, call_wait: dCallWaitID)>,
-    pub free_call_wait: Option<unsafe extern "C" fn(impl_: dThreadingImplementationID, call_wait: dCallWaitID)>,
+    pub alloc_call_wait: Option<unsafe extern "C" fn(implementation: dThreadingImplementationID) -> dCallWaitID>,
+    pub reset_call_wait: Option<unsafe extern "C" fn(implementation: dThreadingImplementationID, call_wait: dCallWaitID)>,
+    pub free_call_wait: Option<unsafe extern "C" fn(implementation: dThreadingImplementationID, call_wait: dCallWaitID)>,
     pub post_call: Option<
         unsafe extern "C" fn(
-            impl_: dThreadingImplementationID,
+            implementation: dThreadingImplementationID,
             out_summary_fault: *mut c_int,
             out_post_releasee: *mut dCallReleaseeID,
             dependencies_count: ddependencycount_t,
@@ -77,24 +77,24 @@ pub struct dxThreadingFunctionsInfo {
     >,
     pub alter_call_dependencies_count: Option<
         unsafe extern "C" fn(
-            impl_: dThreadingImplementationID,
+            implementation: dThreadingImplementationID,
             target_releasee: dCallReleaseeID,
             dependencies_count_change: ddependencychange_t,
         ),
     >,
     pub wait_call: Option<
         unsafe extern "C" fn(
-            impl_: dThreadingImplementationID,
+            implementation: dThreadingImplementationID,
             out_wait_status: *mut c_int,
             call_wait: dCallWaitID,
             timeout_time_ptr: *const dThreadedWaitTime,
             wait_name: *const c_char,
         ),
     >,
-    pub retrieve_thread_count: Option<unsafe extern "C" fn(impl_: dThreadingImplementationID) -> c_uint>,
+    pub retrieve_thread_count: Option<unsafe extern "C" fn(implementation: dThreadingImplementationID) -> c_uint>,
     pub preallocate_resources_for_calls: Option<
         unsafe extern "C" fn(
-            impl_: dThreadingImplementationID,
+            implementation: dThreadingImplementationID,
             max_simultaneous_calls_estimate: ddependencycount_t,
         ) -> c_int,
     >,
