@@ -1,3 +1,14 @@
 //! Declaration-only modules: C types and constants of each ODE header that
 //! no function body needs yet, kept here so cbindgen emits them into
-//! `include/ode/<header>.h`. One file per header stem.
+//! `include/ode/<header>.h`. One file per header stem (build.rs reads them).
+pub mod collision;
+pub mod collision_space;
+pub mod collision_trimesh;
+pub mod common;
+pub mod contact;
+pub mod mass;
+pub mod objects;
+pub mod odeconfig;
+pub mod odeinit;
+pub mod threading;
+pub mod timer;

@@ -1,0 +1,218 @@
+// Compile-only check of the C++ wrappers (odecpp.h, odecpp_collision.h):
+// uses every wrapper class and most members the way applications do. It
+// must compile against ODE's headers and ours alike.
+#include <ode/ode.h>
+
+static void near_cb(void *, dGeomID, dGeomID) {}
+
+struct MyWorld : public dWorld {
+    int steps;
+    MyWorld() : steps(0) {}
+};
+
+void use_dynamics()
+{
+    dWorld world;
+    world.setGravity(0, 0, -9.81);
+    dVector3 g = {0, 0, -1, 0};
+    world.setGravity(g);
+    world.getGravity(g);
+    world.setERP(0.2);
+    world.setCFM(world.getCFM() * 2);
+    world.step(0.01);
+    world.quickStep(0.01);
+    world.setQuickStepNumIterations(world.getQuickStepNumIterations() + 1);
+    world.setQuickStepW(world.getQuickStepW());
+    world.setAutoDisableFlag(1);
+    world.setAutoDisableLinearThreshold(world.getAutoDisableLinearThreshold());
+    world.setAutoDisableAngularThreshold(world.getAutoDisableAngularThreshold());
+    world.setAutoDisableSteps(world.getAutoDisableSteps());
+    world.setAutoDisableTime(world.getAutoDisableTime());
+    world.setLinearDamping(world.getLinearDamping());
+    world.setAngularDamping(world.getAngularDamping());
+    world.setLinearDampingThreshold(world.getLinearDampingThreshold());
+    world.setAngularDampingThreshold(world.getAngularDampingThreshold());
+    world.setDamping(0.1, 0.1);
+    world.setMaxAngularSpeed(world.getMaxAngularSpeed());
+    world.setContactSurfaceLayer(world.getContactSurfaceLayer());
+    dVector3 f;
+    world.impulseToForce(0.01, 1, 2, 3, f);
+    dWorldID wid = world;
+    (void)wid;
+    MyWorld mine;
+    mine.step(0.01);
+
+    dBody body(world);
+    dBody other;
+    other.create(world.id());
+    dMass m;
+    m.setBox(1, 1, 2, 3);
+    m.setSphereTotal(2, 0.5);
+    m.adjust(3);
+    m.translate(0, 0, 1);
+    dMatrix3 R;
+    dRSetIdentity(R);
+    m.rotate(R);
+    dMass m2;
+    m2.setCapsuleTotal(1, 3, 0.1, 1);
+    m.add(&m2);
+    body.setMass(m);
+    body.setMass(&m2);
+    dMass back = body.getMass();
+    (void)back;
+    body.setPosition(1, 2, 3);
+    body.setRotation(R);
+    dQuaternion q = {1, 0, 0, 0};
+    body.setQuaternion(q);
+    body.setLinearVel(0, 0, 1);
+    body.setAngularVel(g);
+    const dReal *p = body.getPosition();
+    body.addForce(p[0], p[1], p[2]);
+    body.addTorque(g);
+    body.addRelForce(1, 0, 0);
+    body.addRelTorque(0, 1, 0);
+    body.addForceAtPos(g, g);
+    body.addForceAtRelPos(1, 2, 3, 4, 5, 6);
+    body.addRelForceAtPos(g, g);
+    body.addRelForceAtRelPos(1, 2, 3, 4, 5, 6);
+    body.setForce(body.getForce()[0], 0, 0);
+    body.setTorque(body.getTorque()[0], 0, 0);
+    body.getRelPointPos(1, 2, 3, f);
+    body.getRelPointVel(g, f);
+    body.getPointVel(1, 2, 3, f);
+    body.getPosRelPoint(g, f);
+    body.vectorToWorld(g, f);
+    body.vectorFromWorld(1, 2, 3, f);
+    body.setFiniteRotationMode(true);
+    body.setFiniteRotationAxis(0, 0, 1);
+    body.getFiniteRotationAxis(f);
+    bool b = body.getFiniteRotationMode() && body.isEnabled() && body.isKinematic() && body.getGravityMode();
+    (void)b;
+    body.setGravityMode(false);
+    body.setAutoDisableFlag(true);
+    body.setDampingDefaults();
+    body.setGyroscopicMode(body.getGyroscopicMode());
+    body.setLinearDampingThreshold(0.1);
+    body.setKinematic();
+    body.setDynamic();
+    body.enable();
+    body.disable();
+    body.setData(0);
+    (void)body.getData();
+    (void)body.getNumJoints();
+    (void)body.isConnectedTo(other);
+
+    dJointGroup group;
+    dHingeJoint hinge(world, group.id());
+    hinge.attach(body, other);
+    hinge.setAnchor(0, 0, 1);
+    hinge.setAxis(g);
+    hinge.getAxis(f);
+    hinge.setParam(dParamHiStop, hinge.getParam(dParamLoStop) + hinge.getAngle() + hinge.getAngleRate());
+    hinge.addTorque(1);
+    dJointFeedback fb;
+    hinge.setFeedback(&fb);
+    (void)hinge.getFeedback();
+    (void)hinge.getType();
+    (void)hinge.getBody(0);
+    (void)hinge.getNumBodies();
+    dJointID jid = hinge;
+    (void)jid;
+
+    dBallJoint ball(world);
+    ball.setAnchor(g);
+    ball.getAnchor2(f);
+    dSliderJoint slider(world);
+    slider.setAxis(1, 0, 0);
+    slider.addForce(slider.getPosition() + slider.getPositionRate());
+    dUniversalJoint uni(world);
+    uni.setAxis1(g);
+    uni.setAxis2(0, 1, 0);
+    dReal a1, a2;
+    uni.getAngles(&a1, &a2);
+    uni.addTorques(uni.getAngle1(), uni.getAngle2Rate());
+    dHinge2Joint h2;
+    h2.create(world);
+    h2.setAxes(g, g);
+    h2.addTorques(h2.getAngle1(), h2.getAngle2Rate());
+    dPRJoint pr(world);
+    pr.setAxis2(g);
+    (void)(pr.getAngle() + pr.getPosition());
+    dPUJoint pu(world);
+    pu.setAxisP(g);
+    pu.getAxisP(f);
+    dPistonJoint piston(world);
+    piston.addForce(piston.getPosition());
+    dFixedJoint fixed(world);
+    fixed.set();
+    dContact contact;
+    contact.surface.mode = dContactBounce | dContactSoftCFM;
+    dContactJoint cj(world, group, &contact);
+    dNullJoint nj(world);
+    dAMotorJoint am(world);
+    am.setMode(dAMotorEuler);
+    am.setNumAxes(3);
+    am.setAxis(0, 1, g);
+    am.addTorques(1, 2, 3);
+    (void)am.getAngleRate(0);
+    dLMotorJoint lm(world);
+    lm.setAxis(0, 0, 1, 0, 0);
+    lm.setParam(dParamVel2, lm.getParam(dParamFMax2));
+    dJoint *base = &hinge;
+    base->setParam(dParamCFM, 0);
+    group.empty();
+    group.clear();
+}
+
+void use_collision()
+{
+    dSimpleSpace top;
+    dHashSpace hash(top);
+    hash.setLevels(-3, 5);
+    dVector3 c = {0, 0, 0, 0}, e = {10, 10, 10, 0};
+    dQuadTreeSpace quad(top.id(), c, e, 4);
+    dSphere sphere(top, 1);
+    sphere.setRadius(sphere.getRadius());
+    dBox box(top, 1, 2, 3);
+    dVector3 len;
+    box.getLengths(len);
+    box.setLengths(1, 1, 1);
+    dPlane plane(top, 0, 0, 1, 0);
+    dVector4 pp;
+    plane.getParams(pp);
+    dCapsule cap(top, 0.5, 2);
+    dReal r, l;
+    cap.getParams(&r, &l);
+    dCylinder cyl(top, 0.5, 2);
+    cyl.setParams(r, l);
+    dRay ray(top, 10);
+    ray.set(0, 0, 0, 0, 0, 1);
+    ray.setClosestHit(1);
+    ray.setBackfaceCull(ray.getBackfaceCull());
+    ray.setFirstContact(ray.getFirstContact());
+    dSphere later;
+    later.create(0, 2);
+    sphere.setPosition(1, 2, 3);
+    sphere.setCategoryBits(1);
+    sphere.setCollideBits(~0ul);
+    dReal aabb[6];
+    sphere.getAABB(aabb);
+    dQuaternion q;
+    sphere.getQuaternion(q);
+    top.add(later);
+    top.remove(later);
+    (void)top.query(sphere);
+    (void)top.getGeom(0);
+    (void)top.getNumGeoms();
+    top.setCleanup(top.getCleanup());
+    top.collide(0, &near_cb);
+    sphere.collide2(box, 0, near_cb);
+    dSpaceID sid = top;
+    dGeomID gid = sphere;
+    (void)sid;
+    (void)gid;
+    (void)sphere.getClass();
+    (void)sphere.getSpace();
+    (void)sphere.isSpace();
+    later.destroy();
+}
