@@ -6,38 +6,8 @@
 mod common;
 use common::*;
 
-fn tolerance(src: &str) -> (f64, f64) {
-    let text = std::fs::read_to_string(root().join("ctests").join(src)).unwrap();
-    let first = text.lines().next().unwrap_or("");
-    assert!(first.contains("DIFF-TOL"), "{src}: first line must declare DIFF-TOL");
-    let get = |key: &str| -> f64 {
-        let i = first.find(key).unwrap_or_else(|| panic!("{src}: no {key} in DIFF-TOL"));
-        first[i + key.len()..].split_whitespace().next().unwrap().trim_end_matches("*/").parse().unwrap()
-    };
-    (get("rel="), get("abs="))
-}
-
 fn diff(name: &str) {
-    require_reference();
-    let src = format!("{name}.c");
-    let (rel, abs) = tolerance(&src);
-    let bin = build_c(name, &[&src], Headers::Debian, &[]);
-    let reference = run_ok(&bin, Lib::Debian, &[]);
-    let ours = run_ok(&bin, Lib::Ours, &[]);
-    assert!(!reference.trim().is_empty(), "{name}: empty reference trace");
-    if rel == 0.0 && abs == 0.0 {
-        if ours != reference {
-            let (i, (a, b)) = ours
-                .lines()
-                .zip(reference.lines())
-                .enumerate()
-                .find(|(_, (a, b))| a != b)
-                .unwrap_or((0, ("<length differs>", "")));
-            panic!("{name}: traces differ first at line {i}:\n ours: {a}\n  ref: {b}");
-        }
-    } else {
-        compare_traces(&ours, &reference, rel, abs);
-    }
+    differential(name);
 }
 
 #[test]

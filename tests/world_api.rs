@@ -76,12 +76,12 @@ fn bad_world_calls_are_rejected_without_effect() {
 
         let fake = [8u32; 32];
         let fp = fake.as_ptr() as *const std::ffi::c_void;
-        reports(1, "short threading info", || dWorldSetStepThreadingImplementation(w, fp, fp as *mut _));
+        reports(1, "short threading info", || dWorldSetStepThreadingImplementation(w, fp.cast(), fp as *mut _));
         let mut big = [0u32; 32];
         big[0] = 104;
         let bp = big.as_ptr() as *const std::ffi::c_void;
         reports(1, "impl without info", || dWorldSetStepThreadingImplementation(w, std::ptr::null(), bp as *mut _));
-        reports(0, "info and impl", || dWorldSetStepThreadingImplementation(w, bp, bp as *mut _));
+        reports(0, "info and impl", || dWorldSetStepThreadingImplementation(w, bp.cast(), bp as *mut _));
         reports(0, "reset threading", || dWorldSetStepThreadingImplementation(w, std::ptr::null(), null_mut()));
 
         reports(1, "destroy dead", || dWorldDestroy(dead));

@@ -15,16 +15,20 @@ typedef void *dAllocFunction(dsizeint size);
 typedef void *dReallocFunction(void *ptr, dsizeint oldsize, dsizeint newsize);
 typedef void dFreeFunction(void *ptr, dsizeint size);
 
-/* Not implemented yet: declared for source compatibility. */
-ODE_API void dSetAllocHandler (dAllocFunction *fn);
-ODE_API void dSetReallocHandler (dReallocFunction *fn);
-ODE_API void dSetFreeHandler (dFreeFunction *fn);
-ODE_API dAllocFunction *dGetAllocHandler (void);
-ODE_API dReallocFunction *dGetReallocHandler (void);
-ODE_API dFreeFunction *dGetFreeHandler (void);
-ODE_API void * dAlloc (dsizeint size);
-ODE_API void * dRealloc (void *ptr, dsizeint oldsize, dsizeint newsize);
-ODE_API void dFree (void *ptr, dsizeint size);
+/* Declared here rather than by cbindgen, which cannot spell a pointer to
+ * these function types. */
+ODE_API void dSetAllocHandler(dAllocFunction *fn);
+ODE_API void dSetReallocHandler(dReallocFunction *fn);
+ODE_API void dSetFreeHandler(dFreeFunction *fn);
+ODE_API dAllocFunction *dGetAllocHandler(void);
+ODE_API dReallocFunction *dGetReallocHandler(void);
+ODE_API dFreeFunction *dGetFreeHandler(void);
+
+ODE_API void *dAlloc(dsizeint size);
+
+ODE_API void *dRealloc(void *ptr, dsizeint oldsize, dsizeint newsize);
+
+ODE_API void dFree(void *ptr, dsizeint size);
 
 #ifdef __cplusplus
 }

@@ -34,140 +34,275 @@ typedef struct dWorldStepMemoryFunctionsInfo {
  * which cbindgen cannot write). */
 #define dWORLDSTEP_RESERVEFACTOR_DEFAULT 1.2f
 
+ODE_API dBodyID dBodyCreate(dWorldID w);
+
+ODE_API void dBodyDestroy(dBodyID b);
+
+ODE_API dWorldID dBodyGetWorld(dBodyID b);
+
+ODE_API void dBodySetData(dBodyID b, void *data);
+
+ODE_API void *dBodyGetData(dBodyID b);
+
+ODE_API void dBodySetPosition(dBodyID b, dReal x, dReal y, dReal z);
+
+ODE_API void dBodySetRotation(dBodyID b, const dReal *R);
+
+ODE_API void dBodySetQuaternion(dBodyID b, const dReal *q);
+
+ODE_API void dBodySetLinearVel(dBodyID b, dReal x, dReal y, dReal z);
+
+ODE_API void dBodySetAngularVel(dBodyID b, dReal x, dReal y, dReal z);
+
+ODE_API const dReal *dBodyGetPosition(dBodyID b);
+
+ODE_API void dBodyCopyPosition(dBodyID body_, dReal *pos);
+
+ODE_API const dReal *dBodyGetRotation(dBodyID b);
+
+ODE_API void dBodyCopyRotation(dBodyID b, dReal *R);
+
+ODE_API const dReal *dBodyGetQuaternion(dBodyID b);
+
+ODE_API void dBodyCopyQuaternion(dBodyID body_, dReal *quat);
+
+ODE_API const dReal *dBodyGetLinearVel(dBodyID b);
+
+ODE_API const dReal *dBodyGetAngularVel(dBodyID b);
+
+ODE_API void dBodySetMass(dBodyID b, const dMass *mass);
+
+ODE_API void dBodyGetMass(dBodyID b, dMass *mass);
+
+ODE_API void dBodySetDynamic(dBodyID b);
+
+ODE_API void dBodySetKinematic(dBodyID b);
+
+ODE_API int dBodyIsKinematic(dBodyID b);
+
+ODE_API void dBodyAddForce(dBodyID b, dReal fx, dReal fy, dReal fz);
+
+ODE_API void dBodyAddTorque(dBodyID b, dReal fx, dReal fy, dReal fz);
+
+ODE_API void dBodyAddRelForce(dBodyID b, dReal fx, dReal fy, dReal fz);
+
+ODE_API void dBodyAddRelTorque(dBodyID b, dReal fx, dReal fy, dReal fz);
+
+ODE_API void dBodyAddForceAtPos(dBodyID b, dReal fx, dReal fy, dReal fz, dReal px, dReal py, dReal pz);
+
+ODE_API void dBodyAddForceAtRelPos(dBodyID b, dReal fx, dReal fy, dReal fz, dReal px, dReal py, dReal pz);
+
+ODE_API void dBodyAddRelForceAtPos(dBodyID b, dReal fx, dReal fy, dReal fz, dReal px, dReal py, dReal pz);
+
+ODE_API void dBodyAddRelForceAtRelPos(dBodyID b, dReal fx, dReal fy, dReal fz, dReal px, dReal py, dReal pz);
+
+ODE_API const dReal *dBodyGetForce(dBodyID b);
+
+ODE_API const dReal *dBodyGetTorque(dBodyID b);
+
+ODE_API void dBodySetForce(dBodyID b, dReal x, dReal y, dReal z);
+
+ODE_API void dBodySetTorque(dBodyID b, dReal x, dReal y, dReal z);
+
+ODE_API void dBodyGetRelPointPos(dBodyID b, dReal px, dReal py, dReal pz, dReal *result);
+
+ODE_API void dBodyGetRelPointVel(dBodyID b, dReal px, dReal py, dReal pz, dReal *result);
+
+ODE_API void dBodyGetPointVel(dBodyID b, dReal px, dReal py, dReal pz, dReal *result);
+
+ODE_API void dBodyGetPosRelPoint(dBodyID b, dReal px, dReal py, dReal pz, dReal *result);
+
+ODE_API void dBodyVectorToWorld(dBodyID b, dReal px, dReal py, dReal pz, dReal *result);
+
+ODE_API void dBodyVectorFromWorld(dBodyID b, dReal px, dReal py, dReal pz, dReal *result);
+
+ODE_API void dBodySetFiniteRotationMode(dBodyID b, int mode);
+
+ODE_API int dBodyGetFiniteRotationMode(dBodyID b);
+
+ODE_API void dBodySetFiniteRotationAxis(dBodyID b, dReal x, dReal y, dReal z);
+
+ODE_API void dBodyGetFiniteRotationAxis(dBodyID b, dReal *result);
+
+ODE_API int dBodyGetNumJoints(dBodyID b);
+
+ODE_API dJointID dBodyGetJoint(dBodyID b, int index);
+
+ODE_API dGeomID dBodyGetFirstGeom(dBodyID b);
+
+ODE_API void dBodyEnable(dBodyID b);
+
+ODE_API void dBodyDisable(dBodyID b);
+
+ODE_API int dBodyIsEnabled(dBodyID b);
+
+ODE_API void dBodySetGravityMode(dBodyID b, int mode);
+
+ODE_API int dBodyGetGravityMode(dBodyID b);
+
+ODE_API void dBodySetGyroscopicMode(dBodyID b, int enabled);
+
+ODE_API int dBodyGetGyroscopicMode(dBodyID b);
+
+ODE_API void dBodySetMovedCallback(dBodyID b, void (*callback)(dBodyID));
+
+ODE_API dReal dBodyGetAutoDisableLinearThreshold(dBodyID b);
+
+ODE_API void dBodySetAutoDisableLinearThreshold(dBodyID b, dReal linear_average_threshold);
+
+ODE_API dReal dBodyGetAutoDisableAngularThreshold(dBodyID b);
+
+ODE_API void dBodySetAutoDisableAngularThreshold(dBodyID b, dReal angular_average_threshold);
+
+ODE_API int dBodyGetAutoDisableAverageSamplesCount(dBodyID b);
+
+ODE_API void dBodySetAutoDisableAverageSamplesCount(dBodyID b, unsigned int average_samples_count);
+
+ODE_API int dBodyGetAutoDisableSteps(dBodyID b);
+
+ODE_API void dBodySetAutoDisableSteps(dBodyID b, int steps);
+
+ODE_API dReal dBodyGetAutoDisableTime(dBodyID b);
+
+ODE_API void dBodySetAutoDisableTime(dBodyID b, dReal time);
+
+ODE_API int dBodyGetAutoDisableFlag(dBodyID b);
+
+ODE_API void dBodySetAutoDisableFlag(dBodyID b, int do_auto_disable);
+
+ODE_API void dBodySetAutoDisableDefaults(dBodyID b);
+
+ODE_API void dBodySetDampingDefaults(dBodyID b);
+
+ODE_API dReal dBodyGetLinearDamping(dBodyID b);
+
+ODE_API void dBodySetLinearDamping(dBodyID b, dReal scale);
+
+ODE_API dReal dBodyGetAngularDamping(dBodyID b);
+
+ODE_API void dBodySetAngularDamping(dBodyID b, dReal scale);
+
+ODE_API void dBodySetDamping(dBodyID b, dReal linear_scale, dReal angular_scale);
+
+ODE_API dReal dBodyGetLinearDampingThreshold(dBodyID b);
+
+ODE_API void dBodySetLinearDampingThreshold(dBodyID b, dReal threshold);
+
+ODE_API dReal dBodyGetAngularDampingThreshold(dBodyID b);
+
+ODE_API void dBodySetAngularDampingThreshold(dBodyID b, dReal threshold);
+
+ODE_API dReal dBodyGetMaxAngularSpeed(dBodyID b);
+
+ODE_API void dBodySetMaxAngularSpeed(dBodyID b, dReal max_speed);
+
+ODE_API dWorldID dWorldCreate(void);
+
+ODE_API void dWorldDestroy(dWorldID w);
+
+ODE_API void dWorldSetData(dWorldID w, void *data);
+
+ODE_API void *dWorldGetData(dWorldID w);
+
+ODE_API void dWorldSetGravity(dWorldID w, dReal x, dReal y, dReal z);
+
+ODE_API void dWorldGetGravity(dWorldID w, dReal *gravity);
+
+ODE_API void dWorldSetERP(dWorldID w, dReal erp);
+
+ODE_API dReal dWorldGetERP(dWorldID w);
+
+ODE_API void dWorldSetCFM(dWorldID w, dReal cfm);
+
+ODE_API dReal dWorldGetCFM(dWorldID w);
+
+ODE_API void dWorldSetStepIslandsProcessingMaxThreadCount(dWorldID w, unsigned int count);
+
+ODE_API unsigned int dWorldGetStepIslandsProcessingMaxThreadCount(dWorldID w);
+
+ODE_API int dWorldUseSharedWorkingMemory(dWorldID w, dWorldID from_world);
+
+ODE_API void dWorldCleanupWorkingMemory(dWorldID w);
+
+ODE_API int dWorldSetStepMemoryReservationPolicy(dWorldID w, const struct dWorldStepReserveInfo *policyinfo);
+
+ODE_API int dWorldSetStepMemoryManager(dWorldID w, const struct dWorldStepMemoryFunctionsInfo *memfuncs);
+
+ODE_API
+void dWorldSetStepThreadingImplementation(dWorldID w,
+                                          const dThreadingFunctionsInfo *functions_info,
+                                          dThreadingImplementationID threading_impl);
+
+ODE_API int dWorldStep(dWorldID w, dReal stepsize);
+
+ODE_API int dWorldQuickStep(dWorldID w, dReal stepsize);
+
+ODE_API void dWorldImpulseToForce(dWorldID w, dReal stepsize, dReal ix, dReal iy, dReal iz, dReal *force);
+
+ODE_API void dWorldSetQuickStepNumIterations(dWorldID w, int num);
+
+ODE_API int dWorldGetQuickStepNumIterations(dWorldID w);
+
+ODE_API void dWorldSetQuickStepW(dWorldID w, dReal over_relaxation);
+
+ODE_API dReal dWorldGetQuickStepW(dWorldID w);
+
+ODE_API void dWorldSetContactMaxCorrectingVel(dWorldID w, dReal vel);
+
+ODE_API dReal dWorldGetContactMaxCorrectingVel(dWorldID w);
+
+ODE_API void dWorldSetContactSurfaceLayer(dWorldID w, dReal depth);
+
+ODE_API dReal dWorldGetContactSurfaceLayer(dWorldID w);
+
+ODE_API dReal dWorldGetAutoDisableLinearThreshold(dWorldID w);
+
+ODE_API void dWorldSetAutoDisableLinearThreshold(dWorldID w, dReal linear_average_threshold);
+
+ODE_API dReal dWorldGetAutoDisableAngularThreshold(dWorldID w);
+
+ODE_API void dWorldSetAutoDisableAngularThreshold(dWorldID w, dReal angular_average_threshold);
+
+ODE_API int dWorldGetAutoDisableAverageSamplesCount(dWorldID w);
+
+ODE_API void dWorldSetAutoDisableAverageSamplesCount(dWorldID w, unsigned int average_samples_count);
+
+ODE_API int dWorldGetAutoDisableSteps(dWorldID w);
+
+ODE_API void dWorldSetAutoDisableSteps(dWorldID w, int steps);
+
+ODE_API dReal dWorldGetAutoDisableTime(dWorldID w);
+
+ODE_API void dWorldSetAutoDisableTime(dWorldID w, dReal time);
+
+ODE_API int dWorldGetAutoDisableFlag(dWorldID w);
+
+ODE_API void dWorldSetAutoDisableFlag(dWorldID w, int do_auto_disable);
+
+ODE_API dReal dWorldGetLinearDampingThreshold(dWorldID w);
+
+ODE_API void dWorldSetLinearDampingThreshold(dWorldID w, dReal threshold);
+
+ODE_API dReal dWorldGetAngularDampingThreshold(dWorldID w);
+
+ODE_API void dWorldSetAngularDampingThreshold(dWorldID w, dReal threshold);
+
+ODE_API dReal dWorldGetLinearDamping(dWorldID w);
+
+ODE_API void dWorldSetLinearDamping(dWorldID w, dReal scale);
+
+ODE_API dReal dWorldGetAngularDamping(dWorldID w);
+
+ODE_API void dWorldSetAngularDamping(dWorldID w, dReal scale);
+
+ODE_API void dWorldSetDamping(dWorldID w, dReal linear_scale, dReal angular_scale);
+
+ODE_API dReal dWorldGetMaxAngularSpeed(dWorldID w);
+
+ODE_API void dWorldSetMaxAngularSpeed(dWorldID w, dReal max_speed);
+
 /* Not implemented yet: declared for source compatibility. */
-ODE_API dWorldID dWorldCreate (void);
-ODE_API void dWorldDestroy (dWorldID world);
-ODE_API void dWorldSetData (dWorldID world, void* data);
-ODE_API void* dWorldGetData (dWorldID world);
-ODE_API void dWorldSetGravity (dWorldID, dReal x, dReal y, dReal z);
-ODE_API void dWorldGetGravity (dWorldID, dVector3 gravity);
-ODE_API void dWorldSetERP (dWorldID, dReal erp);
-ODE_API dReal dWorldGetERP (dWorldID);
-ODE_API void dWorldSetCFM (dWorldID, dReal cfm);
-ODE_API dReal dWorldGetCFM (dWorldID);
-ODE_API void dWorldSetStepIslandsProcessingMaxThreadCount (dWorldID w, unsigned count);
-ODE_API unsigned dWorldGetStepIslandsProcessingMaxThreadCount (dWorldID w);
-ODE_API int dWorldUseSharedWorkingMemory (dWorldID w, dWorldID from_world);
-ODE_API void dWorldCleanupWorkingMemory (dWorldID w);
-ODE_API int dWorldSetStepMemoryReservationPolicy (dWorldID w, const dWorldStepReserveInfo *policyinfo);
-ODE_API int dWorldSetStepMemoryManager (dWorldID w, const dWorldStepMemoryFunctionsInfo *memfuncs);
-ODE_API void dWorldSetStepThreadingImplementation (dWorldID w, const dThreadingFunctionsInfo *functions_info, dThreadingImplementationID threading_impl);
-ODE_API int dWorldStep (dWorldID w, dReal stepsize);
-ODE_API int dWorldQuickStep (dWorldID w, dReal stepsize);
-ODE_API void dWorldImpulseToForce (dWorldID, dReal stepsize, dReal ix, dReal iy, dReal iz, dVector3 force);
-ODE_API void dWorldSetQuickStepNumIterations (dWorldID, int num);
-ODE_API int dWorldGetQuickStepNumIterations (dWorldID);
-ODE_API void dWorldSetQuickStepW (dWorldID, dReal over_relaxation);
-ODE_API dReal dWorldGetQuickStepW (dWorldID);
-ODE_API void dWorldSetContactMaxCorrectingVel (dWorldID, dReal vel);
-ODE_API dReal dWorldGetContactMaxCorrectingVel (dWorldID);
-ODE_API void dWorldSetContactSurfaceLayer (dWorldID, dReal depth);
-ODE_API dReal dWorldGetContactSurfaceLayer (dWorldID);
-ODE_API dReal dWorldGetAutoDisableLinearThreshold (dWorldID);
-ODE_API void dWorldSetAutoDisableLinearThreshold (dWorldID, dReal linear_average_threshold);
-ODE_API dReal dWorldGetAutoDisableAngularThreshold (dWorldID);
-ODE_API void dWorldSetAutoDisableAngularThreshold (dWorldID, dReal angular_average_threshold);
-ODE_API int dWorldGetAutoDisableAverageSamplesCount (dWorldID);
-ODE_API void dWorldSetAutoDisableAverageSamplesCount (dWorldID, unsigned int average_samples_count);
-ODE_API int dWorldGetAutoDisableSteps (dWorldID);
-ODE_API void dWorldSetAutoDisableSteps (dWorldID, int steps);
-ODE_API dReal dWorldGetAutoDisableTime (dWorldID);
-ODE_API void dWorldSetAutoDisableTime (dWorldID, dReal time);
-ODE_API int dWorldGetAutoDisableFlag (dWorldID);
-ODE_API void dWorldSetAutoDisableFlag (dWorldID, int do_auto_disable);
-ODE_API dReal dWorldGetLinearDampingThreshold (dWorldID w);
-ODE_API void dWorldSetLinearDampingThreshold (dWorldID w, dReal threshold);
-ODE_API dReal dWorldGetAngularDampingThreshold (dWorldID w);
-ODE_API void dWorldSetAngularDampingThreshold (dWorldID w, dReal threshold);
-ODE_API dReal dWorldGetLinearDamping (dWorldID w);
-ODE_API void dWorldSetLinearDamping (dWorldID w, dReal scale);
-ODE_API dReal dWorldGetAngularDamping (dWorldID w);
-ODE_API void dWorldSetAngularDamping (dWorldID w, dReal scale);
-ODE_API void dWorldSetDamping (dWorldID w, dReal linear_scale, dReal angular_scale);
-ODE_API dReal dWorldGetMaxAngularSpeed (dWorldID w);
-ODE_API void dWorldSetMaxAngularSpeed (dWorldID w, dReal max_speed);
-ODE_API dReal dBodyGetAutoDisableLinearThreshold (dBodyID);
-ODE_API void dBodySetAutoDisableLinearThreshold (dBodyID, dReal linear_average_threshold);
-ODE_API dReal dBodyGetAutoDisableAngularThreshold (dBodyID);
-ODE_API void dBodySetAutoDisableAngularThreshold (dBodyID, dReal angular_average_threshold);
-ODE_API int dBodyGetAutoDisableAverageSamplesCount (dBodyID);
-ODE_API void dBodySetAutoDisableAverageSamplesCount (dBodyID, unsigned int average_samples_count);
-ODE_API int dBodyGetAutoDisableSteps (dBodyID);
-ODE_API void dBodySetAutoDisableSteps (dBodyID, int steps);
-ODE_API dReal dBodyGetAutoDisableTime (dBodyID);
-ODE_API void dBodySetAutoDisableTime (dBodyID, dReal time);
-ODE_API int dBodyGetAutoDisableFlag (dBodyID);
-ODE_API void dBodySetAutoDisableFlag (dBodyID, int do_auto_disable);
-ODE_API void dBodySetAutoDisableDefaults (dBodyID);
-ODE_API dWorldID dBodyGetWorld (dBodyID);
-ODE_API dBodyID dBodyCreate (dWorldID);
-ODE_API void dBodyDestroy (dBodyID);
-ODE_API void dBodySetData (dBodyID, void *data);
-ODE_API void *dBodyGetData (dBodyID);
-ODE_API void dBodySetPosition (dBodyID, dReal x, dReal y, dReal z);
-ODE_API void dBodySetRotation (dBodyID, const dMatrix3 R);
-ODE_API void dBodySetQuaternion (dBodyID, const dQuaternion q);
-ODE_API void dBodySetLinearVel (dBodyID, dReal x, dReal y, dReal z);
-ODE_API void dBodySetAngularVel (dBodyID, dReal x, dReal y, dReal z);
-ODE_API const dReal * dBodyGetPosition (dBodyID);
-ODE_API void dBodyCopyPosition (dBodyID body, dVector3 pos);
-ODE_API const dReal * dBodyGetRotation (dBodyID);
-ODE_API void dBodyCopyRotation (dBodyID, dMatrix3 R);
-ODE_API const dReal * dBodyGetQuaternion (dBodyID);
-ODE_API void dBodyCopyQuaternion (dBodyID body, dQuaternion quat);
-ODE_API const dReal * dBodyGetLinearVel (dBodyID);
-ODE_API const dReal * dBodyGetAngularVel (dBodyID);
-ODE_API void dBodySetMass (dBodyID, const dMass *mass);
-ODE_API void dBodyGetMass (dBodyID, dMass *mass);
-ODE_API void dBodyAddForce (dBodyID, dReal fx, dReal fy, dReal fz);
-ODE_API void dBodyAddTorque (dBodyID, dReal fx, dReal fy, dReal fz);
-ODE_API void dBodyAddRelForce (dBodyID, dReal fx, dReal fy, dReal fz);
-ODE_API void dBodyAddRelTorque (dBodyID, dReal fx, dReal fy, dReal fz);
-ODE_API void dBodyAddForceAtPos (dBodyID, dReal fx, dReal fy, dReal fz, dReal px, dReal py, dReal pz);
-ODE_API void dBodyAddForceAtRelPos (dBodyID, dReal fx, dReal fy, dReal fz, dReal px, dReal py, dReal pz);
-ODE_API void dBodyAddRelForceAtPos (dBodyID, dReal fx, dReal fy, dReal fz, dReal px, dReal py, dReal pz);
-ODE_API void dBodyAddRelForceAtRelPos (dBodyID, dReal fx, dReal fy, dReal fz, dReal px, dReal py, dReal pz);
-ODE_API const dReal * dBodyGetForce (dBodyID);
-ODE_API const dReal * dBodyGetTorque (dBodyID);
-ODE_API void dBodySetForce (dBodyID b, dReal x, dReal y, dReal z);
-ODE_API void dBodySetTorque (dBodyID b, dReal x, dReal y, dReal z);
-ODE_API void dBodyGetRelPointPos (dBodyID, dReal px, dReal py, dReal pz, dVector3 result);
-ODE_API void dBodyGetRelPointVel (dBodyID, dReal px, dReal py, dReal pz, dVector3 result);
-ODE_API void dBodyGetPointVel (dBodyID, dReal px, dReal py, dReal pz, dVector3 result);
-ODE_API void dBodyGetPosRelPoint (dBodyID, dReal px, dReal py, dReal pz, dVector3 result);
-ODE_API void dBodyVectorToWorld (dBodyID, dReal px, dReal py, dReal pz, dVector3 result);
-ODE_API void dBodyVectorFromWorld (dBodyID, dReal px, dReal py, dReal pz, dVector3 result);
-ODE_API void dBodySetFiniteRotationMode (dBodyID, int mode);
-ODE_API void dBodySetFiniteRotationAxis (dBodyID, dReal x, dReal y, dReal z);
-ODE_API int dBodyGetFiniteRotationMode (dBodyID);
-ODE_API void dBodyGetFiniteRotationAxis (dBodyID, dVector3 result);
-ODE_API int dBodyGetNumJoints (dBodyID b);
-ODE_API dJointID dBodyGetJoint (dBodyID, int index);
-ODE_API void dBodySetDynamic (dBodyID);
-ODE_API void dBodySetKinematic (dBodyID);
-ODE_API int dBodyIsKinematic (dBodyID);
-ODE_API void dBodyEnable (dBodyID);
-ODE_API void dBodyDisable (dBodyID);
-ODE_API int dBodyIsEnabled (dBodyID);
-ODE_API void dBodySetGravityMode (dBodyID b, int mode);
-ODE_API int dBodyGetGravityMode (dBodyID b);
-ODE_API void dBodySetMovedCallback (dBodyID b, void (*callback)(dBodyID));
-ODE_API dGeomID dBodyGetFirstGeom (dBodyID b);
 ODE_API dGeomID dBodyGetNextGeom (dGeomID g);
-ODE_API void dBodySetDampingDefaults (dBodyID b);
-ODE_API dReal dBodyGetLinearDamping (dBodyID b);
-ODE_API void dBodySetLinearDamping (dBodyID b, dReal scale);
-ODE_API dReal dBodyGetAngularDamping (dBodyID b);
-ODE_API void dBodySetAngularDamping (dBodyID b, dReal scale);
-ODE_API void dBodySetDamping (dBodyID b, dReal linear_scale, dReal angular_scale);
-ODE_API dReal dBodyGetLinearDampingThreshold (dBodyID b);
-ODE_API void dBodySetLinearDampingThreshold (dBodyID b, dReal threshold);
-ODE_API dReal dBodyGetAngularDampingThreshold (dBodyID b);
-ODE_API void dBodySetAngularDampingThreshold (dBodyID b, dReal threshold);
-ODE_API dReal dBodyGetMaxAngularSpeed (dBodyID b);
-ODE_API void dBodySetMaxAngularSpeed (dBodyID b, dReal max_speed);
-ODE_API int dBodyGetGyroscopicMode (dBodyID b);
-ODE_API void dBodySetGyroscopicMode (dBodyID b, int enabled);
 ODE_API dJointID dJointCreateBall (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateHinge (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateSlider (dWorldID, dJointGroupID);

@@ -21,12 +21,15 @@ typedef enum dInitODEFlags {
     dInitFlagManualThreadCleanup = 1,
 } dInitODEFlags;
 
-/* Not implemented yet: declared for source compatibility. */
-ODE_API void dInitODE (void);
-ODE_API int dInitODE2 (unsigned int uiInitFlags);
-ODE_API int dAllocateODEDataForThread (unsigned int uiAllocateFlags);
-ODE_API void dCleanupODEAllDataForThread ();
-ODE_API void dCloseODE (void);
+ODE_API void dInitODE(void);
+
+ODE_API int dInitODE2(unsigned int uiInitFlags);
+
+ODE_API int dAllocateODEDataForThread(unsigned int uiAllocateFlags);
+
+ODE_API void dCleanupODEAllDataForThread(void);
+
+ODE_API void dCloseODE(void);
 
 #ifdef __cplusplus
 }

@@ -432,13 +432,17 @@ ODE_PURE_INLINE dReal dInvertMatrix3(dReal *dst, const dReal *ma)
 extern "C" {
 #endif
 
-/* Not implemented yet: declared for source compatibility. */
-ODE_API int dSafeNormalize3 (dVector3 a);
-ODE_API int dSafeNormalize4 (dVector4 a);
-ODE_API void dNormalize3 (dVector3 a);
-ODE_API void dNormalize4 (dVector4 a);
-ODE_API void dPlaneSpace (const dVector3 n, dVector3 p, dVector3 q);
-ODE_API int dOrthogonalizeR (dMatrix3 m);
+ODE_API int dSafeNormalize3(dReal *a);
+
+ODE_API int dSafeNormalize4(dReal *a);
+
+ODE_API void dNormalize3(dReal *a);
+
+ODE_API void dNormalize4(dReal *a);
+
+ODE_API void dPlaneSpace(const dReal *n, dReal *p, dReal *q);
+
+ODE_API int dOrthogonalizeR(dReal *m);
 
 #ifdef __cplusplus
 }

@@ -16,17 +16,25 @@ typedef struct dStopwatch {
     unsigned long cc[2];
 } dStopwatch;
 
-/* Not implemented yet: declared for source compatibility. */
-ODE_API void dStopwatchReset (dStopwatch *);
-ODE_API void dStopwatchStart (dStopwatch *);
-ODE_API void dStopwatchStop (dStopwatch *);
-ODE_API double dStopwatchTime (dStopwatch *);
-ODE_API void dTimerStart (const char *description);
-ODE_API void dTimerNow (const char *description);
-ODE_API void dTimerEnd (void);
-ODE_API void dTimerReport (FILE *fout, int average);
-ODE_API double dTimerTicksPerSecond (void);
-ODE_API double dTimerResolution (void);
+ODE_API void dStopwatchReset(struct dStopwatch *s);
+
+ODE_API void dStopwatchStart(struct dStopwatch *s);
+
+ODE_API void dStopwatchStop(struct dStopwatch *s);
+
+ODE_API double dStopwatchTime(struct dStopwatch *s);
+
+ODE_API void dTimerStart(const char *description);
+
+ODE_API void dTimerNow(const char *description);
+
+ODE_API void dTimerEnd(void);
+
+ODE_API void dTimerReport(FILE *fout, int average);
+
+ODE_API double dTimerTicksPerSecond(void);
+
+ODE_API double dTimerResolution(void);
 
 #ifdef __cplusplus
 }

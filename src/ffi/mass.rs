@@ -13,7 +13,7 @@ use crate::math::mass::{Axis, Mass};
 use std::ffi::c_int;
 
 /// C name of the mass struct.
-pub type dMass = Mass;
+pub use super::decl::mass::dMass;
 
 // Argument checks of this header (free functions: `Cx` is shared by all headers).
 

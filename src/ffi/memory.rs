@@ -4,11 +4,12 @@
 #![allow(non_camel_case_types)]
 
 use super::*;
+use super::decl::odeconfig::dsizeint;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
-pub type dAllocFunction = unsafe extern "C" fn(size: usize) -> *mut c_void;
-pub type dReallocFunction = unsafe extern "C" fn(ptr: *mut c_void, oldsize: usize, newsize: usize) -> *mut c_void;
-pub type dFreeFunction = unsafe extern "C" fn(ptr: *mut c_void, size: usize);
+pub type dAllocFunction = unsafe extern "C" fn(size: dsizeint) -> *mut c_void;
+pub type dReallocFunction = unsafe extern "C" fn(ptr: *mut c_void, oldsize: dsizeint, newsize: dsizeint) -> *mut c_void;
+pub type dFreeFunction = unsafe extern "C" fn(ptr: *mut c_void, size: dsizeint);
 
 static ALLOC: AtomicPtr<c_void> = AtomicPtr::new(std::ptr::null_mut());
 static REALLOC: AtomicPtr<c_void> = AtomicPtr::new(std::ptr::null_mut());
@@ -65,23 +66,23 @@ pub unsafe extern "C" fn dGetFreeHandler() -> Option<dFreeFunction> {
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn dAlloc(size: usize) -> *mut c_void {
+pub unsafe extern "C" fn dAlloc(size: dsizeint) -> *mut c_void {
     call("dAlloc", std::ptr::null_mut(), |_| {
         let f = dGetAllocHandler();
         Some(match f {
             Some(f) => f(size),
-            None => libc::malloc(size),
+            None => libc::malloc(size as usize),
         })
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn dRealloc(ptr: *mut c_void, oldsize: usize, newsize: usize) -> *mut c_void {
+pub unsafe extern "C" fn dRealloc(ptr: *mut c_void, oldsize: dsizeint, newsize: dsizeint) -> *mut c_void {
     call("dRealloc", std::ptr::null_mut(), |_| {
         let f = dGetReallocHandler();
         Some(match f {
             Some(f) => f(ptr, oldsize, newsize),
-            None => libc::realloc(ptr, newsize),
+            None => libc::realloc(ptr, newsize as usize),
         })
     })
 }
@@ -89,7 +90,7 @@ pub unsafe extern "C" fn dRealloc(ptr: *mut c_void, oldsize: usize, newsize: usi
 /// Frees memory from dAlloc/dRealloc; `size` is what was asked for. A NULL
 /// pointer is ignored (the free handler is not called).
 #[no_mangle]
-pub unsafe extern "C" fn dFree(ptr: *mut c_void, size: usize) {
+pub unsafe extern "C" fn dFree(ptr: *mut c_void, size: dsizeint) {
     call("dFree", (), |_| {
         if ptr.is_null() {
             return Some(());

@@ -16,7 +16,7 @@ use super::{call, write_reals, Cx};
 use super::types::*;
 use crate::dynamics::body::{self, Body, BodyRef, Invalid, BODIES};
 use crate::dynamics::world::{self as world, WORLDS};
-use crate::math::mass::Mass;
+use crate::ffi::mass::dMass;
 use std::ffi::{c_int, c_uint, c_void};
 
 /// Validates the body handle argument.
@@ -200,7 +200,7 @@ pub unsafe extern "C" fn dBodyGetAngularVel(b: dBodyID) -> *const dReal {
 // ---- mass ---------------------------------------------------------------------
 
 #[no_mangle]
-pub unsafe extern "C" fn dBodySetMass(b: dBodyID, mass: *const Mass) {
+pub unsafe extern "C" fn dBodySetMass(b: dBodyID, mass: *const dMass) {
     call("dBodySetMass", (), |cx| {
         let b = body(cx, b)?;
         let m = *cx.ptr("mass", mass)?;
@@ -211,7 +211,7 @@ pub unsafe extern "C" fn dBodySetMass(b: dBodyID, mass: *const Mass) {
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn dBodyGetMass(b: dBodyID, mass: *mut Mass) {
+pub unsafe extern "C" fn dBodyGetMass(b: dBodyID, mass: *mut dMass) {
     call("dBodyGetMass", (), |cx| {
         let b = body(cx, b)?;
         let out = cx.ptr_mut("mass", mass)?;

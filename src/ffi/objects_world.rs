@@ -10,22 +10,7 @@ use crate::dynamics::world::{self as wm, WorldRef, WORLDS};
 use crate::dynamics::integrator;
 use std::ffi::{c_int, c_uint, c_void};
 
-/// Memory reservation policy of the step functions (objects.h).
-#[repr(C)]
-pub struct dWorldStepReserveInfo {
-    pub struct_size: c_uint,
-    pub reserve_factor: f32,
-    pub reserve_minimum: c_uint,
-}
-
-/// Host memory manager for the step functions (objects.h).
-#[repr(C)]
-pub struct dWorldStepMemoryFunctionsInfo {
-    pub struct_size: c_uint,
-    pub alloc_block: Option<unsafe extern "C" fn(block_size: usize) -> *mut c_void>,
-    pub shrink_block: Option<unsafe extern "C" fn(block: *mut c_void, current: usize, smaller: usize) -> *mut c_void>,
-    pub free_block: Option<unsafe extern "C" fn(block: *mut c_void, current: usize)>,
-}
+pub use super::decl::objects::{dWorldStepMemoryFunctionsInfo, dWorldStepReserveInfo};
 
 /// sizeof(dThreadingFunctionsInfo) in ODE's threading.h: a size field and
 /// twelve function pointers.
@@ -203,7 +188,7 @@ pub unsafe extern "C" fn dWorldSetStepMemoryManager(w: dWorldID, memfuncs: *cons
 #[no_mangle]
 pub unsafe extern "C" fn dWorldSetStepThreadingImplementation(
     w: dWorldID,
-    functions_info: *const c_void,
+    functions_info: *const super::decl::threading::dThreadingFunctionsInfo,
     threading_impl: dThreadingImplementationID,
 ) {
     call("dWorldSetStepThreadingImplementation", (), |cx| {

@@ -6,7 +6,15 @@ use crate::timer::{self as core_timer, Stopwatch};
 use std::ffi::{c_char, c_int, CStr};
 
 /// C name of the stopwatch struct (`double time; unsigned long cc[2];`).
+/// `decl::timer::dStopwatch` spells the same layout for the header; the
+/// assertions below keep the two identical.
 pub type dStopwatch = Stopwatch;
+const _: () = {
+    use std::mem::{align_of, offset_of, size_of};
+    type C = super::decl::timer::dStopwatch;
+    assert!(size_of::<Stopwatch>() == size_of::<C>() && align_of::<Stopwatch>() == align_of::<C>());
+    assert!(offset_of!(Stopwatch, time) == offset_of!(C, time) && offset_of!(Stopwatch, cc) == offset_of!(C, cc));
+};
 
 // Argument checks of this header (free functions: `Cx` is shared by all headers).
 

@@ -146,10 +146,14 @@ pub fn compare_traces(ours: &str, reference: &str, rel: f64, abs: f64) -> f64 {
         for (x, y) in ta.iter().zip(&tb) {
             match (x.parse::<f64>(), y.parse::<f64>()) {
                 (Ok(x), Ok(y)) => {
+                    // Equal values (including equal infinities) and NaN vs NaN agree.
+                    if x == y || (x.is_nan() && y.is_nan()) {
+                        continue;
+                    }
                     let d = (x - y).abs();
                     let scale = x.abs().max(y.abs());
                     assert!(
-                        d <= abs || d <= rel * scale || (x.is_nan() && y.is_nan()),
+                        d <= abs || d <= rel * scale,
                         "line {i}: {x} vs reference {y} (diff {d:e}, rel {:e}):\n ours: {la}\n  ref: {lb}",
                         d / scale
                     );
@@ -162,4 +166,62 @@ pub fn compare_traces(ours: &str, reference: &str, rel: f64, abs: f64) -> f64 {
         }
     }
     worst
+}
+
+/// Tolerance declared on the first line of a C test:
+/// `/* DIFF-TOL rel=R abs=A */` (rel=0 abs=0 means identical text).
+pub fn declared_tolerance(src: &str) -> (f64, f64) {
+    let text = std::fs::read_to_string(root().join("ctests").join(src)).unwrap();
+    let first = text.lines().next().unwrap_or("");
+    assert!(first.contains("DIFF-TOL"), "{src}: first line must declare DIFF-TOL");
+    let get = |key: &str| -> f64 {
+        let i = first.find(key).unwrap_or_else(|| panic!("{src}: no {key} in DIFF-TOL")) + key.len();
+        first[i..].split_whitespace().next().unwrap().trim_end_matches("*/").parse().unwrap()
+    };
+    (get("rel="), get("abs="))
+}
+
+/// ODE functions `bin` needs that our library does not export.
+pub fn missing_symbols(bin: &Path) -> Vec<String> {
+    let names = |args: &[&str], file: &Path| -> Vec<String> {
+        let o = Command::new("nm").args(args).arg(file).output().expect("cannot run nm");
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter_map(|l| l.split_whitespace().last().map(str::to_string))
+            .filter(|n| n.starts_with('d'))
+            .collect()
+    };
+    let ours = names(&["-D", "--defined-only"], &our_lib_dir().join("libode.so"));
+    names(&["-D", "--undefined-only"], bin).into_iter().filter(|n| !ours.contains(n)).collect()
+}
+
+/// The differential test of one `ctests/<name>.c`: built against Debian's
+/// headers, run with Debian's and with our `libode.so.8`, traces compared
+/// within the tolerance the program declares. Returns the reference trace.
+pub fn differential(name: &str) -> String {
+    require_reference();
+    let src = format!("{name}.c");
+    let (rel, abs) = declared_tolerance(&src);
+    let bin = build_c(name, &[&src], Headers::Debian, &[]);
+    let missing = missing_symbols(&bin);
+    assert!(missing.is_empty(), "{name} needs functions our library lacks: {missing:?}");
+    let reference = run_ok(&bin, Lib::Debian, &[]);
+    let ours = run_ok(&bin, Lib::Ours, &[]);
+    assert!(!reference.trim().is_empty(), "{name}: empty reference trace");
+    if rel == 0.0 && abs == 0.0 {
+        if ours != reference {
+            let (i, (a, b)) = ours
+                .lines()
+                .zip(reference.lines())
+                .enumerate()
+                .find(|(_, (a, b))| a != b)
+                .unwrap_or((0, ("<length differs>", "")));
+            panic!("{name}: traces differ first at line {i}:\n ours: {a}\n  ref: {b}");
+        }
+        eprintln!("{name}: {} lines, identical", reference.lines().count());
+    } else {
+        let worst = compare_traces(&ours, &reference, rel, abs);
+        eprintln!("{name}: {} lines, worst relative difference {worst:e}", reference.lines().count());
+    }
+    reference
 }

@@ -1,15 +1,6 @@
-//! mass.h: the C layout of dMass. The header spells the struct by hand
-//! (C++ gives it member functions); this mirror lets Rust code and the ABI
-//! test check that the safe core's mass record has the same layout.
-#![allow(non_camel_case_types, non_snake_case)]
+//! mass.h: the C name of the mass record. The header spells `struct dMass`
+//! by hand (C++ gives it member functions); in Rust it is the safe core's
+//! `Mass`, which has the same `repr(C)` layout (checked by tests/abi.rs).
+#![allow(non_camel_case_types)]
 
-use crate::ffi::types::{dMatrix3, dReal, dVector3};
-
-/// Total mass, centre of gravity and inertia tensor about it.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct dMass {
-    pub mass: dReal,
-    pub c: dVector3,
-    pub I: dMatrix3,
-}
+pub use crate::math::mass::Mass as dMass;
