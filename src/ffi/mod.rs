@@ -3,7 +3,7 @@
 //! Every exported function only converts, validates and delegates to the
 //! safe core. The pattern is:
 //!
-//! ```ignore
+//! ```text
 //! #[no_mangle]
 //! pub unsafe extern "C" fn dBodySetPosition(b: dBodyID, x: dReal, y: dReal, z: dReal) {
 //!     call("dBodySetPosition", (), |cx| {
