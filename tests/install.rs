@@ -100,7 +100,7 @@ fn install_and_consume() {
     let lib = common::our_lib_dir().join("libode.so");
     assert!(lib.exists(), "{} missing: cargo did not build the cdylib", lib.display());
 
-    let work = common::our_lib_dir().join("install-test");
+    let work = common::profile_dir().join("install-test");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).unwrap();
     let build = work.join("build");

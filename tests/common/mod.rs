@@ -26,11 +26,37 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `target/<profile>`, where cargo leaves `libode.so` and `libode.so.8`.
-pub fn our_lib_dir() -> PathBuf {
+/// `target/<profile>` of the running test binary.
+pub fn profile_dir() -> PathBuf {
     // The test binary is target/<profile>/deps/<name>-<hash>.
     let exe = std::env::current_exe().unwrap();
     exe.parent().unwrap().parent().unwrap().to_path_buf()
+}
+
+/// A directory holding our library as `libode.so` and `libode.so.8`.
+///
+/// `cargo test` rebuilds the cdylib into `target/<profile>/deps/` but only
+/// `cargo build` copies it up to `target/<profile>/`, so the tests link to
+/// the fresh one in `deps/` through `target/<profile>/ode-lib/`.
+pub fn our_lib_dir() -> PathBuf {
+    let profile = profile_dir();
+    let fresh = profile.join("deps").join("libode.so");
+    let built = if fresh.exists() { fresh } else { profile.join("libode.so") };
+    assert!(built.exists(), "our libode.so is not built (looked in {})", profile.display());
+    let dir = profile.join("ode-lib");
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["libode.so", "libode.so.8"] {
+        let link = dir.join(name);
+        if std::fs::read_link(&link).ok().as_deref() != Some(built.as_path()) {
+            // Tests run in parallel processes: build the link aside, then
+            // rename it over the old one atomically.
+            let tmp = dir.join(format!(".{name}.{}", std::process::id()));
+            let _ = std::fs::remove_file(&tmp);
+            std::os::unix::fs::symlink(&built, &tmp).unwrap();
+            std::fs::rename(&tmp, &link).unwrap();
+        }
+    }
+    dir
 }
 
 pub fn debian_lib_dir() -> PathBuf {
@@ -53,7 +79,7 @@ pub fn require_reference() {
 
 /// Scratch directory for built test programs.
 pub fn scratch() -> PathBuf {
-    let d = our_lib_dir().join("ctests-bin");
+    let d = profile_dir().join("ctests-bin");
     std::fs::create_dir_all(&d).unwrap();
     d
 }
