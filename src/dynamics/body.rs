@@ -11,6 +11,7 @@
 use super::world::{flags, AutoDisable, Damping, World, WorldRef};
 use crate::handle::{Handle, Pool};
 use crate::math::mass::Mass;
+use crate::math::mat3::{mul0_331, mul1_331};
 use crate::math::matrix::invert_pd;
 use crate::math::rotation::{q_to_r, r_to_q, IDENTITY};
 use crate::math::vec::{cross3, dot3, orthogonalize_r, safe_normalize3, safe_normalize4};
@@ -276,12 +277,12 @@ impl Body {
     }
 
     pub fn add_rel_force(&mut self, f: [f64; 3]) {
-        let fw = multiply0_331(self.r3(), &f);
+        let fw = mul0_331(self.r3(), &f);
         add3(&mut self.facc, &fw);
     }
 
     pub fn add_rel_torque(&mut self, t: [f64; 3]) {
-        let tw = multiply0_331(self.r3(), &t);
+        let tw = mul0_331(self.r3(), &t);
         add3(&mut self.tacc, &tw);
     }
 
@@ -294,14 +295,14 @@ impl Body {
 
     /// World force at a body-relative point.
     pub fn add_force_at_rel_pos(&mut self, f: [f64; 3], p: [f64; 3]) {
-        let pw = multiply0_331(self.r3(), &p);
+        let pw = mul0_331(self.r3(), &p);
         add3(&mut self.facc, &f);
         add_cross(&mut self.tacc, &pw, &f);
     }
 
     /// Body-relative force at a world point.
     pub fn add_rel_force_at_pos(&mut self, f: [f64; 3], p: [f64; 3]) {
-        let fw = multiply0_331(self.r3(), &f);
+        let fw = mul0_331(self.r3(), &f);
         add3(&mut self.facc, &fw);
         let q = [p[0] - self.pos[0], p[1] - self.pos[1], p[2] - self.pos[2]];
         add_cross(&mut self.tacc, &q, &fw);
@@ -309,8 +310,8 @@ impl Body {
 
     /// Body-relative force at a body-relative point.
     pub fn add_rel_force_at_rel_pos(&mut self, f: [f64; 3], p: [f64; 3]) {
-        let fw = multiply0_331(self.r3(), &f);
-        let pw = multiply0_331(self.r3(), &p);
+        let fw = mul0_331(self.r3(), &f);
+        let pw = mul0_331(self.r3(), &p);
         add3(&mut self.facc, &fw);
         add_cross(&mut self.tacc, &pw, &fw);
     }
@@ -327,13 +328,13 @@ impl Body {
 
     /// Body point to world coordinates.
     pub fn rel_point_pos(&self, p: [f64; 3]) -> [f64; 3] {
-        let w = multiply0_331(self.r3(), &p);
+        let w = mul0_331(self.r3(), &p);
         [w[0] + self.pos[0], w[1] + self.pos[1], w[2] + self.pos[2]]
     }
 
     /// World velocity of a body point.
     pub fn rel_point_vel(&self, p: [f64; 3]) -> [f64; 3] {
-        let w = multiply0_331(self.r3(), &p);
+        let w = mul0_331(self.r3(), &p);
         let mut v = [self.lvel[0], self.lvel[1], self.lvel[2], 0.0];
         add_cross(&mut v, &[self.avel[0], self.avel[1], self.avel[2]], &w);
         [v[0], v[1], v[2]]
@@ -350,15 +351,15 @@ impl Body {
     /// World point to body coordinates.
     pub fn pos_rel_point(&self, p: [f64; 3]) -> [f64; 3] {
         let d = [p[0] - self.pos[0], p[1] - self.pos[1], p[2] - self.pos[2]];
-        multiply1_331(self.r3(), &d)
+        mul1_331(self.r3(), &d)
     }
 
     pub fn vector_to_world(&self, v: [f64; 3]) -> [f64; 3] {
-        multiply0_331(self.r3(), &v)
+        mul0_331(self.r3(), &v)
     }
 
     pub fn vector_from_world(&self, v: [f64; 3]) -> [f64; 3] {
-        multiply1_331(self.r3(), &v)
+        mul1_331(self.r3(), &v)
     }
 
     // ---- rotation mode -------------------------------------------------
@@ -601,19 +602,6 @@ fn add3(acc: &mut [f64; 4], v: &[f64; 3]) {
 fn add_cross(acc: &mut [f64; 4], a: &[f64], b: &[f64]) {
     let t = cross3(a, b);
     add3(acc, &t);
-}
-
-/// R * v for a padded 3x4 matrix.
-#[inline]
-fn multiply0_331(r: &[f64; 12], v: &[f64; 3]) -> [f64; 3] {
-    [dot3(&r[0..3], v), dot3(&r[4..7], v), dot3(&r[8..11], v)]
-}
-
-/// R^T * v for a padded 3x4 matrix.
-#[inline]
-fn multiply1_331(r: &[f64; 12], v: &[f64; 3]) -> [f64; 3] {
-    let col = |j: usize| r[j] * v[0] + r[4 + j] * v[1] + r[8 + j] * v[2];
-    [col(0), col(1), col(2)]
 }
 
 /// ODE asserts, after its Gram-Schmidt step, that rows 0 and 1 of a

@@ -26,7 +26,8 @@ use super::autodisable;
 use super::body::{Body, BodyRef};
 use super::world::{flags, StepScratch, World, WorldRef};
 use crate::math::rotation::{dq_from_w, q_mult0, q_to_r};
-use crate::math::vec::normalize4;
+use crate::math::mat3::{invert3, mul0_331, mul0_333, rotate_tensor};
+use crate::math::vec::{dot3, normalize4};
 
 /// Advances world `w` by `h` (> 0, checked by the caller) with the Step
 /// (`quick == false`) or the QuickStep stepper.
@@ -293,64 +294,3 @@ fn sinc(x: f64) -> f64 {
     }
 }
 
-// --- 3x3 helpers on 3x4 padded row-major matrices, in ODE's operation
-// order (each sum runs over k = 0, 1, 2 left to right).
-
-#[inline]
-fn dot3(a: &[f64], b: &[f64]) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
-/// A·v.
-#[inline]
-fn mul0_331(a: &[f64; 12], v: &[f64]) -> [f64; 3] {
-    [dot3(&a[0..3], v), dot3(&a[4..7], v), dot3(&a[8..11], v)]
-}
-
-/// A·B.
-fn mul0_333(a: &[f64; 12], b: &[f64; 12]) -> [f64; 12] {
-    let mut r = [0.0; 12];
-    for i in 0..3 {
-        for j in 0..3 {
-            r[4 * i + j] = b[j] * a[4 * i] + b[4 + j] * a[4 * i + 1] + b[8 + j] * a[4 * i + 2];
-        }
-    }
-    r
-}
-
-/// A·Bᵀ.
-fn mul2_333(a: &[f64; 12], b: &[f64; 12]) -> [f64; 12] {
-    let mut r = [0.0; 12];
-    for i in 0..3 {
-        for j in 0..3 {
-            r[4 * i + j] = dot3(&b[4 * j..4 * j + 3], &a[4 * i..4 * i + 3]);
-        }
-    }
-    r
-}
-
-/// R·T·Rᵀ: a body-frame tensor expressed in the world frame.
-fn rotate_tensor(t: &[f64; 12], r: &[f64; 12]) -> [f64; 12] {
-    mul0_333(r, &mul2_333(t, r))
-}
-
-/// Closed-form inverse by cofactors; `None` when the determinant is 0.
-fn invert3(m: &[f64; 12]) -> Option<[f64; 12]> {
-    let det = m[0] * (m[5] * m[10] - m[9] * m[6]) - m[1] * (m[4] * m[10] - m[8] * m[6])
-        + m[2] * (m[4] * m[9] - m[8] * m[5]);
-    if det == 0.0 {
-        return None;
-    }
-    let d = 1.0 / det;
-    let mut r = [0.0; 12];
-    r[0] = (m[5] * m[10] - m[6] * m[9]) * d;
-    r[1] = (m[9] * m[2] - m[1] * m[10]) * d;
-    r[2] = (m[1] * m[6] - m[5] * m[2]) * d;
-    r[4] = (m[6] * m[8] - m[4] * m[10]) * d;
-    r[5] = (m[0] * m[10] - m[8] * m[2]) * d;
-    r[6] = (m[4] * m[2] - m[0] * m[6]) * d;
-    r[8] = (m[4] * m[9] - m[8] * m[5]) * d;
-    r[9] = (m[8] * m[1] - m[0] * m[9]) * d;
-    r[10] = (m[0] * m[5] - m[1] * m[4]) * d;
-    Some(r)
-}

@@ -7,6 +7,7 @@
 //! anything: it reports problems on the message channel, as ODE does.
 
 use super::matrix::is_positive_definite;
+use super::mat3::{cross_matrix, mul0_333, mul2_333};
 use std::f64::consts::PI;
 
 /// ODE's `dMass`: `I` is a padded 3×3 matrix (row stride 4), `c[3]` and the
@@ -62,40 +63,6 @@ impl MassProblem {
     }
 }
 
-/// Cross-product matrix of `v` (padded 3×3, zero diagonal and padding).
-fn cross_matrix(v: &[f64]) -> [f64; 12] {
-    let mut m = [0.0; 12];
-    m[1] = -v[2];
-    m[2] = v[1];
-    m[4] = v[2];
-    m[6] = -v[0];
-    m[8] = -v[1];
-    m[9] = v[0];
-    m
-}
-
-/// Padded 3×3 product a*b (each entry a three-term sum in index order).
-fn mul33(a: &[f64; 12], b: &[f64; 12]) -> [f64; 12] {
-    let mut r = [0.0; 12];
-    for i in 0..3 {
-        for j in 0..3 {
-            r[i * 4 + j] = a[i * 4] * b[j] + a[i * 4 + 1] * b[4 + j] + a[i * 4 + 2] * b[8 + j];
-        }
-    }
-    r
-}
-
-/// Padded 3×3 product a*b'.
-fn mul33_bt(a: &[f64; 12], b: &[f64; 12]) -> [f64; 12] {
-    let mut r = [0.0; 12];
-    for i in 0..3 {
-        for j in 0..3 {
-            r[i * 4 + j] = b[j * 4] * a[i * 4] + b[j * 4 + 1] * a[i * 4 + 1] + b[j * 4 + 2] * a[i * 4 + 2];
-        }
-    }
-    r
-}
-
 /// Where the problem is reported (the message channel, like ODE's dMassCheck).
 fn report(p: MassProblem) {
     crate::error::message(crate::error::D_ERR_UASSERT, &format!("{} in dMassCheck()", p.message()));
@@ -118,7 +85,7 @@ impl Mass {
             return Err(MassProblem::InertiaNotPositiveDefinite);
         }
         let chat = cross_matrix(&self.c);
-        let mut i2 = mul33(&chat, &chat);
+        let mut i2 = mul0_333(&chat, &chat);
         for row in 0..3 {
             for col in 0..3 {
                 let k = row * 4 + col;
@@ -251,8 +218,8 @@ impl Mass {
         let chat = cross_matrix(&self.c);
         let a = [t[0] + self.c[0], t[1] + self.c[1], t[2] + self.c[2]];
         let ahat = cross_matrix(&a);
-        let t1 = mul33(&ahat, &ahat);
-        let t2 = mul33(&chat, &chat);
+        let t1 = mul0_333(&ahat, &ahat);
+        let t2 = mul0_333(&chat, &chat);
         for i in 0..3 {
             for j in 0..3 {
                 let k = i * 4 + j;
@@ -269,8 +236,8 @@ impl Mass {
     /// Rotates the body by `r` (padded 3×3) about its point of reference:
     /// I = R*I*R', c = R*c.
     pub fn rotate(&mut self, r: &[f64; 12]) {
-        let t1 = mul33_bt(&self.I, r);
-        let ri = mul33(r, &t1);
+        let t1 = mul2_333(&self.I, r);
+        let ri = mul0_333(r, &t1);
         for i in 0..3 {
             for j in 0..3 {
                 self.I[i * 4 + j] = ri[i * 4 + j];

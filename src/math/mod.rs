@@ -6,3 +6,4 @@ pub mod random;
 pub mod rotation;
 pub mod mass;
 pub mod vec;
+pub mod mat3;
