@@ -15,5 +15,6 @@ pub mod handle;
 pub mod math;
 pub mod timer;
 pub mod dynamics;
+pub mod collision;
 pub mod api;
 pub mod ffi;

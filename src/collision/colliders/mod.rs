@@ -1,0 +1,6 @@
+//! Pair colliders, one file per family. Each is a pure function
+//! `collide_a_b(a, pose_a, b, pose_b, sink) -> usize` that writes up to
+//! `sink.max()` contacts whose normal and depth follow ODE's rule: moving
+//! shape `a` by `depth` along `normal` separates the pair. `g1/g2` are
+//! filled by the dispatcher, `side1/side2` by the collider where ODE sets
+//! them (-1 otherwise, which the sink does by default).

@@ -1,0 +1,12 @@
+//! Collision detection (collision.h, collision_space.h).
+//!
+//! - `shapes`: plain shape data and poses; what colliders read.
+//! - `contact`: `ContactSink`, the strided `dContactGeom` output of a collider.
+//! - `colliders/`: one file per pair family, pure functions over shapes and
+//!   poses (no geom objects), so they are testable on their own.
+//! - `geom`: geom objects (pooled handles), bodies, offsets, AABBs, bits.
+//! - `space`: simple, hash, quadtree and sweep-and-prune spaces.
+//! - `dispatch`: `dCollide`'s class-pair table, argument swapping, g1/g2.
+pub mod shapes;
+pub mod contact;
+pub mod colliders;
