@@ -16,5 +16,7 @@ pub mod math;
 pub mod timer;
 pub mod dynamics;
 pub mod collision;
+pub mod joints;
+pub mod solver;
 pub mod api;
 pub mod ffi;

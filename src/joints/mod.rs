@@ -1,0 +1,206 @@
+//! Joints: the constraint row interface every joint type implements, the
+//! joint object (pooled handle, attachment, flags, feedback) and joint groups.
+//!
+//! A joint reports `Info1` (m rows, the first `nub` of them unbounded) and
+//! fills its rows in `info2`, ODE's "info1/info2" protocol. A row is
+//! `J1l·v1 + J1a·w1 + J2l·v2 + J2a·w2 = c + cfm·λ`, `lo ≤ λ ≤ hi`; a row with
+//! `findex = k ≥ 0` is a friction row whose bounds are scaled by |λ_k| of
+//! row k of the same joint (index relative to the joint's first row).
+//! Dispatch over joint types is a `match` on `JointKind` (no virtual calls).
+//!
+//! Files: `ball.rs`, `hinge.rs`, `slider.rs`, `fixed.rs`, `contact.rs`,
+//! `null.rs` (one per type), `limit_motor.rs` (shared limits and motors),
+//! `object.rs` (joint object management and groups).
+
+pub mod ball;
+pub mod contact;
+pub mod fixed;
+pub mod hinge;
+pub mod limit_motor;
+pub mod null;
+pub mod object;
+pub mod slider;
+
+use crate::dynamics::body::{Body, BodyRef};
+use crate::dynamics::world::{World, WorldRef};
+use crate::handle::{Handle, Pool};
+use std::ffi::{c_int, c_void};
+
+pub type JointRef = Handle<Joint>;
+pub type JointGroupRef = Handle<JointGroup>;
+
+/// All joints. Tag spells "JONT".
+pub static JOINTS: Pool<Joint> = Pool::new(0x4A4F_4E54);
+/// All joint groups. Tag spells "JGRP".
+pub static JOINT_GROUPS: Pool<JointGroup> = Pool::new(0x4A47_5250);
+
+/// Joint flag bits (ODE's internal values).
+pub mod flags {
+    /// Created in a joint group (destroyed by emptying the group).
+    pub const IN_GROUP: u32 = 1;
+    /// Attached as (0, body): bodies were swapped so `body[0]` is set;
+    /// joint types flip signs where ODE does.
+    pub const REVERSE: u32 = 2;
+    /// The joint needs zero or two bodies, never one.
+    pub const TWO_BODIES: u32 = 4;
+    pub const DISABLED: u32 = 8;
+}
+
+/// One constraint row.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Row {
+    pub j1l: [f64; 3],
+    pub j1a: [f64; 3],
+    pub j2l: [f64; 3],
+    pub j2a: [f64; 3],
+    /// Right-hand side (ODE's `c`, typically fps·erp·error).
+    pub c: f64,
+    pub cfm: f64,
+    pub lo: f64,
+    pub hi: f64,
+    /// -1, or the index (relative to the joint's first row) of the normal
+    /// row whose |λ| scales this row's bounds.
+    pub findex: i32,
+}
+
+impl Row {
+    /// A row as ODE initialises it before `info2`: zero Jacobian and
+    /// right-hand side, the world's CFM, unbounded, no friction index.
+    pub fn initial(world_cfm: f64) -> Row {
+        Row {
+            j1l: [0.0; 3],
+            j1a: [0.0; 3],
+            j2l: [0.0; 3],
+            j2a: [0.0; 3],
+            c: 0.0,
+            cfm: world_cfm,
+            lo: f64::NEG_INFINITY,
+            hi: f64::INFINITY,
+            findex: -1,
+        }
+    }
+}
+
+/// Row counts of a joint in its current state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Info1 {
+    /// Number of rows.
+    pub m: usize,
+    /// The first `nub` rows are unbounded (lo = -inf, hi = +inf, findex -1).
+    pub nub: usize,
+}
+
+/// Step-wide values joints need to fill their rows.
+pub struct RowCtx<'a> {
+    /// 1 / step size.
+    pub fps: f64,
+    /// World ERP.
+    pub erp: f64,
+    pub world: &'a World,
+}
+
+/// The bodies a joint acts on, after attachment normalisation: `b1` is set
+/// whenever any body is (see `flags::REVERSE`); `None` is the static world.
+#[derive(Clone, Copy)]
+pub struct Bodies<'a> {
+    pub b1: Option<&'a Body>,
+    pub b2: Option<&'a Body>,
+}
+
+/// What every joint type implements.
+pub trait JointModel {
+    /// ODE's `dJointType` value of this type.
+    const TYPE: c_int;
+    /// Row counts now; may update internal state (e.g. which limit is hit)
+    /// that `info2` then uses, as ODE's getInfo1 does.
+    fn info1(&mut self, head: &JointHead, bodies: Bodies<'_>) -> Info1;
+    /// Fills `rows` (length `m` of the preceding `info1`, pre-set with
+    /// `Row::initial`).
+    fn info2(&mut self, head: &JointHead, bodies: Bodies<'_>, ctx: &RowCtx<'_>, rows: &mut [Row]);
+    /// An upper bound of `m` for memory reservation.
+    fn max_rows(&self) -> usize;
+    /// Recomputes body-relative values (anchors, axes, initial relative
+    /// rotation) after an attach, as ODE's `setRelativeValues` does.
+    fn set_relative_values(&mut self, _head: &JointHead, _bodies: Bodies<'_>) {}
+}
+
+/// Everything a joint has besides its type-specific part.
+pub struct JointHead {
+    pub world: WorldRef,
+    /// `body[0]` is set whenever any body is (see `flags::REVERSE`).
+    pub body: [Option<BodyRef>; 2],
+    pub flags: u32,
+    /// Host's `dJointFeedback*` (may be null), filled after each step.
+    pub feedback: *mut crate::ffi::decl::common::dJointFeedback,
+    pub data: *mut c_void,
+    pub group: Option<JointGroupRef>,
+    /// λ of the last step, one per row (QuickStep warm start).
+    pub lambda: [f64; 6],
+    /// Scratch tag used while building islands.
+    pub tag: i32,
+}
+
+/// A joint object.
+pub struct Joint {
+    pub head: JointHead,
+    pub kind: JointKind,
+}
+
+// Raw host pointers (feedback, data) belong to the host.
+unsafe impl Send for Joint {}
+
+/// The type-specific part of a joint.
+pub enum JointKind {
+    Null(null::Null),
+    Ball(ball::Ball),
+    Hinge(hinge::Hinge),
+    Slider(slider::Slider),
+    Fixed(fixed::Fixed),
+    Contact(contact::ContactJoint),
+}
+
+/// Calls `$body` with `$m` bound to the joint model of every variant.
+macro_rules! each_kind {
+    ($kind:expr, $m:ident => $body:expr) => {
+        match $kind {
+            JointKind::Null($m) => $body,
+            JointKind::Ball($m) => $body,
+            JointKind::Hinge($m) => $body,
+            JointKind::Slider($m) => $body,
+            JointKind::Fixed($m) => $body,
+            JointKind::Contact($m) => $body,
+        }
+    };
+}
+
+impl JointKind {
+    pub fn type_code(&self) -> c_int {
+        fn code<M: JointModel>(_: &M) -> c_int {
+            M::TYPE
+        }
+        each_kind!(self, m => code(m))
+    }
+
+    pub fn info1(&mut self, head: &JointHead, bodies: Bodies<'_>) -> Info1 {
+        each_kind!(self, m => m.info1(head, bodies))
+    }
+
+    pub fn info2(&mut self, head: &JointHead, bodies: Bodies<'_>, ctx: &RowCtx<'_>, rows: &mut [Row]) {
+        each_kind!(self, m => m.info2(head, bodies, ctx, rows))
+    }
+
+    pub fn max_rows(&self) -> usize {
+        each_kind!(self, m => m.max_rows())
+    }
+
+    pub fn set_relative_values(&mut self, head: &JointHead, bodies: Bodies<'_>) {
+        each_kind!(self, m => m.set_relative_values(head, bodies))
+    }
+}
+
+/// A joint group: joints created in it are destroyed together by
+/// `dJointGroupEmpty`/`dJointGroupDestroy`.
+pub struct JointGroup {
+    /// Members in creation order.
+    pub joints: Vec<JointRef>,
+}
