@@ -1,6 +1,8 @@
 //! Capsule colliders (capsule–sphere, capsule–box, capsule–capsule), the
 //! capsule point depth and the closest points between two segments
-//! (exported as `dClosestLineSegmentPoints`).
+//! (exported as `dClosestLineSegmentPoints`). A capsule whose axis reaches
+//! into a box is collided as a box (ODE 0.16's rule), giving up to 8
+//! contacts.
 //!
 //! A capsule is a segment of the geom's z axis (half length `length/2`)
 //! swollen by `radius`, so every pair reduces to closest points on the
@@ -12,7 +14,8 @@
 
 use super::box_shape::{closest_segment_box_points, sub3};
 use super::sphere::{collide_spheres, push_one};
-use crate::collision::contact::ContactSink;
+use super::box_box::box_box;
+use crate::collision::contact::{Contact, ContactSink, CONTACTS_UNIMPORTANT, NUMC_MASK};
 use crate::collision::shapes::{BoxShape, Capsule, Pose, Sphere};
 use crate::math::vec::dot3;
 
@@ -154,7 +157,35 @@ pub fn collide_capsule_box(a: &Capsule, pa: &Pose, b: &BoxShape, pb: &Pose, sink
     }
     let (p1, p2) = ends(a, pa);
     let (pl, pbox) = closest_segment_box_points(&p1, &p2, &pb.pos, &pb.r, &b.sides);
+    let gap = sub3(&pl, &pbox);
+    if dot3(&gap, &gap).sqrt() < 1e-15 {
+        // The axis reaches into the box, so the closest points give no
+        // direction: treat the capsule as its bounding box (2r x 2r x
+        // length + 2r) and use box–box, box first; its normal (box towards
+        // capsule) is already the one this pair needs.
+        return capsule_as_box(a, pa, b, pb, sink);
+    }
     push_one(sink, collide_spheres(&pl, a.radius, &pbox, 0.0))
+}
+
+fn capsule_as_box(a: &Capsule, pa: &Pose, b: &BoxShape, pb: &Pose, sink: &mut ContactSink) -> usize {
+    let d = a.radius * 2.0;
+    let cap_sides = [d, d, a.length + d];
+    let mut flags = sink.max().min(NUMC_MASK as usize) as i32;
+    if sink.unimportant() {
+        flags |= CONTACTS_UNIMPORTANT;
+    }
+    let c = [pb.pos[0], pb.pos[1], pb.pos[2]];
+    let p = [pa.pos[0], pa.pos[1], pa.pos[2]];
+    let res = box_box(&c, &pb.r, &b.sides, &p, &pa.r, &cap_sides, flags);
+    let (Some((normal, _)), Some(_)) = (res.normal_depth, res.code) else { return 0 };
+    let mut n = 0;
+    for &(pos, depth) in &res.points {
+        if sink.push(Contact::new(pos, normal, depth)) {
+            n += 1;
+        }
+    }
+    n
 }
 
 /// Capsule–capsule: up to two contacts.
