@@ -263,7 +263,7 @@ pub fn dist_point_box(b: &BoxShape, p: &Pose, x: &[f64]) -> f64 {
 pub fn min_convex(f: impl Fn(f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (0.0f64, 1.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..200 {
+    for _ in 0..90 {
         let m1 = hi - g * (hi - lo);
         let m2 = lo + g * (hi - lo);
         if f(m1) <= f(m2) {
