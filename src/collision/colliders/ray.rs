@@ -186,7 +186,12 @@ fn ray_capsule_hit(a: &Ray, pa: &Pose, b: &Capsule, pb: &Pose) -> Option<Contact
         let qa = dot3(&r, &r);
         let qb = 2.0 * dot3(&q, &r);
         let disc = qb * qb - 4.0 * qa * c;
-        if disc < 0.0 {
+        if qa == 0.0 {
+            // Ray exactly parallel to the axis: the quadratic degenerates
+            // (ODE 0.16 tests this before dividing by it); only the cap ahead
+            // can be hit.
+            k = if uv < 0.0 { -h } else { h };
+        } else if disc < 0.0 {
             // Misses the infinite cylinder; from inside, running along the
             // axis, it can still leave through a cap.
             if !inside {
