@@ -4,6 +4,10 @@
 #include "ref_prim_common.h"
 #include <stdlib.h>
 
+#ifndef PRIM_N
+#define PRIM_N 2000 /* placements per pair */
+#endif
+
 static const int box_flags[] = {1, 2, 3, 4, 8, (int)(4 | CONTACTS_UNIMPORTANT), (int)(1 | CONTACTS_UNIMPORTANT)};
 #define N_BOX_FLAGS 7
 
@@ -138,7 +142,7 @@ static void box_plane(int n)
 
 int main(int argc, char **argv)
 {
-    int n = argc > 1 ? atoi(argv[1]) : 2000;
+    int n = argc > 1 ? atoi(argv[1]) : PRIM_N;
     dInitODE2(0);
     box_box(n);
     box_capsule(n);

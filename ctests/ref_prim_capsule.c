@@ -4,6 +4,10 @@
 #include "ref_prim_common.h"
 #include <stdlib.h>
 
+#ifndef PRIM_N
+#define PRIM_N 2000 /* placements per pair */
+#endif
+
 /* R = A * B */
 static void mul33(dMatrix3 R, const dMatrix3 A, const dMatrix3 B)
 {
@@ -79,7 +83,7 @@ static void capsule_plane(int n)
 
 int main(int argc, char **argv)
 {
-    int n = argc > 1 ? atoi(argv[1]) : 2000;
+    int n = argc > 1 ? atoi(argv[1]) : PRIM_N;
     dInitODE2(0);
     capsule_capsule(n);
     capsule_plane(n);

@@ -23,7 +23,7 @@
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 
-static uint64_t rng_next(void)
+static inline uint64_t rng_next(void)
 {
     /* xorshift64* */
     rng_state ^= rng_state >> 12;
@@ -33,14 +33,14 @@ static uint64_t rng_next(void)
 }
 
 /* Uniform in [lo, hi). */
-static double urand(double lo, double hi)
+static inline double urand(double lo, double hi)
 {
     return lo + (hi - lo) * ((double)(rng_next() >> 11) * (1.0 / 9007199254740992.0));
 }
 
-static int irand(int n) { return (int)(rng_next() % (uint64_t)n); }
+static inline int irand(int n) { return (int)(rng_next() % (uint64_t)n); }
 
-static void rand_unit(double v[3])
+static inline void rand_unit(double v[3])
 {
     double l;
     do {
@@ -52,7 +52,7 @@ static void rand_unit(double v[3])
 }
 
 /* Exact rotations: identity, axis permutations and sign flips. */
-static void exact_rotation(dMatrix3 R, int which)
+static inline void exact_rotation(dMatrix3 R, int which)
 {
     static const signed char m[8][9] = {
         {1,0,0, 0,1,0, 0,0,1},
@@ -72,7 +72,7 @@ static void exact_rotation(dMatrix3 R, int which)
 
 /* Random rotation: mostly random quaternions, sometimes exact ones or a
  * rotation about a single coordinate axis (parallel faces/axes). */
-static void rand_rotation(dMatrix3 R)
+static inline void rand_rotation(dMatrix3 R)
 {
     int k = irand(10);
     if (k == 0) { exact_rotation(R, irand(8)); return; }
@@ -93,13 +93,13 @@ static void rand_rotation(dMatrix3 R)
     dQtoR(q, R);
 }
 
-static void place(dGeomID g, const double p[3], const dMatrix3 R)
+static inline void place(dGeomID g, const double p[3], const dMatrix3 R)
 {
     dGeomSetPosition(g, p[0], p[1], p[2]);
     dGeomSetRotation(g, R);
 }
 
-static void print_geom(dGeomID g)
+static inline void print_geom(dGeomID g)
 {
     int i;
     double par[4] = {0, 0, 0, 0};
@@ -129,7 +129,7 @@ static void print_geom(dGeomID g)
 }
 
 /* Collides a with b for each flag value and prints the results. */
-static void run_case(const char *pair, dGeomID a, dGeomID b, const int *flags, int nflags)
+static inline void run_case(const char *pair, dGeomID a, dGeomID b, const int *flags, int nflags)
 {
     dContactGeom c[16];
     int f, i, j;
@@ -155,14 +155,14 @@ static const int std_flags[] = {1, 2, 4, (int)(4 | CONTACTS_UNIMPORTANT)};
 #define N_STD_FLAGS 4
 
 /* A point near the origin-centred region of half-size `h` (scaled by s). */
-static void rand_offset(double out[3], const double h[3], double s)
+static inline void rand_offset(double out[3], const double h[3], double s)
 {
     int i;
     for (i = 0; i < 3; i++) out[i] = urand(-s * h[i], s * h[i]);
 }
 
 /* out = p + R * v */
-static void local_to_world(double out[3], const double p[3], const dMatrix3 R, const double v[3])
+static inline void local_to_world(double out[3], const double p[3], const dMatrix3 R, const double v[3])
 {
     int i;
     for (i = 0; i < 3; i++) out[i] = p[i] + R[i * 4] * v[0] + R[i * 4 + 1] * v[1] + R[i * 4 + 2] * v[2];

@@ -6,6 +6,10 @@
 #include "ref_prim_common.h"
 #include <stdlib.h>
 
+#ifndef PRIM_N
+#define PRIM_N 2000 /* placements per pair */
+#endif
+
 /* Aims ray `r` from `start`: at `target` (+ noise), or along an exact axis,
  * or at random. */
 static void aim(dGeomID r, const double start[3], const double target[3], int k)
@@ -86,7 +90,7 @@ static void ray_vs(const char *pair, dGeomID ray, dGeomID g, int n)
 
 int main(int argc, char **argv)
 {
-    int n = argc > 1 ? atoi(argv[1]) : 2000;
+    int n = argc > 1 ? atoi(argv[1]) : PRIM_N;
     dGeomID ray, s, b, c, p;
     dInitODE2(0);
     ray = dCreateRay(0, 1);

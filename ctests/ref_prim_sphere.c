@@ -4,6 +4,10 @@
 #include "ref_prim_common.h"
 #include <stdlib.h>
 
+#ifndef PRIM_N
+#define PRIM_N 2000 /* placements per pair */
+#endif
+
 static void sphere_sphere(int n)
 {
     dGeomID a = dCreateSphere(0, 1), b = dCreateSphere(0, 1);
@@ -120,7 +124,7 @@ static void sphere_plane(int n)
 
 int main(int argc, char **argv)
 {
-    int n = argc > 1 ? atoi(argv[1]) : 2000;
+    int n = argc > 1 ? atoi(argv[1]) : PRIM_N;
     dInitODE2(0);
     sphere_sphere(n);
     sphere_box(n);

@@ -74,6 +74,36 @@ typedef dColliderFn *dGetColliderFnFn(int num);
 typedef void dGeomDtorFn(dGeomID o);
 typedef int dAABBTestFn(dGeomID o1, dGeomID o2, dReal aabb[6]);
 
+ODE_API
+void dClosestLineSegmentPoints(const dReal *a1,
+                               const dReal *a2,
+                               const dReal *b1,
+                               const dReal *b2,
+                               dReal *cp1,
+                               dReal *cp2);
+
+ODE_API
+int dBoxTouchesBox(const dReal *p1,
+                   const dReal *R1,
+                   const dReal *side1,
+                   const dReal *p2,
+                   const dReal *R2,
+                   const dReal *side2);
+
+ODE_API
+int dBoxBox(const dReal *p1,
+            const dReal *R1,
+            const dReal *side1,
+            const dReal *p2,
+            const dReal *R2,
+            const dReal *side2,
+            dReal *normal,
+            dReal *depth,
+            int *return_code,
+            int flags,
+            dContactGeom *contact,
+            int skip);
+
 /* Not implemented yet: declared for source compatibility. */
 ODE_API void dGeomDestroy (dGeomID geom);
 ODE_API void dGeomSetData (dGeomID geom, void* data);
@@ -172,9 +202,6 @@ ODE_API void dGeomHeightfieldDataBuildDouble (dHeightfieldDataID d, const double
 ODE_API void dGeomHeightfieldDataSetBounds (dHeightfieldDataID d, dReal minHeight, dReal maxHeight);
 ODE_API void dGeomHeightfieldSetHeightfieldData (dGeomID g, dHeightfieldDataID d);
 ODE_API dHeightfieldDataID dGeomHeightfieldGetHeightfieldData (dGeomID g);
-ODE_API void dClosestLineSegmentPoints (const dVector3 a1, const dVector3 a2, const dVector3 b1, const dVector3 b2, dVector3 cp1, dVector3 cp2);
-ODE_API int dBoxTouchesBox (const dVector3 _p1, const dMatrix3 R1, const dVector3 side1, const dVector3 _p2, const dMatrix3 R2, const dVector3 side2);
-ODE_API int dBoxBox (const dVector3 p1, const dMatrix3 R1, const dVector3 side1, const dVector3 p2, const dMatrix3 R2, const dVector3 side2, dVector3 normal, dReal *depth, int *return_code, int flags, dContactGeom *contact, int skip);
 ODE_API void dInfiniteAABB (dGeomID geom, dReal aabb[6]);
 ODE_API int dCreateGeomClass (const dGeomClass *classptr);
 ODE_API void * dGeomGetClassData (dGeomID);
