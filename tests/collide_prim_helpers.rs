@@ -29,7 +29,7 @@ fn bad_helper_arguments_are_rejected_without_writing() {
     unsafe {
         let mut c: [dContactGeom; 4] = std::mem::zeroed();
         let (mut n, mut d, mut code) = ([7.0; 4], 7.0, 7);
-        let mut call = |a: *const f64, side: *const f64, c: *mut dContactGeom, skip: i32, n: &mut [f64; 4], d: &mut f64, code: &mut i32| {
+        let call = |a: *const f64, side: *const f64, c: *mut dContactGeom, skip: i32, n: &mut [f64; 4], d: &mut f64, code: &mut i32| {
             dBoxBox(a, id.as_ptr(), side, p2.as_ptr(), id.as_ptr(), s.as_ptr(), n.as_mut_ptr(), d, code, 4, c, skip)
         };
         assert_eq!(call(null(), s.as_ptr(), c.as_mut_ptr(), stride, &mut n, &mut d, &mut code), 0);

@@ -119,6 +119,7 @@ pub(crate) fn closest_segment_box_points(
     for i in 0..3 {
         dd2dt -= w(i, &region) * tanchor[i];
     }
+    // Negated comparisons keep ODE's branch for NaN input.
     if !(dd2dt >= 0.0) {
         let mut found = false;
         loop {
