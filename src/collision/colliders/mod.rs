@@ -4,3 +4,5 @@
 //! shape `a` by `depth` along `normal` separates the pair. `g1/g2` are
 //! filled by the dispatcher, `side1/side2` by the collider where ODE sets
 //! them (-1 otherwise, which the sink does by default).
+
+pub mod cylinder;
