@@ -6,3 +6,5 @@
 //! them (-1 otherwise, which the sink does by default).
 
 pub mod cylinder;
+pub mod convex;
+pub mod ccd;
