@@ -11,3 +11,6 @@ pub mod plane;
 pub mod capsule;
 pub mod box_box;
 pub mod ray;
+pub mod cylinder;
+pub mod convex;
+pub mod ccd;

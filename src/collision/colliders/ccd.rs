@@ -1,0 +1,552 @@
+//! Minkowski Portal Refinement (Snethen's XenoCollide algorithm) in the
+//! form libccd 2.1 implements it, for the pairs Debian's ODE routes through
+//! libccd: convex against sphere, box, capsule, cylinder and convex, and
+//! capsule–cylinder. One contact: depth and direction from the portal
+//! face nearest the origin once it stops moving by more than the
+//! tolerance (1e-6, ODE's setting), position from the barycentric
+//! coordinates of the origin's projection mapped back onto both shapes.
+//! The normal is the negated penetration direction, so moving shape 1
+//! along it by the depth separates the pair.
+//!
+//! Shapes are presented as support mappings over rotations held as
+//! quaternions (ODE converts each geom's rotation matrix), so rounding
+//! follows the reference closely; agreement is to the MPR tolerance, not
+//! bit for bit.
+
+use super::super::contact::{Contact, ContactSink};
+use super::super::shapes::{BoxShape, Capsule, Cylinder, Pose, Sphere};
+use super::convex::Convex;
+use super::cylinder::v3::*;
+
+const EPS: f64 = f64::EPSILON;
+const MAX_ITERATIONS: usize = 500;
+const TOLERANCE: f64 = 1e-6;
+
+#[inline]
+fn is_zero(x: f64) -> bool {
+    x.abs() < EPS
+}
+
+/// libccd's relative equality.
+#[inline]
+fn eq(a: f64, b: f64) -> bool {
+    let ab = (a - b).abs();
+    if ab < EPS {
+        return true;
+    }
+    let (a, b) = (a.abs(), b.abs());
+    if b > a {
+        ab < EPS * b
+    } else {
+        ab < EPS * a
+    }
+}
+
+/// libccd's approximate comparison with the origin.
+#[inline]
+fn is_origin(v: &V3) -> bool {
+    eq(v[0], 0.0) && eq(v[1], 0.0) && eq(v[2], 0.0)
+}
+
+#[inline]
+fn sign(x: f64) -> f64 {
+    if is_zero(x) {
+        0.0
+    } else if x < 0.0 {
+        -1.0
+    } else {
+        1.0
+    }
+}
+
+fn normalize(v: &mut V3) {
+    let k = 1.0 / len2(v).sqrt();
+    *v = scale(v, k);
+}
+
+/// Quaternion (x, y, z, w) as libccd stores it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Quat([f64; 4]);
+
+impl Quat {
+    fn from_pose(p: &Pose) -> Quat {
+        let q = crate::math::rotation::r_to_q(&p.r);
+        Quat([q[1], q[2], q[3], q[0]])
+    }
+
+    fn inverse(&self) -> Quat {
+        let q = self.0;
+        let l2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+        if l2 < EPS {
+            return *self;
+        }
+        let k = 1.0 / l2;
+        Quat([-q[0] * k, -q[1] * k, -q[2] * k, q[3] * k])
+    }
+
+    /// v + 2 q×(q×v + w v), libccd's rotation.
+    fn rotate(&self, v: &V3) -> V3 {
+        let [x, y, z, w] = self.0;
+        let (vx, vy, vz) = (v[0], v[1], v[2]);
+        let c1x = y * vz - z * vy + w * vx;
+        let c1y = z * vx - x * vz + w * vy;
+        let c1z = x * vy - y * vx + w * vz;
+        let c2x = y * c1z - z * c1y;
+        let c2y = z * c1x - x * c1z;
+        let c2z = x * c1y - y * c1x;
+        [vx + 2.0 * c2x, vy + 2.0 * c2y, vz + 2.0 * c2z]
+    }
+}
+
+/// A convex shape as MPR sees it: a support mapping and a centre.
+pub(crate) enum Shape<'a> {
+    Sphere { pos: V3, radius: f64 },
+    Box { pos: V3, rot: Quat, inv: Quat, half: V3 },
+    Capsule { pos: V3, radius: f64, axis: V3, p1: V3, p2: V3 },
+    Cylinder { pos: V3, radius: f64, axis: V3, p1: V3, p2: V3 },
+    Convex { pos: V3, rot: Quat, inv: Quat, cvx: &'a Convex },
+}
+
+impl<'a> Shape<'a> {
+    pub(crate) fn sphere(s: &Sphere, p: &Pose) -> Shape<'a> {
+        Shape::Sphere { pos: p3(&p.pos), radius: s.radius }
+    }
+
+    pub(crate) fn boxed(b: &BoxShape, p: &Pose) -> Shape<'a> {
+        let rot = Quat::from_pose(p);
+        Shape::Box {
+            pos: p3(&p.pos),
+            rot,
+            inv: rot.inverse(),
+            half: [b.sides[0] * 0.5, b.sides[1] * 0.5, b.sides[2] * 0.5],
+        }
+    }
+
+    pub(crate) fn capsule(c: &Capsule, p: &Pose) -> Shape<'a> {
+        let rot = Quat::from_pose(p);
+        let pos = p3(&p.pos);
+        let axis = rot.rotate(&[0.0, 0.0, c.length / 2.0]);
+        Shape::Capsule { pos, radius: c.radius, axis, p1: add(&axis, &pos), p2: add(&scale(&axis, -1.0), &pos) }
+    }
+
+    pub(crate) fn cylinder(c: &Cylinder, p: &Pose) -> Shape<'a> {
+        let rot = Quat::from_pose(p);
+        let pos = p3(&p.pos);
+        let half_axis = rot.rotate(&[0.0, 0.0, c.length / 2.0]);
+        let mut axis = half_axis;
+        let l = len2(&axis).sqrt();
+        if l >= EPS {
+            axis = scale(&axis, 1.0 / l);
+        }
+        Shape::Cylinder {
+            pos,
+            radius: c.radius,
+            axis,
+            p1: add(&half_axis, &pos),
+            p2: add(&scale(&half_axis, -1.0), &pos),
+        }
+    }
+
+    pub(crate) fn convex(c: &'a Convex, p: &Pose) -> Shape<'a> {
+        let rot = Quat::from_pose(p);
+        Shape::Convex { pos: p3(&p.pos), rot, inv: rot.inverse(), cvx: c }
+    }
+
+    fn center(&self) -> V3 {
+        match self {
+            Shape::Sphere { pos, .. }
+            | Shape::Box { pos, .. }
+            | Shape::Capsule { pos, .. }
+            | Shape::Cylinder { pos, .. }
+            | Shape::Convex { pos, .. } => *pos,
+        }
+    }
+
+    /// Farthest point in direction `d` (unit).
+    fn support(&self, d: &V3) -> V3 {
+        match self {
+            Shape::Sphere { pos, radius } => add(&scale(d, *radius), pos),
+            Shape::Box { pos, rot, inv, half } => {
+                let l = inv.rotate(d);
+                let v = [sign(l[0]) * half[0], sign(l[1]) * half[1], sign(l[2]) * half[2]];
+                add(&rot.rotate(&v), pos)
+            }
+            Shape::Capsule { radius, axis, p1, p2, .. } => {
+                let v = scale(d, *radius);
+                if dot(d, axis) > 0.0 {
+                    add(&v, p1)
+                } else {
+                    add(&v, p2)
+                }
+            }
+            Shape::Cylinder { radius, axis, p1, p2, .. } => {
+                let dd = dot(d, axis);
+                let mut v = if dd > 0.0 { *p1 } else { *p2 };
+                let mut r = scale(axis, -dd);
+                r = add(&r, d);
+                let l = len2(&r).sqrt();
+                if !is_zero(l) {
+                    r = scale(&r, radius / l);
+                    v = add(&v, &r);
+                }
+                v
+            }
+            Shape::Convex { pos, rot, inv, cvx } => {
+                let l = inv.rotate(d);
+                let mut best = f64::MIN;
+                let mut v = [0.0; 3];
+                for i in 0..cvx.point_count() {
+                    let p = cvx.point(i);
+                    let k = dot(&l, &p);
+                    if k > best {
+                        v = p;
+                        best = k;
+                    }
+                }
+                add(&rot.rotate(&v), pos)
+            }
+        }
+    }
+}
+
+/// A vertex of the Minkowski difference with the two support points it
+/// came from.
+#[derive(Clone, Copy, Debug, Default)]
+struct Sup {
+    v: V3,
+    v1: V3,
+    v2: V3,
+}
+
+fn support(a: &Shape, b: &Shape, d: &V3) -> Sup {
+    let v1 = a.support(d);
+    let v2 = b.support(&scale(d, -1.0));
+    Sup { v: sub(&v1, &v2), v1, v2 }
+}
+
+struct Portal {
+    p: [Sup; 4],
+}
+
+impl Portal {
+    fn dir(&self) -> V3 {
+        let a = sub(&self.p[2].v, &self.p[1].v);
+        let b = sub(&self.p[3].v, &self.p[1].v);
+        let mut d = cross(&a, &b);
+        normalize(&mut d);
+        d
+    }
+
+    fn encapsules_origin(&self, d: &V3) -> bool {
+        let k = dot(d, &self.p[1].v);
+        is_zero(k) || k > 0.0
+    }
+
+    fn reach_tolerance(&self, v4: &Sup, d: &V3) -> bool {
+        let dv1 = dot(&self.p[1].v, d);
+        let dv2 = dot(&self.p[2].v, d);
+        let dv3 = dot(&self.p[3].v, d);
+        let dv4 = dot(&v4.v, d);
+        let m = (dv4 - dv1).min(dv4 - dv2).min(dv4 - dv3);
+        eq(m, TOLERANCE) || m < TOLERANCE
+    }
+
+    fn expand(&mut self, v4: Sup) {
+        let v4v0 = cross(&v4.v, &self.p[0].v);
+        if dot(&self.p[1].v, &v4v0) > 0.0 {
+            if dot(&self.p[2].v, &v4v0) > 0.0 {
+                self.p[1] = v4;
+            } else {
+                self.p[3] = v4;
+            }
+        } else if dot(&self.p[3].v, &v4v0) > 0.0 {
+            self.p[2] = v4;
+        } else {
+            self.p[1] = v4;
+        }
+    }
+}
+
+enum Discovery {
+    Miss,
+    Portal(Portal),
+    /// The origin is the first support point (touching).
+    Touch(Sup),
+    /// The origin lies on the segment from the centre to the first support.
+    Segment(Sup),
+}
+
+fn discover(a: &Shape, b: &Shape) -> Discovery {
+    let c1 = a.center();
+    let c2 = b.center();
+    let mut v0 = Sup { v: sub(&c1, &c2), v1: c1, v2: c2 };
+    if is_origin(&v0.v) {
+        // Centres coincide: nudge the portal centre off the origin.
+        v0.v = add(&v0.v, &[EPS * 10.0, 0.0, 0.0]);
+    }
+    let mut d = scale(&v0.v, -1.0);
+    normalize(&mut d);
+    let v1 = support(a, b, &d);
+    let k = dot(&v1.v, &d);
+    if is_zero(k) || k < 0.0 {
+        return Discovery::Miss;
+    }
+    d = cross(&v0.v, &v1.v);
+    if is_zero(len2(&d)) {
+        return if is_origin(&v1.v) { Discovery::Touch(v1) } else { Discovery::Segment(v1) };
+    }
+    normalize(&mut d);
+    let v2 = support(a, b, &d);
+    let k = dot(&v2.v, &d);
+    if is_zero(k) || k < 0.0 {
+        return Discovery::Miss;
+    }
+    let mut p = Portal { p: [v0, v1, v2, Sup::default()] };
+    let face_dir = |p: &Portal| -> V3 {
+        let va = sub(&p.p[1].v, &p.p[0].v);
+        let vb = sub(&p.p[2].v, &p.p[0].v);
+        let mut d = cross(&va, &vb);
+        normalize(&mut d);
+        d
+    };
+    d = face_dir(&p);
+    if dot(&d, &p.p[0].v) > 0.0 {
+        p.p.swap(1, 2);
+        d = scale(&d, -1.0);
+    }
+    loop {
+        let v3 = support(a, b, &d);
+        let k = dot(&v3.v, &d);
+        if is_zero(k) || k < 0.0 {
+            return Discovery::Miss;
+        }
+        let mut cont = false;
+        let va = cross(&p.p[1].v, &v3.v);
+        let k = dot(&va, &p.p[0].v);
+        if k < 0.0 && !is_zero(k) {
+            p.p[2] = v3;
+            cont = true;
+        }
+        if !cont {
+            let va = cross(&v3.v, &p.p[2].v);
+            let k = dot(&va, &p.p[0].v);
+            if k < 0.0 && !is_zero(k) {
+                p.p[1] = v3;
+                cont = true;
+            }
+        }
+        if cont {
+            d = face_dir(&p);
+        } else {
+            p.p[3] = v3;
+            return Discovery::Portal(p);
+        }
+    }
+}
+
+/// False when the origin is found outside the difference.
+fn refine(a: &Shape, b: &Shape, p: &mut Portal) -> bool {
+    loop {
+        let d = p.dir();
+        if p.encapsules_origin(&d) {
+            return true;
+        }
+        let v4 = support(a, b, &d);
+        let k = dot(&v4.v, &d);
+        let can = is_zero(k) || k > 0.0;
+        if !can || p.reach_tolerance(&v4, &d) {
+            return false;
+        }
+        p.expand(v4);
+    }
+}
+
+fn segment_dist2(p: &V3, x0: &V3, b: &V3) -> (f64, V3) {
+    let d = sub(b, x0);
+    let a = sub(x0, p);
+    let mut t = -dot(&a, &d);
+    t /= len2(&d);
+    if t < 0.0 || is_zero(t) {
+        (len2(&sub(x0, p)), *x0)
+    } else if t > 1.0 || eq(t, 1.0) {
+        (len2(&sub(b, p)), *b)
+    } else {
+        let w = add(&scale(&d, t), x0);
+        (len2(&sub(&w, p)), w)
+    }
+}
+
+/// Squared distance from `p` to triangle (x0, b, c) and the nearest point.
+fn point_tri_dist2(p: &V3, x0: &V3, b: &V3, c: &V3) -> (f64, V3) {
+    let d1 = sub(b, x0);
+    let d2 = sub(c, x0);
+    let a = sub(x0, p);
+    let v = dot(&d1, &d1);
+    let w = dot(&d2, &d2);
+    let pp = dot(&a, &d1);
+    let q = dot(&a, &d2);
+    let r = dot(&d1, &d2);
+    let d = w * v - r * r;
+    let (s, t) = if is_zero(d) {
+        (-1.0, -1.0)
+    } else {
+        let s = (q * r - w * pp) / d;
+        (s, (-s * r - q) / w)
+    };
+    if (is_zero(s) || s > 0.0)
+        && (eq(s, 1.0) || s < 1.0)
+        && (is_zero(t) || t > 0.0)
+        && (eq(t, 1.0) || t < 1.0)
+        && (eq(t + s, 1.0) || t + s < 1.0)
+    {
+        let mut wit = *x0;
+        wit = add(&wit, &scale(&d1, s));
+        wit = add(&wit, &scale(&d2, t));
+        (len2(&sub(&wit, p)), wit)
+    } else {
+        let mut best = segment_dist2(p, x0, b);
+        let s2 = segment_dist2(p, x0, c);
+        if s2.0 < best.0 {
+            best = s2;
+        }
+        let s3 = segment_dist2(p, b, c);
+        if s3.0 < best.0 {
+            best = s3;
+        }
+        best
+    }
+}
+
+fn find_pos(p: &Portal) -> V3 {
+    let d = p.dir();
+    let v = |i: usize| p.p[i].v;
+    let mut b = [
+        dot(&cross(&v(1), &v(2)), &v(3)),
+        dot(&cross(&v(3), &v(2)), &v(0)),
+        dot(&cross(&v(0), &v(1)), &v(3)),
+        dot(&cross(&v(2), &v(1)), &v(0)),
+    ];
+    let mut sum = b[0] + b[1] + b[2] + b[3];
+    if is_zero(sum) || sum < 0.0 {
+        b[0] = 0.0;
+        b[1] = dot(&cross(&v(2), &v(3)), &d);
+        b[2] = dot(&cross(&v(3), &v(1)), &d);
+        b[3] = dot(&cross(&v(1), &v(2)), &d);
+        sum = b[1] + b[2] + b[3];
+    }
+    let inv = 1.0 / sum;
+    let mut p1 = [0.0; 3];
+    let mut p2 = [0.0; 3];
+    for i in 0..4 {
+        p1 = add(&p1, &scale(&p.p[i].v1, b[i]));
+        p2 = add(&p2, &scale(&p.p[i].v2, b[i]));
+    }
+    p1 = scale(&p1, inv);
+    p2 = scale(&p2, inv);
+    scale(&add(&p1, &p2), 0.5)
+}
+
+/// libccd's `ccdMPRPenetration`: (depth, direction, position) or None.
+fn penetration(a: &Shape, b: &Shape) -> Option<(f64, V3, V3)> {
+    match discover(a, b) {
+        Discovery::Miss => None,
+        Discovery::Touch(v1) => Some((0.0, [0.0; 3], scale(&add(&v1.v1, &v1.v2), 0.5))),
+        Discovery::Segment(v1) => {
+            let pos = scale(&add(&v1.v1, &v1.v2), 0.5);
+            let mut d = v1.v;
+            let depth = len2(&d).sqrt();
+            normalize(&mut d);
+            Some((depth, d, pos))
+        }
+        Discovery::Portal(mut p) => {
+            if !refine(a, b, &mut p) {
+                return None;
+            }
+            let mut it = 0;
+            loop {
+                let d = p.dir();
+                let v4 = support(a, b, &d);
+                if p.reach_tolerance(&v4, &d) || it > MAX_ITERATIONS {
+                    let (d2, mut dir) = point_tri_dist2(&[0.0; 3], &p.p[1].v, &p.p[2].v, &p.p[3].v);
+                    let depth = d2.sqrt();
+                    if is_zero(depth) {
+                        dir = [0.0; 3];
+                    } else {
+                        normalize(&mut dir);
+                    }
+                    return Some((depth, dir, find_pos(&p)));
+                }
+                p.expand(v4);
+                it += 1;
+            }
+        }
+    }
+}
+
+/// libccd's `ccdMPRIntersect`.
+fn intersect(a: &Shape, b: &Shape) -> bool {
+    match discover(a, b) {
+        Discovery::Miss => false,
+        Discovery::Touch(_) | Discovery::Segment(_) => true,
+        Discovery::Portal(mut p) => refine(a, b, &mut p),
+    }
+}
+
+/// ODE's generic libccd pair: one contact from the penetration query.
+/// With `CONTACTS_UNIMPORTANT` ODE only runs the intersection test and
+/// returns 1 without writing the contact; we return the same count but
+/// fill the record (from the penetration query, or a zero-depth contact
+/// between the centres if that query disagrees) so it is never garbage.
+fn mpr_collide(a: &Shape, b: &Shape, sink: &mut ContactSink) -> usize {
+    if sink.max() == 0 {
+        return 0;
+    }
+    if sink.unimportant() {
+        if !intersect(a, b) {
+            return 0;
+        }
+        let c = match penetration(a, b) {
+            Some((depth, dir, pos)) => Contact::new(pos, scale(&dir, -1.0), depth),
+            None => Contact::new(scale(&add(&a.center(), &b.center()), 0.5), [0.0; 3], 0.0),
+        };
+        sink.push(c);
+        return 1;
+    }
+    match penetration(a, b) {
+        Some((depth, dir, pos)) => {
+            sink.push(Contact::new(pos, scale(&dir, -1.0), depth));
+            1
+        }
+        None => 0,
+    }
+}
+
+/// Convex (a) against sphere (b), through MPR as in Debian's build.
+pub fn collide_convex_sphere(c: &Convex, pc: &Pose, s: &Sphere, ps: &Pose, sink: &mut ContactSink) -> usize {
+    mpr_collide(&Shape::convex(c, pc), &Shape::sphere(s, ps), sink)
+}
+
+/// Convex (a) against box (b), through MPR.
+pub fn collide_convex_box(c: &Convex, pc: &Pose, b: &BoxShape, pb: &Pose, sink: &mut ContactSink) -> usize {
+    mpr_collide(&Shape::convex(c, pc), &Shape::boxed(b, pb), sink)
+}
+
+/// Convex (a) against capsule (b), through MPR.
+pub fn collide_convex_capsule(c: &Convex, pc: &Pose, k: &Capsule, pk: &Pose, sink: &mut ContactSink) -> usize {
+    mpr_collide(&Shape::convex(c, pc), &Shape::capsule(k, pk), sink)
+}
+
+/// Convex (a) against cylinder (b), through MPR.
+pub fn collide_convex_cylinder(c: &Convex, pc: &Pose, y: &Cylinder, py: &Pose, sink: &mut ContactSink) -> usize {
+    mpr_collide(&Shape::convex(c, pc), &Shape::cylinder(y, py), sink)
+}
+
+/// Convex (a) against convex (b), through MPR.
+pub fn collide_convex_convex(a: &Convex, pa: &Pose, b: &Convex, pb: &Pose, sink: &mut ContactSink) -> usize {
+    mpr_collide(&Shape::convex(a, pa), &Shape::convex(b, pb), sink)
+}
+
+/// Capsule (a) against cylinder (b), through MPR.
+pub fn collide_capsule_cylinder(k: &Capsule, pk: &Pose, y: &Cylinder, py: &Pose, sink: &mut ContactSink) -> usize {
+    mpr_collide(&Shape::capsule(k, pk), &Shape::cylinder(y, py), sink)
+}
