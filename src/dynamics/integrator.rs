@@ -25,6 +25,8 @@
 use super::autodisable;
 use super::body::{Body, BodyRef};
 use super::world::{flags, StepScratch, World, WorldRef};
+use crate::joints;
+use crate::solver::{self, assemble_rows, gather_info1, order_for_step, IslandInput};
 use crate::math::rotation::{dq_from_w, q_mult0, q_to_r};
 use crate::math::mat3::{invert3, mul0_331, mul0_333, rotate_tensor};
 use crate::math::vec::{dot3, normalize4};
@@ -34,48 +36,107 @@ use crate::math::vec::{dot3, normalize4};
 pub fn step_world(w: WorldRef, h: f64, quick: bool) {
     w.get_mut().step_settings.has_working_memory = true;
 
-    // No joints exist yet, so no body is attached to one (and ODE never
-    // auto-disables a free body).
-    autodisable::handle_auto_disabling(w, h, |_b| false);
+    // ODE never auto-disables a body without joints (it would freeze in
+    // mid-air); any attached joint counts, enabled or not.
+    autodisable::handle_auto_disabling(w, h, |b| !b.joints.is_empty());
 
     // The scratch buffers are taken out of the world while stepping, so
     // that host callbacks may use the world freely.
     let mut scratch = std::mem::take(&mut w.get_mut().scratch);
     build_islands(w.get(), &mut scratch);
 
-    let StepScratch { bodies, island_sizes, inv_i } = &mut scratch;
-    let mut start = 0;
-    for &n in island_sizes.iter() {
+    let mut b0 = 0;
+    let mut j0 = 0;
+    for k in 0..scratch.island_sizes.len() {
         if !w.is_live() {
             return; // destroyed by a callback: nothing left to step
         }
-        step_island(w.get(), &bodies[start..start + n], inv_i, h, quick);
-        start += n;
+        let (nb, nj) = (scratch.island_sizes[k], scratch.island_joints[k]);
+        step_island(w.get(), &mut scratch, (b0, nb), (j0, nj), h, quick);
+        b0 += nb;
+        j0 += nj;
     }
     if w.is_live() {
         w.get_mut().scratch = scratch;
     }
 }
 
-/// Gathers the enabled bodies in ODE's list order into islands.
+/// Partitions the enabled bodies into islands connected by active joints,
+/// in ODE's traversal order: islands start from the world's bodies newest
+/// first; from each body its joints are visited most recently attached
+/// first, and newly reached bodies are stacked (last in, first visited).
+/// A disabled body reached through an active joint is enabled (its idle
+/// counters are left as they are); disabled bodies never start an island.
 fn build_islands(world: &World, s: &mut StepScratch) {
     s.bodies.clear();
     s.island_sizes.clear();
+    s.joints.clear();
+    s.island_joints.clear();
+    s.stack.clear();
     for b in world.bodies_in_ode_order() {
-        if b.get().is_enabled() {
-            s.bodies.push(b);
-            s.island_sizes.push(1);
+        b.get_mut().tag = 0;
+    }
+    for j in world.joints_in_ode_order() {
+        j.get_mut().head.tag = 0;
+    }
+    for root in world.bodies_in_ode_order() {
+        if root.get().tag != 0 {
+            continue;
         }
+        if !root.get().is_enabled() {
+            root.get_mut().tag = -1;
+            continue;
+        }
+        root.get_mut().tag = 1;
+        let (nb0, nj0) = (s.bodies.len(), s.joints.len());
+        s.bodies.push(root);
+        let mut b = root;
+        loop {
+            for j in b.get().joints_in_ode_order() {
+                let head = &mut j.get_mut().head;
+                if head.tag != 0 {
+                    continue;
+                }
+                if !head.is_active() {
+                    head.tag = -1;
+                    continue;
+                }
+                head.tag = 1;
+                s.joints.push(j);
+                if let Some(other) = joints::object::other_body(j, b) {
+                    let ob = other.get_mut();
+                    if ob.tag <= 0 {
+                        ob.tag = 1;
+                        ob.flags &= !flags::DISABLED;
+                        s.stack.push(other);
+                    }
+                }
+            }
+            match s.stack.pop() {
+                Some(next) => {
+                    s.bodies.push(next);
+                    b = next;
+                }
+                None => break,
+            }
+        }
+        s.island_sizes.push(s.bodies.len() - nb0);
+        s.island_joints.push(s.joints.len() - nj0);
     }
 }
 
-/// Steps one island (bodies in island order).
-fn step_island(world: &World, bodies: &[BodyRef], inv_i: &mut Vec<[f64; 12]>, h: f64, quick: bool) {
+/// Steps one island: bodies `bodies.0 ..+ bodies.1` and joints
+/// `joints.0 ..+ joints.1` of the scratch lists.
+fn step_island(world: &World, s: &mut StepScratch, bodies: (usize, usize), joints: (usize, usize), h: f64, quick: bool) {
+    let bodies_all = std::mem::take(&mut s.bodies);
+    let island = &bodies_all[bodies.0..bodies.0 + bodies.1];
+    let island_joints = &s.joints[joints.0..joints.0 + joints.1];
+
     // Gravity, one axis at a time and only for a nonzero component.
     let gravity = world.gravity;
     for (axis, &g) in gravity.iter().enumerate() {
         if g != 0.0 {
-            for &b in bodies {
+            for &b in island {
                 let b = b.get_mut();
                 if b.flags & flags::NO_GRAVITY == 0 {
                     b.facc[axis] += b.mass.mass * g;
@@ -84,17 +145,54 @@ fn step_island(world: &World, bodies: &[BodyRef], inv_i: &mut Vec<[f64; 12]>, h:
         }
     }
 
-    inv_i.clear();
-    for &b in bodies {
+    s.inv_i.clear();
+    for (i, &b) in island.iter().enumerate() {
         let b = b.get_mut();
-        inv_i.push(rotate_tensor(&b.inv_i, &b.r));
+        b.tag = i as i32;
+        s.inv_i.push(rotate_tensor(&b.inv_i, &b.r));
         if b.flags & flags::GYROSCOPIC != 0 && b.inv_mass > 0.0 {
             add_gyroscopic_torque(b, h);
         }
     }
 
-    // Constraint rows of the island's joints go here once joints exist.
+    // Constraint rows of the island's joints (joints without rows only
+    // linked the island together).
+    let m = if island_joints.is_empty() { 0 } else { gather_info1(island_joints, &mut s.infos) };
 
+    if m == 0 {
+        free_island(island, &s.inv_i, h, quick);
+    } else if quick {
+        assemble_rows(world, &s.infos, h, &mut s.rows);
+        let input = IslandInput { world, bodies: island, inv_i: &s.inv_i, h };
+        quick_solve(&input, &s.rows, &mut s.step);
+        for &b in island {
+            if b.is_live() {
+                step_body(b, h);
+                clear_accumulators(b);
+            }
+        }
+    } else {
+        let nub = order_for_step(&s.infos, &mut s.ordered);
+        assemble_rows(world, &s.ordered, h, &mut s.rows);
+        let input = IslandInput { world, bodies: island, inv_i: &s.inv_i, h };
+        solver::step::solve_island(&input, &s.rows, nub, &mut s.step);
+        for (i, &b) in island.iter().enumerate() {
+            if b.is_live() {
+                if s.step.has_cforce[i] {
+                    update_velocity_constrained(b.get_mut(), &s.inv_i[i], &s.step.cforce[i], h);
+                } else {
+                    update_velocity(b.get_mut(), &s.inv_i[i], h);
+                }
+                step_body(b, h);
+                clear_accumulators(b);
+            }
+        }
+    }
+    s.bodies = bodies_all;
+}
+
+/// An island without constraint rows: external forces only.
+fn free_island(bodies: &[BodyRef], inv_i: &[[f64; 12]], h: f64, quick: bool) {
     if quick {
         for (&b, ii) in bodies.iter().zip(inv_i.iter()) {
             update_velocity_quick(b.get_mut(), ii, h);
@@ -113,6 +211,43 @@ fn step_island(world: &World, bodies: &[BodyRef], inv_i: &mut Vec<[f64; 12]>, h:
                 clear_accumulators(b);
             }
         }
+    }
+}
+
+/// Interim QuickStep constraint solve until the PGS solver
+/// (`solver::quick`) is wired in: the exact (Dantzig) solution of the same
+/// rows in island order, then QuickStep's velocity update for every body
+/// (torque accumulator scaled by `h` in place).
+fn quick_solve(input: &IslandInput<'_>, rows: &crate::solver::IslandRows, buf: &mut crate::solver::step::StepBuffers) {
+    solver::step::solve_island(input, rows, 0, buf);
+    let h = input.h;
+    for (i, &b) in input.bodies.iter().enumerate() {
+        let b = b.get_mut();
+        let c = buf.cforce[i];
+        let s = h * b.inv_mass;
+        for k in 0..3 {
+            b.lvel[k] += (c[k] + b.facc[k]) * s;
+            b.tacc[k] *= h;
+        }
+        let t = [b.tacc[0] + c[3] * h, b.tacc[1] + c[4] * h, b.tacc[2] + c[5] * h];
+        let dw = mul0_331(&input.inv_i[i], &t);
+        for k in 0..3 {
+            b.avel[k] += dw[k];
+        }
+    }
+}
+
+/// Step's velocity update with a constraint force `c` (Jᵀλ, linear then
+/// angular): v += (c + F)·(h·invMass), w += invI·((c + T)·h).
+fn update_velocity_constrained(b: &mut Body, inv_i: &[f64; 12], c: &[f64; 6], h: f64) {
+    let s = h * b.inv_mass;
+    for k in 0..3 {
+        b.lvel[k] += (c[k] + b.facc[k]) * s;
+    }
+    let t = [(c[3] + b.tacc[0]) * h, (c[4] + b.tacc[1]) * h, (c[5] + b.tacc[2]) * h];
+    let dw = mul0_331(inv_i, &t);
+    for k in 0..3 {
+        b.avel[k] += dw[k];
     }
 }
 
