@@ -196,6 +196,46 @@ ODE_API dReal dBodyGetMaxAngularSpeed(dBodyID b);
 
 ODE_API void dBodySetMaxAngularSpeed(dBodyID b, dReal max_speed);
 
+ODE_API dJointID dJointCreateNull(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointDestroy(dJointID j);
+
+ODE_API dJointGroupID dJointGroupCreate(int max_size);
+
+ODE_API void dJointGroupDestroy(dJointGroupID g);
+
+ODE_API void dJointGroupEmpty(dJointGroupID g);
+
+ODE_API int dJointGetNumBodies(dJointID j);
+
+ODE_API void dJointAttach(dJointID j, dBodyID body1, dBodyID body2);
+
+ODE_API dBodyID dJointGetBody(dJointID j, int index);
+
+ODE_API void dJointEnable(dJointID j);
+
+ODE_API void dJointDisable(dJointID j);
+
+ODE_API int dJointIsEnabled(dJointID j);
+
+ODE_API void dJointSetData(dJointID j, void *data);
+
+ODE_API void *dJointGetData(dJointID j);
+
+ODE_API dJointType dJointGetType(dJointID j);
+
+ODE_API void dJointSetFeedback(dJointID j, dJointFeedback *f);
+
+ODE_API dJointFeedback *dJointGetFeedback(dJointID j);
+
+ODE_API dJointID dConnectingJoint(dBodyID b1, dBodyID b2);
+
+ODE_API int dConnectingJointList(dBodyID b1, dBodyID b2, dJointID *out);
+
+ODE_API int dAreConnected(dBodyID b1, dBodyID b2);
+
+ODE_API int dAreConnectedExcluding(dBodyID b1, dBodyID b2, int joint_type);
+
 ODE_API dWorldID dWorldCreate(void);
 
 ODE_API void dWorldDestroy(dWorldID w);
@@ -313,28 +353,12 @@ ODE_API dJointID dJointCreatePR (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreatePU (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreatePiston (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateFixed (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreateNull (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateAMotor (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateLMotor (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreatePlane2D (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateDBall (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateDHinge (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateTransmission (dWorldID, dJointGroupID);
-ODE_API void dJointDestroy (dJointID);
-ODE_API dJointGroupID dJointGroupCreate (int max_size);
-ODE_API void dJointGroupDestroy (dJointGroupID);
-ODE_API void dJointGroupEmpty (dJointGroupID);
-ODE_API int dJointGetNumBodies (dJointID);
-ODE_API void dJointAttach (dJointID, dBodyID body1, dBodyID body2);
-ODE_API void dJointEnable (dJointID);
-ODE_API void dJointDisable (dJointID);
-ODE_API int dJointIsEnabled (dJointID);
-ODE_API void dJointSetData (dJointID, void *data);
-ODE_API void *dJointGetData (dJointID);
-ODE_API dJointType dJointGetType (dJointID);
-ODE_API dBodyID dJointGetBody (dJointID, int index);
-ODE_API void dJointSetFeedback (dJointID, dJointFeedback *);
-ODE_API dJointFeedback *dJointGetFeedback (dJointID);
 ODE_API void dJointSetBallAnchor (dJointID, dReal x, dReal y, dReal z);
 ODE_API void dJointSetBallAnchor2 (dJointID, dReal x, dReal y, dReal z);
 ODE_API void dJointSetBallParam (dJointID, int parameter, dReal value);
@@ -510,10 +534,6 @@ ODE_API void dJointGetDHingeAnchor2 (dJointID, dVector3 result);
 ODE_API dReal dJointGetDHingeDistance (dJointID);
 ODE_API void dJointSetDHingeParam (dJointID, int parameter, dReal value);
 ODE_API dReal dJointGetDHingeParam (dJointID, int parameter);
-ODE_API dJointID dConnectingJoint (dBodyID, dBodyID);
-ODE_API int dConnectingJointList (dBodyID, dBodyID, dJointID*);
-ODE_API int dAreConnected (dBodyID, dBodyID);
-ODE_API int dAreConnectedExcluding (dBodyID body1, dBodyID body2, int joint_type);
 
 #ifdef __cplusplus
 }

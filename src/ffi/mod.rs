@@ -191,3 +191,4 @@ pub mod mass;
 pub mod odemath;
 pub mod objects_world;
 pub mod objects_body;
+pub mod objects_joint;
