@@ -411,7 +411,10 @@ pub enum LcpStatus {
 /// - `w`: if given, receives w = A·x − b.
 /// - `nub`: the first `nub` indices are known to be unbounded; other
 ///   unbounded non-friction indices are found and moved forward.
-/// - `lo`, `hi`: bounds (lo ≤ 0 ≤ hi); overwritten (friction bounds).
+/// - `lo`, `hi`: bounds (lo ≤ 0 ≤ hi). On return they hold the bounds
+///   used: a friction row's are ±|hi·x(normal)| with x(normal) as it was
+///   when the friction rows were reached (the normal force may still change
+///   afterwards; as in ODE, the bounds are not revisited).
 /// - `findex`: friction indices (−1: none), or None.
 ///
 /// Reports a stall on ODE's message channel (`d_ERR_LCP`) and returns it.
@@ -490,11 +493,14 @@ pub fn solve_lcp(
         };
         let status = drive(&mut pr, &mut st, &mut sc.delta_x, &mut sc.delta_w);
 
-        // Back to the caller's order.
-        for j in 0..n {
-            st.tmp[pr.p[j]] = pr.x[j];
+        // Back to the caller's order (bounds too, so that the caller sees
+        // the friction bounds that were used).
+        for v in [&mut *pr.x, &mut *pr.lo, &mut *pr.hi] {
+            for j in 0..n {
+                st.tmp[pr.p[j]] = v[j];
+            }
+            v[..n].copy_from_slice(&st.tmp[..n]);
         }
-        pr.x[..n].copy_from_slice(&st.tmp[..n]);
         if let Some(w) = w_out {
             for j in 0..n {
                 w[pr.p[j]] = pr.w[j];
