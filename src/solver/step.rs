@@ -32,7 +32,8 @@ pub struct StepBuffers {
     jinvm: Vec<[f64; 6]>,
     a: Vec<f64>,
     rhs: Vec<f64>,
-    lambda: Vec<f64>,
+    /// λ of the last solve, one per row (rows in the order solved).
+    pub lambda: Vec<f64>,
     lo: Vec<f64>,
     hi: Vec<f64>,
     findex: Vec<i32>,
