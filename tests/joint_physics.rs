@@ -1,0 +1,43 @@
+//! dWorldStep with real joint types: closed-form checks (pendulum period,
+//! energy and joint separation of a swinging chain) and a differential
+//! trace against Debian's libode.
+//!
+//! These need the ball and hinge joints (the joint types work). Until they
+//! are merged, the C programs wait in `ctests/needs_jtypes/` (outside the
+//! ctest glob) and the tests are ignored: move the files to `ctests/` and
+//! drop the `ignore` attributes once `dJointCreateBall`/`dJointCreateHinge`
+//! are exported.
+mod common;
+use common::*;
+
+fn self_check(name: &str) {
+    require_reference();
+    let bin = build_c(name, &[&format!("{name}.c")], Headers::Ours, &[]);
+    let out = run_ok(&bin, Lib::Ours, &[]);
+    assert!(out.lines().last().unwrap_or_default().starts_with("PASS"), "{out}");
+}
+
+/// Small-amplitude hinge pendulum: period within 0.5 % of the physical
+/// pendulum's closed form (Debian's ODE: 0.001 %).
+#[test]
+#[ignore = "needs JTYPES (hinge joint)"]
+fn pendulum_period_matches_closed_form() {
+    self_check("t_joint_pendulum");
+}
+
+/// Ball-joint chain over 10 s: energy conserved up to the stepper's
+/// dissipation, joints stay together.
+#[test]
+#[ignore = "needs JTYPES (ball joint)"]
+fn chain_energy_and_separation() {
+    self_check("t_joint_chain_energy");
+}
+
+/// Ball chain, hinge pendulum and hinge pair with feedback over 1 s,
+/// against Debian's library (round-off tolerance).
+#[test]
+#[ignore = "needs JTYPES (ball and hinge joints)"]
+fn step_chain_trace_matches_ode() {
+    let reference = differential("diff_joint_step_chain");
+    assert!(reference.lines().count() > 100);
+}
