@@ -1,26 +1,31 @@
 //! One time step of a world (`dWorldStep` / `dWorldQuickStep`).
 //!
 //! A step runs, in ODE's order:
-//! 1. auto-disable bookkeeping over all bodies (`autodisable`);
-//! 2. island building: enabled bodies are gathered, newest first, into
-//!    flat arrays, one island per connected group (a body without joints
-//!    is its own island);
+//! 1. auto-disable bookkeeping over all bodies with at least one joint
+//!    (`autodisable`);
+//! 2. island building (`build_islands`): enabled bodies and active joints
+//!    (enabled, with a dynamic body) are gathered into flat arrays, one
+//!    island per connected group, in ODE's traversal order; disabled
+//!    bodies reached through an active joint are woken;
 //! 3. per island: gravity is added to the force accumulators, the inverse
 //!    inertia is rotated into the world frame and the implicit gyroscopic
-//!    torque is added; constraint rows would then be assembled and solved
-//!    (no joints exist yet, so islands have none); velocities are updated
-//!    semi-implicitly (v += h·invM·F); then every body is moved
-//!    (`step_body`) and its accumulators are cleared.
+//!    torque is added; the joints report their rows (`solver::gather_info1`);
+//!    with rows, they are assembled (`solver::assemble_rows`, in
+//!    `order_for_step`'s order for the Step) and solved, and the velocities
+//!    get the constraint forces; then every body is moved (`step_body`) and
+//!    its accumulators are cleared.
 //!
-//! Both steppers share this path. They differ only where ODE's do: the
-//! QuickStep scales the torque accumulator by `h` in place (visible to a
-//! moved callback) and updates all velocities of an island before moving
-//! its bodies, while the Step handles one body at a time. Arithmetic is
-//! written in ODE's operation order so trajectories agree bit for bit.
+//! Islands without rows take the free-body path, where the two steppers
+//! differ only where ODE's do: the QuickStep scales the torque accumulator
+//! by `h` in place (visible to a moved callback) and updates all velocities
+//! of an island before moving its bodies, while the Step handles one body
+//! at a time. Arithmetic is written in ODE's operation order so
+//! trajectories agree bit for bit.
 //!
 //! Disabled bodies are skipped entirely (their accumulators keep
 //! growing). Kinematic bodies (zero inverse mass and inertia) go through
-//! the same arithmetic and are thereby moved by their velocity only.
+//! the same arithmetic and are thereby moved by their velocity only; they
+//! take part in islands like other bodies.
 
 use super::autodisable;
 use super::body::{Body, BodyRef};
