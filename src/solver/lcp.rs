@@ -512,10 +512,22 @@ pub fn solve_lcp(
         crate::error::report(
             crate::error::Channel::Message,
             crate::error::D_ERR_LCP,
-            &format!("LCP solver: no progress possible (step s = {s:.4e} <= 0); keeping the partial solution"),
+            &format!("LCP internal error, s <= 0 (s={}); keeping the partial solution", c_exp(s)),
         );
     }
     status
+}
+
+/// `v` as C's `%.4e` prints it (exponent with a sign and two digits).
+fn c_exp(v: f64) -> String {
+    let t = format!("{v:.4e}");
+    match t.split_once('e') {
+        Some((m, e)) => {
+            let (sign, digits) = e.strip_prefix('-').map_or(("+", e), |d| ("-", d));
+            format!("{m}e{sign}{digits:0>2}")
+        }
+        None => t,
+    }
 }
 
 /// The pivoting proper (after the problem buffers are set up).
