@@ -24,7 +24,7 @@ fn diff(name: &str) {
         return;
     }
     let reference = differential(name);
-    assert!(reference.lines().count() > 100, "{name}: short reference trace");
+    assert!(reference.lines().count() > 10, "{name}: short reference trace");
 }
 
 #[test]
@@ -50,4 +50,9 @@ fn fixed_ball_and_null_joints() {
 #[test]
 fn contact_surface_modes() {
     diff("diff_jtypes_contact");
+}
+
+#[test]
+fn one_step_of_fully_constrained_systems() {
+    diff("diff_jtypes_onestep");
 }
