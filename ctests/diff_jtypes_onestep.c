@@ -63,7 +63,7 @@ static void contact(dBodyID b1, dBodyID b2, dReal x, dReal y, dReal z, dReal nx,
 
 static void scene(int k)
 {
-    dBodyID a, b, c, d;
+    dBodyID a, b, c, d, e, f, g, hh;
     dJointID j;
     switch (k) {
     case 0: /* hinge to the world, powered */
@@ -166,6 +166,115 @@ static void scene(int k)
         contact(b, a, 0.05, 0.02, 0.2, 0, 0, 1, 0.005, 0);
         contact(0, c, 2.01, 0.03, 0, 0, 0, -1, 0.003, dContactSoftCFM);
         break;
+    case 6: /* stops: a hinge pendulum past its high stop with bounce and a
+               motor pushing into the stop; a slider past its low stop with a
+               motor into it; a two-body slider with lostop == histop; a
+               two-body hinge past its high stop driven away (fudge) */
+        a = box(0.5, 0, 0, 1, 0.4, 0.1, 0.1, 0.2);
+        j = dJointCreateHinge(w, 0);
+        dJointAttach(j, a, 0);
+        dJointSetHingeAnchor(j, 0.3, 0, 0);
+        dJointSetHingeAxis(j, 0, 1, 0);
+        dJointSetHingeParam(j, dParamHiStop, -0.05);
+        dJointSetHingeParam(j, dParamBounce, 0.4);
+        dJointSetHingeParam(j, dParamStopERP, 0.6);
+        dJointSetHingeParam(j, dParamStopCFM, 1e-6);
+        dJointSetHingeParam(j, dParamVel, 2);
+        dJointSetHingeParam(j, dParamFMax, 5);
+        dBodySetAngularVel(a, 0, 1.5, 0);
+        b = box(1, 1, 1, 1.2, 0.2, 0.2, 0.2, 0.4);
+        j = dJointCreateSlider(w, 0);
+        dJointAttach(j, b, 0);
+        dJointSetSliderAxis(j, 0.1, 0.2, 1);
+        dJointSetSliderParam(j, dParamLoStop, 0.02);
+        dJointSetSliderParam(j, dParamBounce, 0.5);
+        dJointSetSliderParam(j, dParamVel, -1);
+        dJointSetSliderParam(j, dParamFMax, 3);
+        dBodySetLinearVel(b, 0, 0, -1);
+        c = box(2, 0, 1, 1, 0.2, 0.2, 0.2, 0.1);
+        d = box(2.3, 0.1, 1.2, 0.5, 0.2, 0.2, 0.2, -0.3);
+        j = dJointCreateSlider(w, 0);
+        dJointAttach(j, c, d);
+        dJointSetSliderAxis(j, 1, 0, 0.5);
+        dJointSetSliderParam(j, dParamLoStop, 0);
+        dJointSetSliderParam(j, dParamHiStop, 0);
+        dJointSetSliderParam(j, dParamVel, 1);
+        dJointSetSliderParam(j, dParamFMax, 2);
+        e = box(3, 0, 1, 1, 0.3, 0.1, 0.1, 0.2);
+        f = box(3.4, 0, 1, 0.7, 0.3, 0.1, 0.1, 0.5);
+        dBodySetGravityMode(e, 0);
+        dBodySetGravityMode(f, 0);
+        j = dJointCreateHinge(w, 0);
+        dJointAttach(j, e, f);
+        dJointSetHingeAnchor(j, 3.2, 0, 1);
+        dJointSetHingeAxis(j, 0, 0, 1);
+        dJointSetHingeParam(j, dParamHiStop, -0.02);
+        dJointSetHingeParam(j, dParamVel, -1);
+        dJointSetHingeParam(j, dParamFMax, 4);
+        dJointSetHingeParam(j, dParamFudgeFactor, 0.3);
+        dBodySetAngularVel(e, 0, 0, 2.5);
+        dBodySetAngularVel(f, 0, 0, -2.5);
+        g = box(4, 0, 1, 0.9, 0.2, 0.2, 0.2, 0.3);
+        hh = box(4.3, 0.2, 0.9, 0.6, 0.2, 0.2, 0.2, -0.5);
+        dBodySetGravityMode(g, 0);
+        dBodySetGravityMode(hh, 0);
+        j = dJointCreateSlider(w, 0);
+        dJointAttach(j, g, hh);
+        dJointSetSliderAxis(j, 1, 0, 0.5);
+        dJointSetSliderParam(j, dParamHiStop, -0.03);
+        dJointSetSliderParam(j, dParamVel, 1);
+        dJointSetSliderParam(j, dParamFMax, 2);
+        dBodySetLinearVel(g, 1, 0, 0.5);
+        dBodySetLinearVel(hh, -1, 0, -0.5);
+        break;
+    case 7: /* contacts with every surface option, one point per pair */
+        a = box(0, 0, 0.1, 1, 0.2, 0.2, 0.2, 0);
+        b = box(0.02, 0.01, 0.3, 0.5, 0.2, 0.2, 0.2, 0);
+        c = box(2, 0, 0.1, 0.8, 0.2, 0.2, 0.2, 0);
+        dBodySetLinearVel(a, 0.1, 0.2, -1);
+        {
+            dContact k;
+            memset(&k, 0, sizeof k);
+            k.surface.mode = dContactMu2 | dContactFDir1 | dContactApprox1 | dContactMotion1 | dContactMotion2 |
+                             dContactMotionN | dContactSlip1 | dContactSlip2 | dContactBounce | dContactRolling |
+                             dContactSoftERP;
+            k.surface.mu = 50;
+            k.surface.mu2 = 40;
+            k.surface.rho = 5;
+            k.surface.rho2 = 4;
+            k.surface.rhoN = 3;
+            k.surface.bounce = 0.5;
+            k.surface.bounce_vel = 0.1;
+            k.surface.soft_erp = 0.4;
+            k.surface.motion1 = 0.3;
+            k.surface.motion2 = -0.2;
+            k.surface.motionN = 0.05;
+            k.surface.slip1 = 1e-3;
+            k.surface.slip2 = 2e-3;
+            k.geom.pos[0] = 0.01; k.geom.pos[1] = -0.01; k.geom.normal[2] = 1; k.geom.depth = 0.01;
+            k.fdir1[0] = 0.6; k.fdir1[1] = 0.8;
+            j = dJointCreateContact(w, 0, &k);
+            dJointAttach(j, a, 0);
+            /* two bodies, box friction and isotropic rolling */
+            memset(&k, 0, sizeof k);
+            k.surface.mode = dContactRolling | dContactSoftCFM;
+            k.surface.mu = 100;
+            k.surface.rho = 100;
+            k.surface.soft_cfm = 1e-5;
+            k.geom.pos[0] = 0.02; k.geom.pos[1] = 0.01; k.geom.pos[2] = 0.2; k.geom.normal[2] = 1;
+            k.geom.depth = 0.004;
+            j = dJointCreateContact(w, 0, &k);
+            dJointAttach(j, b, a);
+            /* reversed, anisotropic with one direction frictionless */
+            memset(&k, 0, sizeof k);
+            k.surface.mode = dContactAxisDep | dContactApprox1_2;
+            k.surface.mu = 0;
+            k.surface.mu2 = 30;
+            k.geom.pos[0] = 2; k.geom.normal[2] = -1; k.geom.depth = 0.02;
+            j = dJointCreateContact(w, 0, &k);
+            dJointAttach(j, 0, c);
+        }
+        break;
     }
 }
 
@@ -173,7 +282,7 @@ int main(void)
 {
     int k, i;
     dInitODE2(0);
-    for (k = 0; k < 6; k++) {
+    for (k = 0; k < 8; k++) {
         w = dWorldCreate();
         nb = 0;
         dWorldSetGravity(w, 0.5, -0.3, -9.81);

@@ -12,7 +12,7 @@ mod common;
 use common::*;
 
 use ode::dynamics::body::{BodyRef, BODIES};
-use ode::ffi::decl::contact::{dContact, dContactSoftCFM, dContactSoftERP};
+use ode::ffi::decl::contact::*;
 use ode::ffi::mass::{dMass, dMassSetBoxTotal};
 use ode::ffi::objects_ball::*;
 use ode::ffi::objects_body::*;
@@ -189,7 +189,7 @@ unsafe fn build(s: &mut Scene, k: usize) {
             nudge(b, 0.02);
             nudge(c, -0.015);
         }
-        _ => {
+        5 => {
             let a = s.boxb(0.0, 0.0, 0.1, 1.0, 0.2, 0.2, 0.2, 0.0);
             let b = s.boxb(0.05, 0.0, 0.3, 0.5, 0.2, 0.2, 0.2, 0.0);
             let c = s.boxb(2.0, 0.0, 0.1, 0.8, 0.2, 0.2, 0.2, 0.0);
@@ -197,6 +197,116 @@ unsafe fn build(s: &mut Scene, k: usize) {
             s.contact(b, a, [0.05, 0.02, 0.2], [0.0, 0.0, 1.0], 0.005, 0);
             s.contact(n, c, [2.01, 0.03, 0.0], [0.0, 0.0, -1.0], 0.003, dContactSoftCFM);
         }
+        6 => {
+            let a = s.boxb(0.5, 0.0, 0.0, 1.0, 0.4, 0.1, 0.1, 0.2);
+            let j = dJointCreateHinge(s.w, n);
+            s.attach(j, a, n);
+            dJointSetHingeAnchor(j, 0.3, 0.0, 0.0);
+            dJointSetHingeAxis(j, 0.0, 1.0, 0.0);
+            dJointSetHingeParam(j, 1, -0.05);
+            dJointSetHingeParam(j, 7, 0.4);
+            dJointSetHingeParam(j, 9, 0.6);
+            dJointSetHingeParam(j, 10, 1e-6);
+            dJointSetHingeParam(j, 2, 2.0);
+            dJointSetHingeParam(j, 5, 5.0);
+            dBodySetAngularVel(a, 0.0, 1.5, 0.0);
+            let b = s.boxb(1.0, 1.0, 1.0, 1.2, 0.2, 0.2, 0.2, 0.4);
+            let j = dJointCreateSlider(s.w, n);
+            s.attach(j, b, n);
+            dJointSetSliderAxis(j, 0.1, 0.2, 1.0);
+            dJointSetSliderParam(j, 0, 0.02);
+            dJointSetSliderParam(j, 7, 0.5);
+            dJointSetSliderParam(j, 2, -1.0);
+            dJointSetSliderParam(j, 5, 3.0);
+            dBodySetLinearVel(b, 0.0, 0.0, -1.0);
+            let c = s.boxb(2.0, 0.0, 1.0, 1.0, 0.2, 0.2, 0.2, 0.1);
+            let d = s.boxb(2.3, 0.1, 1.2, 0.5, 0.2, 0.2, 0.2, -0.3);
+            let j = dJointCreateSlider(s.w, n);
+            s.attach(j, c, d);
+            dJointSetSliderAxis(j, 1.0, 0.0, 0.5);
+            dJointSetSliderParam(j, 0, 0.0);
+            dJointSetSliderParam(j, 1, 0.0);
+            dJointSetSliderParam(j, 2, 1.0);
+            dJointSetSliderParam(j, 5, 2.0);
+            let e = s.boxb(3.0, 0.0, 1.0, 1.0, 0.3, 0.1, 0.1, 0.2);
+            let f = s.boxb(3.4, 0.0, 1.0, 0.7, 0.3, 0.1, 0.1, 0.5);
+            dBodySetGravityMode(e, 0);
+            dBodySetGravityMode(f, 0);
+            let j = dJointCreateHinge(s.w, n);
+            s.attach(j, e, f);
+            dJointSetHingeAnchor(j, 3.2, 0.0, 1.0);
+            dJointSetHingeAxis(j, 0.0, 0.0, 1.0);
+            dJointSetHingeParam(j, 1, -0.02);
+            dJointSetHingeParam(j, 2, -1.0);
+            dJointSetHingeParam(j, 5, 4.0);
+            dJointSetHingeParam(j, 6, 0.3);
+            dBodySetAngularVel(e, 0.0, 0.0, 2.5);
+            dBodySetAngularVel(f, 0.0, 0.0, -2.5);
+            let g = s.boxb(4.0, 0.0, 1.0, 0.9, 0.2, 0.2, 0.2, 0.3);
+            let hh = s.boxb(4.3, 0.2, 0.9, 0.6, 0.2, 0.2, 0.2, -0.5);
+            dBodySetGravityMode(g, 0);
+            dBodySetGravityMode(hh, 0);
+            let j = dJointCreateSlider(s.w, n);
+            s.attach(j, g, hh);
+            dJointSetSliderAxis(j, 1.0, 0.0, 0.5);
+            dJointSetSliderParam(j, 1, -0.03);
+            dJointSetSliderParam(j, 2, 1.0);
+            dJointSetSliderParam(j, 5, 2.0);
+            dBodySetLinearVel(g, 1.0, 0.0, 0.5);
+            dBodySetLinearVel(hh, -1.0, 0.0, -0.5);
+        }
+        7 => {
+            let a = s.boxb(0.0, 0.0, 0.1, 1.0, 0.2, 0.2, 0.2, 0.0);
+            let b = s.boxb(0.02, 0.01, 0.3, 0.5, 0.2, 0.2, 0.2, 0.0);
+            let c = s.boxb(2.0, 0.0, 0.1, 0.8, 0.2, 0.2, 0.2, 0.0);
+            dBodySetLinearVel(a, 0.1, 0.2, -1.0);
+            let mut k: dContact = std::mem::zeroed();
+            k.surface.mode = dContactMu2 | dContactFDir1 | dContactApprox1 | dContactMotion1 | dContactMotion2
+                | dContactMotionN | dContactSlip1 | dContactSlip2 | dContactBounce | dContactRolling | dContactSoftERP;
+            k.surface.mu = 50.0;
+            k.surface.mu2 = 40.0;
+            k.surface.rho = 5.0;
+            k.surface.rho2 = 4.0;
+            k.surface.rhoN = 3.0;
+            k.surface.bounce = 0.5;
+            k.surface.bounce_vel = 0.1;
+            k.surface.soft_erp = 0.4;
+            k.surface.motion1 = 0.3;
+            k.surface.motion2 = -0.2;
+            k.surface.motionN = 0.05;
+            k.surface.slip1 = 1e-3;
+            k.surface.slip2 = 2e-3;
+            k.geom.pos[0] = 0.01;
+            k.geom.pos[1] = -0.01;
+            k.geom.normal[2] = 1.0;
+            k.geom.depth = 0.01;
+            k.fdir1[0] = 0.6;
+            k.fdir1[1] = 0.8;
+            let j = dJointCreateContact(s.w, n, &k);
+            s.attach(j, a, n);
+            let mut k: dContact = std::mem::zeroed();
+            k.surface.mode = dContactRolling | dContactSoftCFM;
+            k.surface.mu = 100.0;
+            k.surface.rho = 100.0;
+            k.surface.soft_cfm = 1e-5;
+            k.geom.pos[0] = 0.02;
+            k.geom.pos[1] = 0.01;
+            k.geom.pos[2] = 0.2;
+            k.geom.normal[2] = 1.0;
+            k.geom.depth = 0.004;
+            let j = dJointCreateContact(s.w, n, &k);
+            s.attach(j, b, a);
+            let mut k: dContact = std::mem::zeroed();
+            k.surface.mode = dContactAxisDep | dContactApprox1_2;
+            k.surface.mu = 0.0;
+            k.surface.mu2 = 30.0;
+            k.geom.pos[0] = 2.0;
+            k.geom.normal[2] = -1.0;
+            k.geom.depth = 0.02;
+            let j = dJointCreateContact(s.w, n, &k);
+            s.attach(j, n, c);
+        }
+        _ => unreachable!(),
     }
 }
 
@@ -228,6 +338,24 @@ fn step_velocities(s: &Scene) -> Vec<[f64; 6]> {
     let bodies: Vec<BodyRef> = s.bodies.iter().map(|&b| BODIES.check(b).unwrap()).collect();
     let world = BODIES.check(s.bodies[0]).unwrap().get().world.get();
     let g = world.gravity;
+    // Rows, with the (up to two) body indices of each.
+    let mut rows: Vec<(Row, [Option<usize>; 2])> = Vec::new();
+    // Index of each row's joint's first row (for friction indices).
+    let mut first = Vec::new();
+    // Rows first: a powered joint at a stop adds to the accumulators, which
+    // the right-hand side then includes (as in ODE).
+    let ctx = RowCtx { fps: 1.0 / H, erp: world.erp, world };
+    for jr in &s.joints {
+        let Joint { head, kind } = jr.get_mut();
+        let bs = bodies_of(head);
+        let i1 = kind.info1(head, bs);
+        let mut r = vec![Row::initial(world.cfm); i1.m];
+        kind.info2(head, bs, &ctx, &mut r);
+        kind.apply_body_push(head);
+        let idx = head.body.map(|b| b.map(|b| bodies.iter().position(|x| *x == b).unwrap()));
+        first.extend(std::iter::repeat(rows.len()).take(r.len()));
+        rows.extend(r.into_iter().map(|row| (row, idx)));
+    }
     // Per body: inverse mass, world inverse inertia, external force/torque.
     let mut inv = Vec::new();
     let mut fe = Vec::new();
@@ -249,24 +377,11 @@ fn step_velocities(s: &Scene) -> Vec<[f64; 6]> {
         kk[10] -= 1.0;
         let t0 = mul0_331(&kk, &l);
         let gyro = [-t0[0] / H, -t0[1] / H, -t0[2] / H];
-        let m = b.mass.mass;
+        let m = if b.flags & ode::dynamics::world::flags::NO_GRAVITY != 0 { 0.0 } else { b.mass.mass };
         let f = [b.facc[0] + m * g[0], b.facc[1] + m * g[1], b.facc[2] + m * g[2]];
         let t = [b.tacc[0] - gyro[0], b.tacc[1] - gyro[1], b.tacc[2] - gyro[2]];
         inv.push((b.inv_mass, inv_i));
         fe.push([f, t]);
-    }
-    // Rows, with the (up to two) body indices of each.
-    let mut rows: Vec<(Row, [Option<usize>; 2])> = Vec::new();
-    let ctx = RowCtx { fps: 1.0 / H, erp: world.erp, world };
-    for jr in &s.joints {
-        let Joint { head, kind } = jr.get_mut();
-        let bs = bodies_of(head);
-        let i1 = kind.info1(head, bs);
-        let mut r = vec![Row::initial(world.cfm); i1.m];
-        kind.info2(head, bs, &ctx, &mut r);
-        kind.apply_body_push(head);
-        let idx = head.body.map(|b| b.map(|b| bodies.iter().position(|x| *x == b).unwrap()));
-        rows.extend(r.into_iter().map(|row| (row, idx)));
     }
     let n = rows.len();
     // J_r as (body, lin, ang) blocks; M⁻¹ J_rᵀ likewise.
@@ -310,9 +425,14 @@ fn step_velocities(s: &Scene) -> Vec<[f64; 6]> {
         rhs[r] = rows[r].0.c / H - jv;
     }
     let lambda = solve(a, rhs);
-    for (r, l) in rows.iter().zip(&lambda) {
-        assert!(r.0.findex < 0, "scenes must not use friction indices");
-        assert!(*l >= r.0.lo && *l <= r.0.hi, "row force {l} outside [{}, {}]: scene invalid", r.0.lo, r.0.hi);
+    for (i, (r, l)) in rows.iter().zip(&lambda).enumerate() {
+        let (lo, hi) = if r.0.findex >= 0 {
+            let ln = lambda[first[i] + r.0.findex as usize].abs();
+            (r.0.lo * ln, r.0.hi * ln)
+        } else {
+            (r.0.lo, r.0.hi)
+        };
+        assert!(*l >= lo && *l <= hi, "row {i} force {l} outside [{lo}, {hi}]: scene invalid");
     }
     let mut out = Vec::new();
     for (i, b) in bodies.iter().enumerate() {
@@ -343,7 +463,7 @@ fn step_velocities(s: &Scene) -> Vec<[f64; 6]> {
 
 unsafe fn run() -> String {
     let mut out = String::new();
-    for k in 0..6 {
+    for k in 0..8 {
         let w = dWorldCreate();
         dWorldSetGravity(w, 0.5, -0.3, -9.81);
         dWorldSetERP(w, 0.3);
