@@ -1,12 +1,6 @@
 //! dWorldStep with real joint types: closed-form checks (pendulum period,
 //! energy and joint separation of a swinging chain) and a differential
 //! trace against Debian's libode.
-//!
-//! These need the ball and hinge joints (the joint types work). Until they
-//! are merged, the C programs wait in `ctests/needs_jtypes/` (outside the
-//! ctest glob) and the tests are ignored: move the files to `ctests/` and
-//! drop the `ignore` attributes once `dJointCreateBall`/`dJointCreateHinge`
-//! are exported.
 mod common;
 use common::*;
 
@@ -20,7 +14,6 @@ fn self_check(name: &str) {
 /// Small-amplitude hinge pendulum: period within 0.5 % of the physical
 /// pendulum's closed form (Debian's ODE: 0.001 %).
 #[test]
-#[ignore = "needs JTYPES (hinge joint)"]
 fn pendulum_period_matches_closed_form() {
     self_check("t_joint_pendulum");
 }
@@ -28,7 +21,6 @@ fn pendulum_period_matches_closed_form() {
 /// Ball-joint chain over 10 s: energy conserved up to the stepper's
 /// dissipation, joints stay together.
 #[test]
-#[ignore = "needs JTYPES (ball joint)"]
 fn chain_energy_and_separation() {
     self_check("t_joint_chain_energy");
 }
@@ -36,7 +28,6 @@ fn chain_energy_and_separation() {
 /// Ball chain, hinge pendulum and hinge pair with feedback over 1 s,
 /// against Debian's library (round-off tolerance).
 #[test]
-#[ignore = "needs JTYPES (ball and hinge joints)"]
 fn step_chain_trace_matches_ode() {
     let reference = differential("diff_joint_step_chain");
     assert!(reference.lines().count() > 100);
@@ -45,14 +36,12 @@ fn step_chain_trace_matches_ode() {
 /// 12-link ball chain over 2 s (bit-identical with a ball joint written as
 /// ODE's; see the C source).
 #[test]
-#[ignore = "needs JTYPES (ball joint)"]
 fn ball_chain_trace_matches_ode() {
     differential("diff_joint_ball_chain");
 }
 
 /// Box stack on hand-made contacts, friction modes, LCP stalls as ODE.
 #[test]
-#[ignore = "needs JTYPES (contact joint)"]
 fn contact_stack_trace_matches_ode() {
     differential("diff_joint_contact_stack");
 }

@@ -13,9 +13,8 @@ use super::decl::common::{dJointFeedback, dJointType};
 use super::types::*;
 use super::{call, Cx};
 use crate::dynamics::body::{BodyRef, BODIES};
-use crate::dynamics::world::WORLDS;
 use crate::joints::object as jo;
-use crate::joints::{flags, null::Null, JointGroupRef, JointKind, JointRef, JOINTS, JOINT_GROUPS};
+use crate::joints::{flags, JointGroupRef, JointRef, JOINTS, JOINT_GROUPS};
 use std::ffi::{c_int, c_void};
 
 /// Validates the joint argument `j`.
@@ -60,15 +59,6 @@ fn joint_type(code: c_int) -> dJointType {
 }
 
 // ---- creation and destruction --------------------------------------------------
-
-#[no_mangle]
-pub unsafe extern "C" fn dJointCreateNull(w: dWorldID, g: dJointGroupID) -> dJointID {
-    call("dJointCreateNull", std::ptr::null_mut(), |cx| {
-        let w = cx.handle(&WORLDS, w, "w", "world")?;
-        let g = cx.opt_handle(&JOINT_GROUPS, g, "g", "joint group")?;
-        Some(jo::create_joint(w, g, JointKind::Null(Null)).as_raw())
-    })
-}
 
 #[no_mangle]
 pub unsafe extern "C" fn dJointDestroy(j: dJointID) {

@@ -238,6 +238,9 @@ pub fn assemble_rows(world: &World, joints: &[JointInfo], h: f64, rows: &mut Isl
         rows.rows.resize(row0 + m, Row::initial(world.cfm));
         let bodies = joint.head.bodies();
         joint.kind.info2(&joint.head, bodies, &ctx, &mut rows.rows[row0..row0 + m]);
+        // A motor held at a stop pushes the bodies directly, as ODE does
+        // while filling rows; applied now, before any accumulator is read.
+        joint.kind.apply_body_push(&joint.head);
         for r in &mut rows.rows[row0..row0 + m] {
             if r.findex != -1 {
                 r.findex += row0 as i32;
