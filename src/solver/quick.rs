@@ -156,21 +156,29 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScra
     let qs = input.world.qs;
 
     // ---- scratch layout ------------------------------------------------
+    // Every element used below is written before it is read, except λ and
+    // fc, which are zeroed explicitly; so the buffers are only grown.
     let nf = m * (ROW + IMJ + 1) + nb * 2 * BODY;
-    scratch.f64s.clear();
-    scratch.f64s.resize(nf, 0.0);
-    scratch.i32s.clear();
-    scratch.i32s.resize(m * 4, 0);
+    if scratch.f64s.len() < nf {
+        scratch.f64s.resize(nf, 0.0);
+    }
+    if scratch.i32s.len() < m * 4 {
+        scratch.i32s.resize(m * 4, 0);
+    }
     let (jbuf, rest) = scratch.f64s.split_at_mut(m * ROW);
     let (imjbuf, rest) = rest.split_at_mut(m * IMJ);
     let (lambda, rest) = rest.split_at_mut(m);
-    let (fcbuf, tmpbuf) = rest.split_at_mut(nb * BODY);
+    let (fcbuf, rest) = rest.split_at_mut(nb * BODY);
+    let tmpbuf = &mut rest[..nb * BODY];
+    lambda.fill(0.0);
+    fcbuf.fill(0.0);
     let jrows: &mut [[f64; ROW]] = jbuf.as_chunks_mut().0;
     let imj: &mut [[f64; IMJ]] = imjbuf.as_chunks_mut().0;
     let fc: &mut [[f64; BODY]] = fcbuf.as_chunks_mut().0;
     let tmp: &mut [[f64; BODY]] = tmpbuf.as_chunks_mut().0;
     let (jbi, rest) = scratch.i32s.split_at_mut(m * 2);
-    let (order, findex) = rest.split_at_mut(m);
+    let (order, rest) = rest.split_at_mut(m);
+    let findex = &mut rest[..m];
     let jb: &mut [[i32; 2]] = jbi.as_chunks_mut().0;
 
     // ---- rows: copy, body indices, 1/h scaling ---------------------------
@@ -238,6 +246,8 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScra
                 }
                 let a = mul0_331(&input.inv_i[b as usize], &j[base + 3..base + 6]);
                 im[side + 3..side + 6].copy_from_slice(&a);
+            } else {
+                im[side..side + 6].fill(0.0);
             }
         }
     }
