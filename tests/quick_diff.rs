@@ -18,25 +18,21 @@ fn diff(name: &str) {
 }
 
 #[test]
-#[ignore = "needs the joint API exported (JCORE/JTYPES)"]
 fn ball_pendulum() {
     diff("diff_quick_ball_pendulum");
 }
 
 #[test]
-#[ignore = "needs the joint API exported (JCORE/JTYPES)"]
 fn box_on_contacts_with_friction() {
     diff("diff_quick_box_contacts");
 }
 
 #[test]
-#[ignore = "needs the joint API exported (JCORE/JTYPES)"]
 fn hinge_pendulums_with_limit_and_feedback() {
     diff("diff_quick_hinge_pendulum");
 }
 
 #[test]
-#[ignore = "needs the joint API exported (JCORE/JTYPES)"]
 fn ball_chain() {
     diff("diff_quick_ball_chain");
 }

@@ -38,6 +38,7 @@ fn joint(w: WorldRef, b1: BodyRef, b2: Option<BodyRef>) -> JointRef {
             group: None,
             lambda: [0.0; 6],
             tag: 0,
+            world_destroyed: false,
         },
         kind: JointKind::Null(Null),
     })

@@ -169,7 +169,9 @@ fn step_island(world: &World, s: &mut StepScratch, bodies: (usize, usize), joint
     } else if quick {
         assemble_rows(world, &s.infos, h, &mut s.rows);
         let input = IslandInput { world, bodies: island, inv_i: &s.inv_i, h };
-        quick_solve(&input, &s.rows, &mut s.step);
+        // Updates every island body's velocity (constraint and external
+        // forces, torque accumulator scaled by h in place) and the feedback.
+        solver::quick::solve_island(&input, &mut s.rows, &mut s.solver);
         for &b in island {
             if b.is_live() {
                 step_body(b, h);
@@ -215,29 +217,6 @@ fn free_island(bodies: &[BodyRef], inv_i: &[[f64; 12]], h: f64, quick: bool) {
                 step_body(b, h);
                 clear_accumulators(b);
             }
-        }
-    }
-}
-
-/// Interim QuickStep constraint solve until the PGS solver
-/// (`solver::quick`) is wired in: the exact (Dantzig) solution of the same
-/// rows in island order, then QuickStep's velocity update for every body
-/// (torque accumulator scaled by `h` in place).
-fn quick_solve(input: &IslandInput<'_>, rows: &crate::solver::IslandRows, buf: &mut crate::solver::step::StepBuffers) {
-    solver::step::solve_island(input, rows, 0, buf);
-    let h = input.h;
-    for (i, &b) in input.bodies.iter().enumerate() {
-        let b = b.get_mut();
-        let c = buf.cforce[i];
-        let s = h * b.inv_mass;
-        for k in 0..3 {
-            b.lvel[k] += (c[k] + b.facc[k]) * s;
-            b.tacc[k] *= h;
-        }
-        let t = [b.tacc[0] + c[3] * h, b.tacc[1] + c[4] * h, b.tacc[2] + c[5] * h];
-        let dw = mul0_331(&input.inv_i[i], &t);
-        for k in 0..3 {
-            b.avel[k] += dw[k];
         }
     }
 }

@@ -130,7 +130,7 @@ pub(crate) struct StepScratch {
     pub ordered: Vec<crate::solver::JointInfo>,
     pub rows: crate::solver::IslandRows,
     pub step: crate::solver::step::StepBuffers,
-    /// Buffers of the QuickStep solver (used once it is wired in).
+    /// Buffers of the QuickStep solver.
     #[allow(dead_code)]
     pub solver: crate::solver::SolverScratch,
 }
