@@ -34,6 +34,20 @@ typedef struct dWorldStepMemoryFunctionsInfo {
  * which cbindgen cannot write). */
 #define dWORLDSTEP_RESERVEFACTOR_DEFAULT 1.2f
 
+ODE_API dJointID dJointCreateBall(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetBallAnchor(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetBallAnchor2(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointGetBallAnchor(dJointID j, dReal *result);
+
+ODE_API void dJointGetBallAnchor2(dJointID j, dReal *result);
+
+ODE_API void dJointSetBallParam(dJointID j, int parameter, dReal value);
+
+ODE_API dReal dJointGetBallParam(dJointID j, int parameter);
+
 ODE_API dBodyID dBodyCreate(dWorldID w);
 
 ODE_API void dBodyDestroy(dBodyID b);
@@ -196,6 +210,100 @@ ODE_API dReal dBodyGetMaxAngularSpeed(dBodyID b);
 
 ODE_API void dBodySetMaxAngularSpeed(dBodyID b, dReal max_speed);
 
+ODE_API dJointID dJointCreateContact(dWorldID w, dJointGroupID g, const dContact *c);
+
+ODE_API dJointID dJointCreateFixed(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetFixed(dJointID j);
+
+ODE_API void dJointSetFixedParam(dJointID j, int parameter, dReal value);
+
+ODE_API dReal dJointGetFixedParam(dJointID j, int parameter);
+
+ODE_API dJointID dJointCreateHinge(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetHingeAnchor(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetHingeAnchorDelta(dJointID j, dReal x, dReal y, dReal z, dReal ax, dReal ay, dReal az);
+
+ODE_API void dJointSetHingeAxis(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetHingeAxisOffset(dJointID j, dReal x, dReal y, dReal z, dReal angle);
+
+ODE_API void dJointGetHingeAnchor(dJointID j, dReal *result);
+
+ODE_API void dJointGetHingeAnchor2(dJointID j, dReal *result);
+
+ODE_API void dJointGetHingeAxis(dJointID j, dReal *result);
+
+ODE_API void dJointSetHingeParam(dJointID j, int parameter, dReal value);
+
+ODE_API dReal dJointGetHingeParam(dJointID j, int parameter);
+
+ODE_API dReal dJointGetHingeAngle(dJointID j);
+
+ODE_API dReal dJointGetHingeAngleRate(dJointID j);
+
+ODE_API void dJointAddHingeTorque(dJointID j, dReal torque);
+
+ODE_API void dJointDestroy(dJointID j);
+
+ODE_API dJointGroupID dJointGroupCreate(int max_size);
+
+ODE_API void dJointGroupDestroy(dJointGroupID g);
+
+ODE_API void dJointGroupEmpty(dJointGroupID g);
+
+ODE_API int dJointGetNumBodies(dJointID j);
+
+ODE_API void dJointAttach(dJointID j, dBodyID body1, dBodyID body2);
+
+ODE_API dBodyID dJointGetBody(dJointID j, int index);
+
+ODE_API void dJointEnable(dJointID j);
+
+ODE_API void dJointDisable(dJointID j);
+
+ODE_API int dJointIsEnabled(dJointID j);
+
+ODE_API void dJointSetData(dJointID j, void *data);
+
+ODE_API void *dJointGetData(dJointID j);
+
+ODE_API dJointType dJointGetType(dJointID j);
+
+ODE_API void dJointSetFeedback(dJointID j, dJointFeedback *f);
+
+ODE_API dJointFeedback *dJointGetFeedback(dJointID j);
+
+ODE_API dJointID dConnectingJoint(dBodyID b1, dBodyID b2);
+
+ODE_API int dConnectingJointList(dBodyID b1, dBodyID b2, dJointID *out);
+
+ODE_API int dAreConnected(dBodyID b1, dBodyID b2);
+
+ODE_API int dAreConnectedExcluding(dBodyID b1, dBodyID b2, int joint_type);
+
+ODE_API dJointID dJointCreateNull(dWorldID w, dJointGroupID g);
+
+ODE_API dJointID dJointCreateSlider(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetSliderAxis(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetSliderAxisDelta(dJointID j, dReal x, dReal y, dReal z, dReal ax, dReal ay, dReal az);
+
+ODE_API void dJointGetSliderAxis(dJointID j, dReal *result);
+
+ODE_API void dJointSetSliderParam(dJointID j, int parameter, dReal value);
+
+ODE_API dReal dJointGetSliderParam(dJointID j, int parameter);
+
+ODE_API dReal dJointGetSliderPosition(dJointID j);
+
+ODE_API dReal dJointGetSliderPositionRate(dJointID j);
+
+ODE_API void dJointAddSliderForce(dJointID j, dReal force);
+
 ODE_API dWorldID dWorldCreate(void);
 
 ODE_API void dWorldDestroy(dWorldID w);
@@ -303,51 +411,17 @@ ODE_API void dWorldSetMaxAngularSpeed(dWorldID w, dReal max_speed);
 
 /* Not implemented yet: declared for source compatibility. */
 ODE_API dGeomID dBodyGetNextGeom (dGeomID g);
-ODE_API dJointID dJointCreateBall (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreateHinge (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreateSlider (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreateContact (dWorldID, dJointGroupID, const dContact *);
 ODE_API dJointID dJointCreateHinge2 (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateUniversal (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreatePR (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreatePU (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreatePiston (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreateFixed (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreateNull (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateAMotor (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateLMotor (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreatePlane2D (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateDBall (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateDHinge (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateTransmission (dWorldID, dJointGroupID);
-ODE_API void dJointDestroy (dJointID);
-ODE_API dJointGroupID dJointGroupCreate (int max_size);
-ODE_API void dJointGroupDestroy (dJointGroupID);
-ODE_API void dJointGroupEmpty (dJointGroupID);
-ODE_API int dJointGetNumBodies (dJointID);
-ODE_API void dJointAttach (dJointID, dBodyID body1, dBodyID body2);
-ODE_API void dJointEnable (dJointID);
-ODE_API void dJointDisable (dJointID);
-ODE_API int dJointIsEnabled (dJointID);
-ODE_API void dJointSetData (dJointID, void *data);
-ODE_API void *dJointGetData (dJointID);
-ODE_API dJointType dJointGetType (dJointID);
-ODE_API dBodyID dJointGetBody (dJointID, int index);
-ODE_API void dJointSetFeedback (dJointID, dJointFeedback *);
-ODE_API dJointFeedback *dJointGetFeedback (dJointID);
-ODE_API void dJointSetBallAnchor (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetBallAnchor2 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetBallParam (dJointID, int parameter, dReal value);
-ODE_API void dJointSetHingeAnchor (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetHingeAnchorDelta (dJointID, dReal x, dReal y, dReal z, dReal ax, dReal ay, dReal az);
-ODE_API void dJointSetHingeAxis (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetHingeAxisOffset (dJointID j, dReal x, dReal y, dReal z, dReal angle);
-ODE_API void dJointSetHingeParam (dJointID, int parameter, dReal value);
-ODE_API void dJointAddHingeTorque (dJointID joint, dReal torque);
-ODE_API void dJointSetSliderAxis (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetSliderAxisDelta (dJointID, dReal x, dReal y, dReal z, dReal ax, dReal ay, dReal az);
-ODE_API void dJointSetSliderParam (dJointID, int parameter, dReal value);
-ODE_API void dJointAddSliderForce (dJointID joint, dReal force);
 ODE_API void dJointSetHinge2Anchor (dJointID, dReal x, dReal y, dReal z);
 ODE_API void dJointSetHinge2Axes (dJointID j, const dReal *axis1, const dReal *axis2);
 ODE_API_DEPRECATED ODE_API void dJointSetHinge2Axis1 (dJointID j, dReal x, dReal y, dReal z);
@@ -381,8 +455,6 @@ ODE_API void dJointSetPistonAxis (dJointID, dReal x, dReal y, dReal z);
 ODE_API_DEPRECATED ODE_API void dJointSetPistonAxisDelta (dJointID j, dReal x, dReal y, dReal z, dReal ax, dReal ay, dReal az);
 ODE_API void dJointSetPistonParam (dJointID, int parameter, dReal value);
 ODE_API void dJointAddPistonForce (dJointID joint, dReal force);
-ODE_API void dJointSetFixed (dJointID);
-ODE_API void dJointSetFixedParam (dJointID, int parameter, dReal value);
 ODE_API void dJointSetAMotorNumAxes (dJointID, int num);
 ODE_API void dJointSetAMotorAxis (dJointID, int anum, int rel, dReal x, dReal y, dReal z);
 ODE_API void dJointSetAMotorAngle (dJointID, int anum, dReal angle);
@@ -395,19 +467,6 @@ ODE_API void dJointSetLMotorParam (dJointID, int parameter, dReal value);
 ODE_API void dJointSetPlane2DXParam (dJointID, int parameter, dReal value);
 ODE_API void dJointSetPlane2DYParam (dJointID, int parameter, dReal value);
 ODE_API void dJointSetPlane2DAngleParam (dJointID, int parameter, dReal value);
-ODE_API void dJointGetBallAnchor (dJointID, dVector3 result);
-ODE_API void dJointGetBallAnchor2 (dJointID, dVector3 result);
-ODE_API dReal dJointGetBallParam (dJointID, int parameter);
-ODE_API void dJointGetHingeAnchor (dJointID, dVector3 result);
-ODE_API void dJointGetHingeAnchor2 (dJointID, dVector3 result);
-ODE_API void dJointGetHingeAxis (dJointID, dVector3 result);
-ODE_API dReal dJointGetHingeParam (dJointID, int parameter);
-ODE_API dReal dJointGetHingeAngle (dJointID);
-ODE_API dReal dJointGetHingeAngleRate (dJointID);
-ODE_API dReal dJointGetSliderPosition (dJointID);
-ODE_API dReal dJointGetSliderPositionRate (dJointID);
-ODE_API void dJointGetSliderAxis (dJointID, dVector3 result);
-ODE_API dReal dJointGetSliderParam (dJointID, int parameter);
 ODE_API void dJointGetHinge2Anchor (dJointID, dVector3 result);
 ODE_API void dJointGetHinge2Anchor2 (dJointID, dVector3 result);
 ODE_API void dJointGetHinge2Axis1 (dJointID, dVector3 result);
@@ -466,7 +525,6 @@ ODE_API int dJointGetAMotorMode (dJointID);
 ODE_API int dJointGetLMotorNumAxes (dJointID);
 ODE_API void dJointGetLMotorAxis (dJointID, int anum, dVector3 result);
 ODE_API dReal dJointGetLMotorParam (dJointID, int parameter);
-ODE_API dReal dJointGetFixedParam (dJointID, int parameter);
 ODE_API void dJointGetTransmissionContactPoint1 (dJointID, dVector3 result);
 ODE_API void dJointGetTransmissionContactPoint2 (dJointID, dVector3 result);
 ODE_API void dJointSetTransmissionAxis1 (dJointID, dReal x, dReal y, dReal z);
@@ -510,10 +568,6 @@ ODE_API void dJointGetDHingeAnchor2 (dJointID, dVector3 result);
 ODE_API dReal dJointGetDHingeDistance (dJointID);
 ODE_API void dJointSetDHingeParam (dJointID, int parameter, dReal value);
 ODE_API dReal dJointGetDHingeParam (dJointID, int parameter);
-ODE_API dJointID dConnectingJoint (dBodyID, dBodyID);
-ODE_API int dConnectingJointList (dBodyID, dBodyID, dJointID*);
-ODE_API int dAreConnected (dBodyID, dBodyID);
-ODE_API int dAreConnectedExcluding (dBodyID body1, dBodyID body2, int joint_type);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,8 @@
 //! Run at the start of every step, before islands are built, over the
 //! world's body list in ODE order. A body is examined only if it is
 //! enabled, has its auto-disable flag, samples at least one velocity and is
-//! attached to a joint (ODE never puts a free-flying body to sleep). Its
+//! attached to a joint, enabled or not (ODE never puts a free-flying body to
+//! sleep). Its
 //! velocities go into a ring buffer; once the buffer is full, the squared
 //! norms of the averaged velocities are compared with the squared
 //! thresholds. Idle steps count down the step and time budgets; any motion

@@ -72,9 +72,13 @@ pub struct Body {
     pub dampingp: Damping,
     pub max_angular_speed: f64,
     pub data: *mut c_void,
-    /// Joints attached to this body, most recently attached first (ODE's
-    /// order). Filled by the joint module; empty until joints exist.
-    pub joints: Vec<*mut c_void>,
+    /// Joints attached to this body, in attachment order (oldest first).
+    /// ODE's per-body list is newest first: use `joint(i)` /
+    /// `joints_in_ode_order` for that order. Maintained by `joints::object`.
+    pub joints: Vec<crate::joints::JointRef>,
+    /// Scratch used while stepping: island membership, then the body's
+    /// index in its island (ODE's body tag).
+    pub tag: i32,
     /// Geoms attached to this body, in ODE's list order. Filled by the
     /// collision module; empty until geoms exist.
     pub geoms: Vec<*mut c_void>,
@@ -137,6 +141,7 @@ impl Body {
             max_angular_speed: world.max_angular_speed,
             data: std::ptr::null_mut(),
             joints: Vec::new(),
+            tag: 0,
             geoms: Vec::new(),
             serial: NEXT_SERIAL.fetch_add(1, Ordering::Relaxed),
         };
@@ -532,8 +537,15 @@ impl Body {
         self.joints.len()
     }
 
+    /// The `index`-th joint in ODE's order (most recently attached first).
     pub fn joint(&self, index: usize) -> Option<*mut c_void> {
-        self.joints.get(index).copied()
+        let n = self.joints.len();
+        (index < n).then(|| self.joints[n - 1 - index].as_raw())
+    }
+
+    /// Attached joints, most recently attached first (ODE's list order).
+    pub fn joints_in_ode_order(&self) -> impl DoubleEndedIterator<Item = crate::joints::JointRef> + '_ {
+        self.joints.iter().rev().copied()
     }
 
     pub fn first_geom(&self) -> *mut c_void {

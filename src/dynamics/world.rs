@@ -5,6 +5,7 @@
 //! same order (`bodies_in_ode_order`).
 
 use super::body::{Body, BodyRef, BODIES};
+use crate::joints::{self, JointRef};
 use crate::handle::{Handle, Pool};
 
 pub type WorldRef = Handle<World>;
@@ -64,6 +65,9 @@ pub struct World {
     /// Bodies in creation order (oldest first); ODE's list order is the
     /// reverse, see `bodies_in_ode_order`.
     pub(crate) bodies: Vec<BodyRef>,
+    /// Joints in creation order (oldest first); ODE's list order is the
+    /// reverse, see `joints_in_ode_order`. Maintained by `joints::object`.
+    pub(crate) joints: Vec<JointRef>,
     pub gravity: [f64; 3],
     pub erp: f64,
     pub cfm: f64,
@@ -107,14 +111,28 @@ impl StepSettings {
     }
 }
 
-/// Per-step working arrays: the enabled bodies in island order, island
-/// sizes and the world-frame inverse inertia of the island being stepped.
+/// Per-step working arrays: the enabled bodies and active joints in
+/// island order, island sizes, and the buffers of the island being
+/// stepped (inverse inertia, joint infos, rows, solver scratch).
 #[derive(Default)]
 pub(crate) struct StepScratch {
     pub bodies: Vec<BodyRef>,
     /// Bodies per island, islands in processing order.
     pub island_sizes: Vec<usize>,
+    pub joints: Vec<JointRef>,
+    /// Joints per island (same islands as `island_sizes`).
+    pub island_joints: Vec<usize>,
+    /// Island search stack.
+    pub stack: Vec<BodyRef>,
     pub inv_i: Vec<[f64; 12]>,
+    /// Joints with rows, island order, and in the stepper's order.
+    pub infos: Vec<crate::solver::JointInfo>,
+    pub ordered: Vec<crate::solver::JointInfo>,
+    pub rows: crate::solver::IslandRows,
+    pub step: crate::solver::step::StepBuffers,
+    /// Buffers of the QuickStep solver.
+    #[allow(dead_code)]
+    pub solver: crate::solver::SolverScratch,
 }
 
 // Raw user-data pointers are the host's; the world itself is moved between
@@ -126,6 +144,7 @@ impl World {
     pub fn new() -> World {
         World {
             bodies: Vec::new(),
+            joints: Vec::new(),
             gravity: [0.0; 3],
             erp: 0.2,
             cfm: 1e-10,
@@ -183,6 +202,15 @@ impl World {
     pub fn body_count(&self) -> usize {
         self.bodies.len()
     }
+
+    /// Joints newest first, as ODE's list is traversed.
+    pub fn joints_in_ode_order(&self) -> impl DoubleEndedIterator<Item = JointRef> + '_ {
+        self.joints.iter().rev().copied()
+    }
+
+    pub fn joint_count(&self) -> usize {
+        self.joints.len()
+    }
 }
 
 impl Default for World {
@@ -221,13 +249,16 @@ pub fn create_world() -> WorldRef {
     WORLDS.alloc(World::new())
 }
 
-/// Destroys a world and every body in it (joints and their groups are
-/// handled by the joint module once it exists).
+/// Destroys a world: its bodies (newest first, detaching their joints, as
+/// ODE's dWorldDestroy does), then its joints (grouped joints only lose
+/// their world and wait for their group).
 pub fn destroy_world(w: WorldRef) {
     let bodies = std::mem::take(&mut w.get_mut().bodies);
-    for b in bodies {
+    for &b in bodies.iter().rev() {
+        joints::object::detach_all_from_body(b);
         BODIES.free(b);
     }
+    joints::object::world_destroyed(w);
     WORLDS.free(w);
 }
 
@@ -239,8 +270,10 @@ pub fn create_body(w: WorldRef) -> BodyRef {
     b
 }
 
-/// Removes a body from its world and frees it.
+/// Removes a body from its world and frees it, detaching its joints first
+/// (each attached joint is left attached to nothing, as in ODE).
 pub fn destroy_body(b: BodyRef) {
+    joints::object::detach_all_from_body(b);
     let w = b.get().world;
     let list = &mut w.get_mut().bodies;
     if let Some(i) = list.iter().position(|&x| x == b) {

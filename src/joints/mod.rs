@@ -138,6 +138,44 @@ pub struct JointHead {
     pub lambda: [f64; 6],
     /// Scratch tag used while building islands.
     pub tag: i32,
+    /// The joint's world was destroyed while the joint sat in a group (ODE
+    /// sets the joint's world to 0 then): it is inert until the group is
+    /// emptied, and `world` must not be followed.
+    pub world_destroyed: bool,
+}
+
+impl JointHead {
+    /// A fresh head: unattached, enabled, no feedback, no user data.
+    pub fn new(world: WorldRef, group: Option<JointGroupRef>) -> JointHead {
+        JointHead {
+            world,
+            body: [None, None],
+            flags: if group.is_some() { flags::IN_GROUP } else { 0 },
+            feedback: std::ptr::null_mut(),
+            data: std::ptr::null_mut(),
+            group,
+            lambda: [0.0; 6],
+            tag: 0,
+            world_destroyed: false,
+        }
+    }
+
+    /// The attached bodies as joint models see them (`b1` set whenever any
+    /// body is).
+    pub fn bodies<'a>(&self) -> Bodies<'a> {
+        Bodies { b1: self.body[0].map(|b| b.get()), b2: self.body[1].map(|b| b.get()) }
+    }
+
+    /// ODE's rule for a joint taking part in a step: not disabled and at
+    /// least one attached body is dynamic (a joint between kinematic bodies
+    /// or attached to nothing does nothing).
+    pub fn is_active(&self) -> bool {
+        if self.flags & flags::DISABLED != 0 {
+            return false;
+        }
+        let dynamic = |b: Option<BodyRef>| b.is_some_and(|b| b.get().inv_mass > 0.0);
+        dynamic(self.body[0]) || dynamic(self.body[1])
+    }
 }
 
 /// A joint object.
@@ -200,6 +238,7 @@ impl JointKind {
 
 /// A joint group: joints created in it are destroyed together by
 /// `dJointGroupEmpty`/`dJointGroupDestroy`.
+#[derive(Default)]
 pub struct JointGroup {
     /// Members in creation order.
     pub joints: Vec<JointRef>,

@@ -1,1 +1,316 @@
-//! (to be written)
+//! Joint objects and joint groups: creation, destruction, attachment and
+//! the lists that tie joints to worlds and bodies.
+//!
+//! ODE keeps three kinds of lists, and results (island order, hence
+//! rounding and solver pivoting) depend on their order:
+//! - the world's joint list, newest first (`World::joints` holds creation
+//!   order; iterate it reversed);
+//! - each body's joint list, most recently attached first
+//!   (`Body::joints` holds attachment order);
+//! - a group's joints in creation order, destroyed newest first.
+//!
+//! A joint attached as (0, b) is stored as (b, 0) with `flags::REVERSE`
+//! set, so `head.body[0]` is set whenever any body is.
+//!
+//! Destruction follows ODE: a joint in a group is destroyed only with its
+//! group (`destroy_joint` ignores it); destroying a body detaches every
+//! joint attached to it completely; destroying a world frees its joints,
+//! except grouped ones, which stay (inert) until their group is emptied.
+
+use super::{flags, Bodies, Joint, JointGroup, JointGroupRef, JointHead, JointKind, JointRef, JOINTS, JOINT_GROUPS};
+use crate::dynamics::body::BodyRef;
+use crate::dynamics::world::WorldRef;
+use crate::error;
+
+/// Creates a joint of the given kind in world `w`, in `group` if given.
+/// The joint is unattached and enabled.
+pub fn create_joint(w: WorldRef, group: Option<JointGroupRef>, kind: JointKind) -> JointRef {
+    let j = JOINTS.alloc(Joint { head: JointHead::new(w, group), kind });
+    w.get_mut().joints.push(j);
+    if let Some(g) = group {
+        g.get_mut().joints.push(j);
+    }
+    j
+}
+
+/// `dJointDestroy`: frees a joint that is not in a group. A grouped joint is
+/// left alone (it goes with its group), as in ODE.
+pub fn destroy_joint(j: JointRef) {
+    if j.get().head.flags & flags::IN_GROUP != 0 {
+        return;
+    }
+    finalize(j);
+}
+
+/// Detaches a joint from its bodies and its world (unless the world is
+/// already gone) and frees it.
+fn finalize(j: JointRef) {
+    if !j.get().head.world_destroyed {
+        detach(j);
+        let w = j.get().head.world;
+        let list = &mut w.get_mut().joints;
+        // Usually among the newest: search from the end.
+        if let Some(i) = list.iter().rposition(|&x| x == j) {
+            list.remove(i);
+        }
+    }
+    JOINTS.free(j);
+}
+
+/// `dJointGroupCreate` (ODE ignores the size argument).
+pub fn create_group() -> JointGroupRef {
+    JOINT_GROUPS.alloc(JointGroup::default())
+}
+
+/// `dJointGroupEmpty`: destroys the group's joints, newest first.
+pub fn empty_group(g: JointGroupRef) {
+    let mut members = std::mem::take(&mut g.get_mut().joints);
+    for &j in members.iter().rev() {
+        if j.is_live() {
+            finalize(j);
+        }
+    }
+    // Keep the allocation for the next batch (contact groups are refilled
+    // every step).
+    members.clear();
+    g.get_mut().joints = members;
+}
+
+/// `dJointGroupDestroy`: empties then frees the group.
+pub fn destroy_group(g: JointGroupRef) {
+    empty_group(g);
+    JOINT_GROUPS.free(g);
+}
+
+/// Removes `j` from its bodies' joint lists and clears its attachment
+/// (flags are kept, as ODE does).
+pub fn detach(j: JointRef) {
+    let head = &mut j.get_mut().head;
+    for b in head.body.iter_mut() {
+        if let Some(bref) = b.take() {
+            let list = &mut bref.get_mut().joints;
+            if let Some(i) = list.iter().rposition(|&x| x == j) {
+                list.remove(i);
+            }
+        }
+    }
+}
+
+/// Why `dJointAttach(j, b1, b2)` must be refused, if it must.
+pub fn check_attach(j: JointRef, b1: Option<BodyRef>, b2: Option<BodyRef>) -> Result<(), String> {
+    let head = &j.get().head;
+    if b1.is_some() && b1 == b2 {
+        return Err("body1 and body2 are the same body (a joint needs two distinct bodies)".into());
+    }
+    for (name, b) in [("body1", b1), ("body2", b2)] {
+        if let Some(b) = b {
+            if head.world_destroyed || b.get().world != head.world {
+                return Err(format!("'{name}' is not in the joint's world"));
+            }
+        }
+    }
+    if head.flags & flags::TWO_BODIES != 0 && b1.is_some() != b2.is_some() {
+        return Err("this joint type cannot be attached to just one body (attach two bodies or none)".into());
+    }
+    Ok(())
+}
+
+/// `dJointAttach` after `check_attach` accepted it: replaces any previous
+/// attachment; (0, b) is stored as (b, 0) with REVERSE; each body gets the
+/// joint at the head of its list; the joint type then recomputes its
+/// body-relative values if any body is attached.
+pub fn attach(j: JointRef, b1: Option<BodyRef>, b2: Option<BodyRef>) {
+    detach(j);
+    let (b1, b2, reverse) = match b1 {
+        None => (b2, None, true),
+        Some(b) => (Some(b), b2, false),
+    };
+    {
+        let head = &mut j.get_mut().head;
+        if reverse {
+            head.flags |= flags::REVERSE;
+        } else {
+            head.flags &= !flags::REVERSE;
+        }
+        head.body = [b1, b2];
+    }
+    for b in [b1, b2].into_iter().flatten() {
+        b.get_mut().joints.push(j);
+    }
+    if b1.is_some() {
+        let joint = j.get_mut();
+        joint.kind.set_relative_values(&joint.head, joint.head.bodies());
+    }
+}
+
+/// `dJointGetBody`: index 0 or 1 in the caller's terms (REVERSE undone);
+/// other indices give none.
+pub fn get_body(j: JointRef, index: i32) -> Option<BodyRef> {
+    let head = &j.get().head;
+    match index {
+        0 | 1 => {
+            let i = index as usize;
+            if head.flags & flags::REVERSE != 0 {
+                head.body[1 - i]
+            } else {
+                head.body[i]
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `dJointGetNumBodies`.
+pub fn num_bodies(j: JointRef) -> i32 {
+    let head = &j.get().head;
+    match head.body {
+        [None, _] => 0,
+        [Some(_), None] => 1,
+        _ => 2,
+    }
+}
+
+/// The body at the other end of `j` as seen from `b` (None: the static
+/// environment). `b` must be attached to `j`.
+pub fn other_body(j: JointRef, b: BodyRef) -> Option<BodyRef> {
+    let head = &j.get().head;
+    if head.body[0] == Some(b) {
+        head.body[1]
+    } else {
+        head.body[0]
+    }
+}
+
+/// The bodies of a joint as the row interface sees them.
+pub fn bodies_of<'a>(j: JointRef) -> Bodies<'a> {
+    j.get().head.bodies()
+}
+
+/// Joints connecting `b1` and `b2` (either may be the environment, not
+/// both), in `b1`'s list order (`b2`'s if `b1` is the environment), optionally
+/// skipping one joint type. Calls `f` for each; stops when it returns false.
+pub fn for_each_connecting(b1: Option<BodyRef>, b2: Option<BodyRef>, exclude_type: Option<i32>, mut f: impl FnMut(JointRef) -> bool) {
+    let (from, to) = match b1 {
+        Some(b) => (b, b2),
+        None => match b2 {
+            Some(b) => (b, None),
+            None => return,
+        },
+    };
+    for j in from.get().joints_in_ode_order() {
+        if exclude_type.is_some_and(|t| j.get().kind.type_code() == t) {
+            continue;
+        }
+        if other_body(j, from) == to && !f(j) {
+            return;
+        }
+    }
+}
+
+/// `dConnectingJoint`: the first joint (in list order) connecting the two.
+pub fn connecting_joint(b1: Option<BodyRef>, b2: Option<BodyRef>) -> Option<JointRef> {
+    let mut found = None;
+    for_each_connecting(b1, b2, None, |j| {
+        found = Some(j);
+        false
+    });
+    found
+}
+
+/// Whether some joint (not of type `exclude_type`) connects `b1` to `b2`.
+pub fn are_connected(b1: BodyRef, b2: Option<BodyRef>, exclude_type: Option<i32>) -> bool {
+    let mut any = false;
+    for_each_connecting(Some(b1), b2, exclude_type, |_| {
+        any = true;
+        false
+    });
+    any
+}
+
+/// Detaches every joint attached to `b` (completely: both ends), as ODE's
+/// `dBodyDestroy` does before freeing the body.
+pub fn detach_all_from_body(b: BodyRef) {
+    while let Some(&j) = b.get().joints.last() {
+        detach(j);
+    }
+}
+
+/// Deals with the joints of world `w`, whose bodies are already destroyed:
+/// grouped joints lose their world (and a warning goes to the message
+/// channel, as ODE prints one), the others are freed.
+pub fn world_destroyed(w: WorldRef) {
+    let joints = std::mem::take(&mut w.get_mut().joints);
+    for &j in joints.iter().rev() {
+        if !j.is_live() {
+            continue;
+        }
+        if j.get().head.flags & flags::IN_GROUP != 0 {
+            detach(j);
+            j.get_mut().head.world_destroyed = true;
+            error::report(error::Channel::Message, 0, "warning: destroying world containing grouped joints");
+        } else {
+            detach(j);
+            JOINTS.free(j);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dynamics::world::{create_body, create_world, destroy_body, destroy_world};
+    use crate::joints::null::Null;
+
+    fn null(w: WorldRef, g: Option<JointGroupRef>) -> JointRef {
+        create_joint(w, g, JointKind::Null(Null))
+    }
+
+    fn ode_order(b: BodyRef) -> Vec<JointRef> {
+        b.get().joints_in_ode_order().collect()
+    }
+
+    #[test]
+    fn attach_orders_lists_newest_first_and_reverses_zero_first() {
+        let w = create_world();
+        let (a, b) = (create_body(w), create_body(w));
+        let (j1, j2) = (null(w, None), null(w, None));
+        attach(j1, Some(a), Some(b));
+        attach(j2, None, Some(a));
+        assert_eq!(ode_order(a), vec![j2, j1]);
+        assert_eq!(ode_order(b), vec![j1]);
+        assert_eq!(j2.get().head.body, [Some(a), None]);
+        assert_ne!(j2.get().head.flags & flags::REVERSE, 0);
+        assert_eq!(get_body(j2, 0), None);
+        assert_eq!(get_body(j2, 1), Some(a));
+        assert_eq!(num_bodies(j2), 1);
+        // Re-attaching moves the joint to the head of the new lists.
+        attach(j1, Some(b), Some(a));
+        assert_eq!(ode_order(a), vec![j1, j2]);
+        assert_eq!(get_body(j1, 0), Some(b));
+        assert_eq!(connecting_joint(Some(a), Some(b)), Some(j1));
+        assert_eq!(connecting_joint(None, Some(a)), Some(j2));
+        assert!(are_connected(a, None, None));
+        assert!(!are_connected(a, None, Some(j2.get().kind.type_code())));
+        destroy_body(a);
+        assert_eq!(num_bodies(j1), 0);
+        assert_eq!(num_bodies(j2), 0);
+        assert!(b.get().joints.is_empty());
+        destroy_world(w);
+        assert!(!j1.is_live() && !j2.is_live());
+    }
+
+    #[test]
+    fn groups_outlive_their_world() {
+        let w = create_world();
+        let g = create_group();
+        let b = create_body(w);
+        let j = null(w, Some(g));
+        attach(j, Some(b), None);
+        destroy_joint(j);
+        assert!(j.is_live(), "a grouped joint is destroyed only with its group");
+        destroy_world(w);
+        assert!(j.is_live() && j.get().head.world_destroyed);
+        destroy_group(g);
+        assert!(!j.is_live());
+    }
+}

@@ -1,1 +1,758 @@
-//! (to be written)
+//! A Dantzig-style solver for the boxed LCP of `dWorldStep`:
+//!
+//! find x, w with A·x = b + w and, for every i, one of
+//! - lo(i) < x(i) < hi(i) and w(i) = 0,
+//! - x(i) = lo(i) and w(i) ≥ 0,
+//! - x(i) = hi(i) and w(i) ≤ 0,
+//!
+//! where lo ≤ 0 ≤ hi, A is symmetric positive (semi)definite and only its
+//! lower triangle is read. A row with `findex[i] = k ≥ 0` is a friction row:
+//! its bounds are ±|hi(i)·x(k)| once x(k) is known.
+//!
+//! The method (Cottle–Dantzig, as ODE uses it): the unbounded rows are
+//! gathered first and solved directly; friction rows are moved last; then
+//! each remaining index is driven in turn towards its valid segment while
+//! the already-processed indices are kept valid, switching indices between
+//! the clamped set C (w = 0, x free) and the set N (x at a bound) whenever
+//! one reaches the end of its segment. An L·D·Lᵀ factorisation of A(C,C)
+//! is kept up to date incrementally (rows appended as indices enter C,
+//! removed with a rank-two update as they leave).
+//!
+//! The problem is permuted in place so that C, then N, then the unvisited
+//! indices are contiguous (`p` records the permutation). Rows of A are
+//! reached through an offset table, so a row swap is an exchange of
+//! offsets; only columns are moved. The factorisation is of a permutation
+//! of A(C,C), recorded in `c_order`. Pivoting decisions and arithmetic
+//! follow ODE 0.16 (same tie-breaking, same accumulation order through
+//! `math::matrix`), so the same active set is found and the results agree
+//! with ODE's to the last bit in ordinary cases.
+//!
+//! All buffers live in `LcpScratch` and are reused: a warm solve does not
+//! allocate.
+
+use crate::math::matrix::{dot, factor_ldlt, pad, solve_l1, solve_l1t, solve_ldlt};
+
+/// Reusable working memory of the solver.
+#[derive(Default)]
+pub struct LcpScratch {
+    l: Vec<f64>,
+    d: Vec<f64>,
+    w: Vec<f64>,
+    delta_w: Vec<f64>,
+    delta_x: Vec<f64>,
+    dell: Vec<f64>,
+    ell: Vec<f64>,
+    tmp: Vec<f64>,
+    rows: Vec<usize>,
+    p: Vec<usize>,
+    c_order: Vec<usize>,
+    state: Vec<bool>,
+    /// For the rank-two update when an index leaves C.
+    upd: Vec<f64>,
+}
+
+fn sized(v: &mut Vec<f64>, n: usize) -> &mut [f64] {
+    v.clear();
+    v.resize(n, 0.0);
+    &mut v[..]
+}
+
+/// The problem being solved, permuted in place.
+struct Problem<'a> {
+    n: usize,
+    skip: usize,
+    a: &'a mut [f64],
+    /// Offset in `a` of (permuted) row i.
+    rows: &'a mut [usize],
+    x: &'a mut [f64],
+    b: &'a mut [f64],
+    w: &'a mut [f64],
+    lo: &'a mut [f64],
+    hi: &'a mut [f64],
+    p: &'a mut [usize],
+    state: &'a mut [bool],
+    findex: Option<&'a mut [i32]>,
+}
+
+impl Problem<'_> {
+    #[inline]
+    fn at(&self, i: usize, j: usize) -> f64 {
+        self.a[self.rows[i] + j]
+    }
+
+    /// Element (i, j) of the symmetric matrix from its lower triangle.
+    #[inline]
+    fn sym(&self, i: usize, j: usize) -> f64 {
+        if i > j {
+            self.at(i, j)
+        } else {
+            self.at(j, i)
+        }
+    }
+
+    /// Row i, columns `from..to`.
+    #[inline]
+    fn row(&self, i: usize, from: usize, to: usize) -> &[f64] {
+        let r = self.rows[i];
+        &self.a[r + from..r + to]
+    }
+
+    /// Exchanges indices i1 < i2 of the whole problem. With `fast`, rows
+    /// trade offsets; otherwise their contents are exchanged (needed while
+    /// the top rows are about to be copied as one block).
+    fn swap(&mut self, i1: usize, i2: usize, fast: bool) {
+        if i1 == i2 {
+            return;
+        }
+        debug_assert!(i1 < i2);
+        let (r1, r2) = (self.rows[i1], self.rows[i2]);
+        // Lower-triangle elements between the two indices change sides of
+        // the diagonal; row i1's storage right of its diagonal is free and
+        // holds the values row i2 needs once the rows trade places.
+        for i in i1 + 1..i2 {
+            let ri = self.rows[i];
+            self.a[r1 + i] = self.a[ri + i1];
+            self.a[ri + i1] = self.a[r2 + i];
+        }
+        self.a[r1 + i2] = self.a[r1 + i1];
+        self.a[r1 + i1] = self.a[r2 + i1];
+        self.a[r2 + i1] = self.a[r2 + i2];
+        if fast {
+            self.rows.swap(i1, i2);
+        } else {
+            for k in 0..=i2 {
+                self.a.swap(r1 + k, r2 + k);
+            }
+        }
+        for j in i2 + 1..self.n {
+            let rj = self.rows[j];
+            self.a.swap(rj + i1, rj + i2);
+        }
+        self.x.swap(i1, i2);
+        self.b.swap(i1, i2);
+        self.w.swap(i1, i2);
+        self.lo.swap(i1, i2);
+        self.hi.swap(i1, i2);
+        self.p.swap(i1, i2);
+        self.state.swap(i1, i2);
+        if let Some(f) = self.findex.as_deref_mut() {
+            f.swap(i1, i2);
+        }
+    }
+
+    fn friction(&self, i: usize) -> bool {
+        self.findex.as_deref().is_some_and(|f| f[i] >= 0)
+    }
+}
+
+/// The factorisation of A(C,C) and the index sets.
+struct Sets<'a> {
+    nub: usize,
+    nc: usize,
+    nn: usize,
+    l: &'a mut [f64],
+    d: &'a mut [f64],
+    dell: &'a mut [f64],
+    ell: &'a mut [f64],
+    tmp: &'a mut [f64],
+    c_order: &'a mut [usize],
+    upd: &'a mut Vec<f64>,
+}
+
+/// 1/(a_ii - dot), nudging a_ii up by one ulp when the difference would be
+/// exactly zero (ODE's guard against a zero pivot).
+#[inline]
+fn pivot(aii: f64, dot: f64) -> f64 {
+    let aii = if aii != dot { aii } else { aii.next_up() };
+    1.0 / (aii - dot)
+}
+
+impl Sets<'_> {
+    /// Loads A(i, C) in factor order into `dell` (the first `nub` columns are
+    /// never permuted).
+    fn load_row(&mut self, pr: &Problem<'_>, i: usize) {
+        let nc = self.nc;
+        for j in 0..nc {
+            let col = if j < self.nub { j } else { self.c_order[j] };
+            self.dell[j] = pr.at(i, col);
+        }
+    }
+
+    /// Solves for the change of x(C) when x(i) moves by +1 (`dir_positive`)
+    /// or -1, keeping w(C) = 0: delta_x(C) = ∓A(C,C)⁻¹A(C,i). Leaves `ell`
+    /// and `dell` for a following `to_c`. With `only_factor` the solve
+    /// itself is skipped.
+    fn solve1(&mut self, pr: &Problem<'_>, delta_x: &mut [f64], i: usize, dir_positive: bool, only_factor: bool) {
+        let nc = self.nc;
+        if nc == 0 {
+            return;
+        }
+        let skip = pr.skip;
+        self.load_row(pr, i);
+        solve_l1(self.l, self.dell, nc, skip);
+        for j in 0..nc {
+            self.ell[j] = self.dell[j] * self.d[j];
+        }
+        if only_factor {
+            return;
+        }
+        self.tmp[..nc].copy_from_slice(&self.ell[..nc]);
+        solve_l1t(self.l, self.tmp, nc, skip);
+        for j in 0..nc {
+            let v = self.tmp[j];
+            delta_x[self.c_order[j]] = if dir_positive { -v } else { v };
+        }
+    }
+
+    /// Moves the driving index i into C using `ell`/`dell` from `solve1`.
+    fn to_c(&mut self, pr: &mut Problem<'_>, i: usize) {
+        let nc = self.nc;
+        if nc > 0 {
+            let skip = pr.skip;
+            self.l[nc * skip..nc * skip + nc].copy_from_slice(&self.ell[..nc]);
+            let dd = dot(&self.ell[..nc], &self.dell[..nc]);
+            self.d[nc] = pivot(pr.at(i, i), dd);
+        } else {
+            self.d[0] = 1.0 / pr.at(i, i);
+        }
+        pr.swap(nc, i, true);
+        self.c_order[nc] = nc;
+        self.nc = nc + 1;
+    }
+
+    /// Moves index i from N into C, extending the factorisation by a row.
+    fn n_to_c(&mut self, pr: &mut Problem<'_>, i: usize) {
+        let nc = self.nc;
+        if nc > 0 {
+            let skip = pr.skip;
+            self.load_row(pr, i);
+            solve_l1(self.l, self.dell, nc, skip);
+            let mut dd = 0.0;
+            for j in 0..nc {
+                let dl = self.dell[j];
+                let e = dl * self.d[j];
+                self.ell[j] = e;
+                self.l[nc * skip + j] = e;
+                dd += e * dl;
+            }
+            self.d[nc] = pivot(pr.at(i, i), dd);
+        } else {
+            self.d[0] = 1.0 / pr.at(i, i);
+        }
+        pr.swap(nc, i, true);
+        self.c_order[nc] = nc;
+        self.nn -= 1;
+        self.nc = nc + 1;
+    }
+
+    /// Moves index i from C into N, removing its row and column from the
+    /// factorisation.
+    fn c_to_n(&mut self, pr: &mut Problem<'_>, i: usize) {
+        let nc = self.nc;
+        let mut last = None;
+        let mut j = 0;
+        while j < nc {
+            if self.c_order[j] == nc - 1 {
+                last = Some(j);
+            }
+            if self.c_order[j] == i {
+                ldlt_remove(pr, self.c_order, self.l, self.d, nc, j, pr.skip, self.upd);
+                let k = match last {
+                    Some(k) => k,
+                    None => (j + 1..nc).find(|&k| self.c_order[k] == nc - 1).unwrap_or(j),
+                };
+                self.c_order[k] = self.c_order[j];
+                self.c_order.copy_within(j + 1..nc, j);
+                break;
+            }
+            j += 1;
+        }
+        debug_assert!(j < nc, "index leaving C is not in C");
+        pr.swap(i, nc - 1, true);
+        self.nn += 1;
+        self.nc = nc - 1;
+    }
+}
+
+/// Removes row/column `r` (in factor order) from the L·D·Lᵀ factors of
+/// A(C,C), n2 = |C|, reading A through the order `c`. Same arithmetic as
+/// `math::matrix::ldlt_remove` (rank-two update of the trailing block, then
+/// the row and column are cut out), with caller-provided scratch.
+fn ldlt_remove(pr: &Problem<'_>, c: &[usize], l: &mut [f64], d: &mut [f64], n2: usize, r: usize, s: usize, upd: &mut Vec<f64>) {
+    if r + 1 >= n2 {
+        return;
+    }
+    let m = n2 - r;
+    // upd = [a (m) | t (r) | w1 (m) | w2 (m)]
+    upd.clear();
+    upd.resize(3 * m + r, 0.0);
+    let (a, rest) = upd.split_at_mut(m);
+    let (t, rest) = rest.split_at_mut(r);
+    let (w1, w2) = rest.split_at_mut(m);
+    let cr = c[r];
+    if r == 0 {
+        for i in 0..m {
+            a[i] = -pr.sym(c[i], cr);
+        }
+    } else {
+        for i in 0..r {
+            t[i] = l[r * s + i] / d[i];
+        }
+        for i in 0..m {
+            let row = (r + i) * s;
+            a[i] = dot(&l[row..row + r], t) - pr.sym(c[r + i], cr);
+        }
+    }
+    a[0] += 1.0;
+    let off = r * s + r;
+    ldlt_add_tl(&mut l[off..], &mut d[r..], a, m, s, w1, w2);
+    remove_row_col(l, n2, s, r);
+    d.copy_within(r + 1..n2, r);
+}
+
+/// Rank-two update of L·D·Lᵀ for a symmetric change of the first row and
+/// column (as `math::matrix::ldlt_add_tl`, with caller scratch `w1`, `w2`).
+fn ldlt_add_tl(l: &mut [f64], d: &mut [f64], a: &[f64], n: usize, s: usize, w1: &mut [f64], w2: &mut [f64]) {
+    if n < 2 {
+        return;
+    }
+    use std::f64::consts::FRAC_1_SQRT_2;
+    for j in 1..n {
+        let v = a[j] * FRAC_1_SQRT_2;
+        w1[j] = v;
+        w2[j] = v;
+    }
+    let w11 = (0.5 * a[0] + 1.0) * FRAC_1_SQRT_2;
+    let w21 = (0.5 * a[0] - 1.0) * FRAC_1_SQRT_2;
+    let mut alpha1 = 1.0;
+    let mut alpha2 = 1.0;
+    {
+        let mut dee = d[0];
+        let mut alphanew = alpha1 + (w11 * w11) * dee;
+        dee /= alphanew;
+        let gamma1 = w11 * dee;
+        dee *= alpha1;
+        alpha1 = alphanew;
+        alphanew = alpha2 - (w21 * w21) * dee;
+        alpha2 = alphanew;
+        let k1 = 1.0 - w21 * gamma1;
+        let k2 = w21 * gamma1 * w11 - w21;
+        for p in 1..n {
+            let wp = w1[p];
+            let ell = l[p * s];
+            w1[p] = wp - w11 * ell;
+            w2[p] = k1 * wp + k2 * ell;
+        }
+    }
+    for j in 1..n {
+        let k1 = w1[j];
+        let k2 = w2[j];
+        let mut dee = d[j];
+        let mut alphanew = alpha1 + (k1 * k1) * dee;
+        dee /= alphanew;
+        let gamma1 = k1 * dee;
+        dee *= alpha1;
+        alpha1 = alphanew;
+        alphanew = alpha2 - (k2 * k2) * dee;
+        dee /= alphanew;
+        let gamma2 = k2 * dee;
+        dee *= alpha2;
+        d[j] = dee;
+        alpha2 = alphanew;
+        for p in j + 1..n {
+            let idx = p * s + j;
+            let mut ell = l[idx];
+            let mut wp = w1[p] - k1 * ell;
+            ell += gamma1 * wp;
+            w1[p] = wp;
+            wp = w2[p] - k2 * ell;
+            ell -= gamma2 * wp;
+            w2[p] = wp;
+            l[idx] = ell;
+        }
+    }
+}
+
+/// Cuts row and column `r` out of the n×n matrix `a` (stride `s`).
+fn remove_row_col(a: &mut [f64], n: usize, s: usize, r: usize) {
+    if r + 1 >= n {
+        return;
+    }
+    if r > 0 {
+        for i in 0..r {
+            let row = i * s;
+            a.copy_within(row + r + 1..row + n, row + r);
+        }
+        for i in r..n - 1 {
+            a.copy_within((i + 1) * s..(i + 1) * s + r, i * s);
+        }
+    }
+    for i in r..n - 1 {
+        let src = (i + 1) * s + r + 1;
+        a.copy_within(src..src + (n - r - 1), i * s + r);
+    }
+}
+
+/// Outcome of a solve.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LcpStatus {
+    Solved,
+    /// The pivoting stalled (step length s ≤ 0, from round-off on a nearly
+    /// singular problem): the unprocessed x and w were set to zero and the
+    /// partial solution returned, as ODE does. `s` is the offending step.
+    Stalled { s: f64 },
+}
+
+/// Solves the boxed LCP described in the module documentation.
+///
+/// - `a`: n×n with row stride `pad(n)`, lower triangle read; destroyed.
+/// - `x`: out, the solution. `b`: right-hand side (permuted and restored
+///   only in `x`'s order; its contents are unspecified afterwards).
+/// - `w`: if given, receives w = A·x − b.
+/// - `nub`: the first `nub` indices are known to be unbounded; other
+///   unbounded non-friction indices are found and moved forward.
+/// - `lo`, `hi`: bounds (lo ≤ 0 ≤ hi). On return they hold the bounds
+///   used: a friction row's are ±|hi·x(normal)| with x(normal) as it was
+///   when the friction rows were reached (the normal force may still change
+///   afterwards; as in ODE, the bounds are not revisited).
+/// - `findex`: friction indices (−1: none), or None.
+///
+/// Reports a stall on ODE's message channel (`d_ERR_LCP`) and returns it.
+pub fn solve_lcp(
+    n: usize,
+    a: &mut [f64],
+    x: &mut [f64],
+    b: &mut [f64],
+    w_out: Option<&mut [f64]>,
+    nub: usize,
+    lo: &mut [f64],
+    hi: &mut [f64],
+    findex: Option<&mut [i32]>,
+    sc: &mut LcpScratch,
+) -> LcpStatus {
+    if n == 0 {
+        return LcpStatus::Solved;
+    }
+    let skip = pad(n);
+    if nub >= n {
+        // Everything unbounded: factor and solve in place.
+        x[..n].copy_from_slice(&b[..n]);
+        let d = sized(&mut sc.d, n);
+        factor_ldlt(a, d, n, skip);
+        solve_ldlt(a, d, x, n, skip);
+        if let Some(w) = w_out {
+            w[..n].fill(0.0);
+        }
+        return LcpStatus::Solved;
+    }
+
+    let status = {
+        sized(&mut sc.l, n * skip);
+        sized(&mut sc.d, n);
+        sized(&mut sc.w, n);
+        sized(&mut sc.delta_w, n);
+        sized(&mut sc.delta_x, n);
+        sized(&mut sc.dell, n);
+        sized(&mut sc.ell, n);
+        sized(&mut sc.tmp, n);
+        sc.rows.clear();
+        sc.rows.extend((0..n).map(|k| k * skip));
+        sc.p.clear();
+        sc.p.extend(0..n);
+        sc.c_order.clear();
+        sc.c_order.resize(n, 0);
+        sc.state.clear();
+        sc.state.resize(n, false);
+        x[..n].fill(0.0);
+
+        let mut pr = Problem {
+            n,
+            skip,
+            a,
+            rows: &mut sc.rows,
+            x,
+            b,
+            w: &mut sc.w,
+            lo,
+            hi,
+            p: &mut sc.p,
+            state: &mut sc.state,
+            findex,
+        };
+        let mut st = Sets {
+            nub,
+            nc: 0,
+            nn: 0,
+            l: &mut sc.l,
+            d: &mut sc.d,
+            dell: &mut sc.dell,
+            ell: &mut sc.ell,
+            tmp: &mut sc.tmp,
+            c_order: &mut sc.c_order,
+            upd: &mut sc.upd,
+        };
+        let status = drive(&mut pr, &mut st, &mut sc.delta_x, &mut sc.delta_w);
+
+        // Back to the caller's order (bounds too, so that the caller sees
+        // the friction bounds that were used).
+        for v in [&mut *pr.x, &mut *pr.lo, &mut *pr.hi] {
+            for j in 0..n {
+                st.tmp[pr.p[j]] = v[j];
+            }
+            v[..n].copy_from_slice(&st.tmp[..n]);
+        }
+        if let Some(w) = w_out {
+            for j in 0..n {
+                w[pr.p[j]] = pr.w[j];
+            }
+        }
+        status
+    };
+    if let LcpStatus::Stalled { s } = status {
+        crate::error::report(
+            crate::error::Channel::Message,
+            crate::error::D_ERR_LCP,
+            &format!("LCP internal error, s <= 0 (s={}); keeping the partial solution", c_exp(s)),
+        );
+    }
+    status
+}
+
+/// `v` as C's `%.4e` prints it (exponent with a sign and two digits).
+fn c_exp(v: f64) -> String {
+    let t = format!("{v:.4e}");
+    match t.split_once('e') {
+        Some((m, e)) => {
+            let (sign, digits) = e.strip_prefix('-').map_or(("+", e), |d| ("-", d));
+            format!("{m}e{sign}{digits:0>2}")
+        }
+        None => t,
+    }
+}
+
+/// The pivoting proper (after the problem buffers are set up).
+fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: &mut [f64]) -> LcpStatus {
+    let n = pr.n;
+    let skip = pr.skip;
+
+    // Gather every unbounded non-friction index at the front.
+    let mut nub = st.nub;
+    for k in nub..n {
+        if pr.friction(k) {
+            continue;
+        }
+        if pr.lo[k] == f64::NEG_INFINITY && pr.hi[k] == f64::INFINITY {
+            pr.swap(nub, k, false);
+            nub += 1;
+        }
+    }
+    st.nub = nub;
+
+    // Solve the unbounded block directly; it forms the initial C.
+    if nub > 0 {
+        for j in 0..nub {
+            let src = pr.rows[j];
+            st.l[j * skip..j * skip + j + 1].copy_from_slice(&pr.a[src..src + j + 1]);
+        }
+        pr.x[..nub].copy_from_slice(&pr.b[..nub]);
+        factor_ldlt(st.l, st.d, nub, skip);
+        solve_ldlt(st.l, st.d, pr.x, nub, skip);
+        pr.w[..nub].fill(0.0);
+        for k in 0..nub {
+            st.c_order[k] = k;
+        }
+        st.nc = nub;
+    }
+
+    // Friction rows go last (their bounds depend on the others).
+    if pr.findex.is_some() {
+        let mut at_end = 0;
+        for k in (nub..n).rev() {
+            if pr.friction(k) {
+                pr.swap(k, n - 1 - at_end, true);
+                at_end += 1;
+            }
+        }
+    }
+
+    let mut friction_bounds_set = false;
+    for i in nub..n {
+        if !friction_bounds_set && pr.friction(i) {
+            // All remaining indices are friction rows: fix their bounds from
+            // the (unpermuted) normal forces; zero normal force, no friction.
+            for j in 0..n {
+                st.tmp[pr.p[j]] = pr.x[j];
+            }
+            let f = pr.findex.as_deref().expect("friction row without findex");
+            for k in i..n {
+                let normal = st.tmp[f[k] as usize];
+                if normal == 0.0 {
+                    pr.hi[k] = 0.0;
+                    pr.lo[k] = 0.0;
+                } else {
+                    pr.hi[k] = (pr.hi[k] * normal).abs();
+                    pr.lo[k] = -pr.hi[k];
+                }
+            }
+            friction_bounds_set = true;
+        }
+
+        let (nc, nn) = (st.nc, st.nn);
+        let wi = dot(pr.row(i, 0, nc), &pr.x[..nc]) + dot(pr.row(i, nc, nc + nn), &pr.x[nc..nc + nn]);
+        pr.w[i] = wi - pr.b[i];
+
+        // Indices with lo = hi = 0 never leave N (their C segment is empty).
+        if pr.lo[i] == 0.0 && pr.w[i] >= 0.0 {
+            st.nn += 1;
+            pr.state[i] = false;
+        } else if pr.hi[i] == 0.0 && pr.w[i] <= 0.0 {
+            st.nn += 1;
+            pr.state[i] = true;
+        } else if pr.w[i] == 0.0 {
+            // Already on the C segment (lo < 0 < hi here).
+            st.solve1(pr, delta_x, i, false, true);
+            st.to_c(pr, i);
+        } else {
+            loop {
+                let dir_positive = pr.w[i] <= 0.0;
+                st.solve1(pr, delta_x, i, dir_positive, false);
+
+                // delta_w for N and for i (x(i) moves by ±1).
+                let (nc, nn) = (st.nc, st.nn);
+                for k in 0..nn {
+                    delta_w[nc + k] = dot(pr.row(nc + k, 0, nc), &delta_x[..nc]);
+                }
+                {
+                    let r = pr.row(i, nc, nc + nn);
+                    for k in 0..nn {
+                        if dir_positive {
+                            delta_w[nc + k] += r[k];
+                        } else {
+                            delta_w[nc + k] -= r[k];
+                        }
+                    }
+                }
+                let aic = dot(pr.row(i, 0, nc), &delta_x[..nc]);
+                delta_w[i] = if dir_positive { aic + pr.at(i, i) } else { aic - pr.at(i, i) };
+
+                // Largest step keeping everything valid, and what limits it.
+                #[derive(PartialEq)]
+                enum Cmd {
+                    IToC,
+                    IToLo,
+                    IToHi,
+                    NToC,
+                    CToLo,
+                    CToHi,
+                }
+                let mut cmd = Cmd::IToC;
+                let mut si = 0;
+                let mut s = if delta_w[i] != 0.0 {
+                    -pr.w[i] / delta_w[i]
+                } else if pr.w[i] != 0.0 {
+                    f64::INFINITY.copysign(-pr.w[i])
+                } else {
+                    0.0
+                };
+                if dir_positive {
+                    if pr.hi[i] < f64::INFINITY {
+                        let s2 = pr.hi[i] - pr.x[i];
+                        if s2 < s {
+                            s = s2;
+                            cmd = Cmd::IToHi;
+                        }
+                    }
+                } else if pr.lo[i] > f64::NEG_INFINITY {
+                    let s2 = pr.x[i] - pr.lo[i];
+                    if s2 < s {
+                        s = s2;
+                        cmd = Cmd::IToLo;
+                    }
+                }
+                for k in nc..nc + nn {
+                    let leaving = if !pr.state[k] { delta_w[k] < 0.0 } else { delta_w[k] > 0.0 };
+                    if leaving {
+                        if pr.lo[k] == 0.0 && pr.hi[k] == 0.0 {
+                            continue;
+                        }
+                        let s2 = -pr.w[k] / delta_w[k];
+                        if s2 < s {
+                            s = s2;
+                            cmd = Cmd::NToC;
+                            si = k;
+                        }
+                    }
+                }
+                for k in st.nub..nc {
+                    if delta_x[k] < 0.0 && pr.lo[k] > f64::NEG_INFINITY {
+                        let s2 = (pr.lo[k] - pr.x[k]) / delta_x[k];
+                        if s2 < s {
+                            s = s2;
+                            cmd = Cmd::CToLo;
+                            si = k;
+                        }
+                    }
+                    if delta_x[k] > 0.0 && pr.hi[k] < f64::INFINITY {
+                        let s2 = (pr.hi[k] - pr.x[k]) / delta_x[k];
+                        if s2 < s {
+                            s = s2;
+                            cmd = Cmd::CToHi;
+                            si = k;
+                        }
+                    }
+                }
+
+                if s <= 0.0 {
+                    // Would loop forever: keep what we have.
+                    pr.x[i..n].fill(0.0);
+                    pr.w[i..n].fill(0.0);
+                    return LcpStatus::Stalled { s };
+                }
+
+                for k in 0..nc {
+                    pr.x[k] += s * delta_x[k];
+                }
+                pr.x[i] = if dir_positive { pr.x[i] + s } else { pr.x[i] - s };
+                for k in nc..nc + nn {
+                    pr.w[k] += s * delta_w[k];
+                }
+                pr.w[i] += s * delta_w[i];
+
+                match cmd {
+                    Cmd::IToC => {
+                        pr.w[i] = 0.0;
+                        st.to_c(pr, i);
+                    }
+                    Cmd::IToLo => {
+                        pr.x[i] = pr.lo[i];
+                        pr.state[i] = false;
+                        st.nn += 1;
+                    }
+                    Cmd::IToHi => {
+                        pr.x[i] = pr.hi[i];
+                        pr.state[i] = true;
+                        st.nn += 1;
+                    }
+                    Cmd::NToC => {
+                        pr.w[si] = 0.0;
+                        st.n_to_c(pr, si);
+                    }
+                    Cmd::CToLo => {
+                        pr.x[si] = pr.lo[si];
+                        pr.state[si] = false;
+                        st.c_to_n(pr, si);
+                    }
+                    Cmd::CToHi => {
+                        pr.x[si] = pr.hi[si];
+                        pr.state[si] = true;
+                        st.c_to_n(pr, si);
+                    }
+                }
+                if matches!(cmd, Cmd::IToC | Cmd::IToLo | Cmd::IToHi) {
+                    break;
+                }
+            }
+        }
+    }
+    LcpStatus::Solved
+}

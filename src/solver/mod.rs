@@ -73,3 +73,187 @@ pub struct SolverScratch {
     pub f64s: Vec<f64>,
     pub i32s: Vec<i32>,
 }
+
+// ---- row assembly shared by both steppers ------------------------------------
+
+use crate::joints::{Info1, RowCtx};
+
+/// A joint of an island with its current row counts (ODE's "joint with
+/// info1").
+#[derive(Clone, Copy, Debug)]
+pub struct JointInfo {
+    pub joint: JointRef,
+    pub info: Info1,
+}
+
+/// Asks every joint of an island, in island order, for its row counts
+/// (`info1`, which may update joint state such as which limit is active)
+/// and keeps those with rows, in the same order. Joints without rows get
+/// tag -1 (they still linked the island together). Returns the total
+/// number of rows.
+pub fn gather_info1(joints: &[JointRef], out: &mut Vec<JointInfo>) -> usize {
+    out.clear();
+    let mut m = 0;
+    for &j in joints {
+        let joint = j.get_mut();
+        let info = joint.kind.info1(&joint.head, joint.head.bodies());
+        debug_assert!(info.m <= 6 && info.nub <= info.m, "bad info1 {info:?}");
+        if info.m > 0 {
+            m += info.m;
+            out.push(JointInfo { joint: j, info });
+        } else {
+            joint.head.tag = -1;
+        }
+    }
+    m
+}
+
+/// `dWorldStep`'s joint order: joints with only unbounded rows first, then
+/// mixed ones, then those with only bounded rows, each group placed exactly
+/// where ODE's single-pass two-ended partition puts it (the order inside
+/// the groups matters for round-off and pivoting). `src` is in island
+/// order; the result goes to `out`. Returns the number of purely unbounded
+/// joints, which ODE hands to its LCP solver as `nub` (the solver then
+/// finds every unbounded row by itself).
+pub fn order_for_step(src: &[JointInfo], out: &mut Vec<JointInfo>) -> usize {
+    out.clear();
+    let n = src.len();
+    if n == 0 {
+        return 0;
+    }
+    // Slots -1 ..= 2n of ODE's work array, shifted by one.
+    let base = 1isize;
+    out.resize(2 * n + 2, src[0]);
+    let at = |k: isize| (k + base) as usize;
+    let (mut unb_start, mut mix_start, mut mix_end) = (n as isize, n as isize, n as isize);
+    let mut lcp_end: isize;
+    let mut cur = n as isize;
+    let mut next = 0;
+    loop {
+        // Growing towards the end: bounded joints are appended, mixed ones
+        // inserted between the unbounded and bounded groups.
+        let mut mixend = mix_end;
+        let mut finished = false;
+        loop {
+            if next == n {
+                lcp_end = cur;
+                finished = true;
+                break;
+            }
+            let ji = src[next];
+            next += 1;
+            let (m, nub) = (ji.info.m, ji.info.nub);
+            if nub == 0 {
+                out[at(cur)] = ji;
+                cur += 1;
+            } else if nub < m {
+                if unb_start == mix_start {
+                    mix_start -= 1;
+                    unb_start = mix_start;
+                    out[at(mix_start)] = ji;
+                } else if mixend != cur {
+                    out[at(cur)] = out[at(mixend)];
+                    out[at(mixend)] = ji;
+                    mixend += 1;
+                    cur += 1;
+                } else {
+                    out[at(cur)] = ji;
+                    cur += 1;
+                    mixend = cur;
+                }
+            } else {
+                unb_start -= 1;
+                out[at(unb_start)] = ji;
+                lcp_end = cur;
+                mix_end = mixend;
+                cur = unb_start - 1;
+                break;
+            }
+        }
+        if finished {
+            break;
+        }
+        // Growing towards the front: unbounded joints are prepended.
+        let mut mixstart = mix_start - 1;
+        loop {
+            if next == n {
+                unb_start = cur + 1;
+                mix_start = mixstart + 1;
+                finished = true;
+                break;
+            }
+            let ji = src[next];
+            next += 1;
+            let (m, nub) = (ji.info.m, ji.info.nub);
+            if nub == m {
+                out[at(cur)] = ji;
+                cur -= 1;
+            } else if nub != 0 {
+                if mix_end == lcp_end {
+                    out[at(mix_end)] = ji;
+                    mix_end += 1;
+                    lcp_end = mix_end;
+                } else if mixstart != cur {
+                    out[at(cur)] = out[at(mixstart)];
+                    out[at(mixstart)] = ji;
+                    mixstart -= 1;
+                    cur -= 1;
+                } else {
+                    out[at(cur)] = ji;
+                    cur -= 1;
+                    mixstart = cur;
+                }
+            } else {
+                out[at(lcp_end)] = ji;
+                lcp_end += 1;
+                unb_start = cur + 1;
+                mix_start = mixstart + 1;
+                cur = lcp_end;
+                break;
+            }
+        }
+        if finished {
+            break;
+        }
+    }
+    let (first, last) = (at(unb_start), at(lcp_end));
+    out.copy_within(first..last, 0);
+    out.truncate(last - first);
+    (mix_start - unb_start) as usize
+}
+
+/// Fills the rows of `joints` (in the given order) into `rows`: each joint
+/// gets `m` rows pre-set with `Row::initial(world CFM)`, then its `info2`
+/// with fps = 1/h and the world ERP; friction indices are made absolute.
+/// Body tags must hold the bodies' island indices (set by the integrator);
+/// each joint's tag is set to its slot index.
+pub fn assemble_rows(world: &World, joints: &[JointInfo], h: f64, rows: &mut IslandRows) {
+    rows.clear();
+    let ctx = RowCtx { fps: 1.0 / h, erp: world.erp, world };
+    for (slot, ji) in joints.iter().enumerate() {
+        let joint = ji.joint.get_mut();
+        joint.head.tag = slot as i32;
+        let row0 = rows.rows.len();
+        let m = ji.info.m;
+        rows.rows.resize(row0 + m, Row::initial(world.cfm));
+        let bodies = joint.head.bodies();
+        joint.kind.info2(&joint.head, bodies, &ctx, &mut rows.rows[row0..row0 + m]);
+        // A motor held at a stop pushes the bodies directly, as ODE does
+        // while filling rows; applied now, before any accumulator is read.
+        joint.kind.apply_body_push(&joint.head);
+        for r in &mut rows.rows[row0..row0 + m] {
+            if r.findex != -1 {
+                r.findex += row0 as i32;
+            }
+        }
+        let index = |b: Option<BodyRef>| b.map(|b| b.get().tag as usize);
+        rows.joints.push(JointSlot {
+            joint: ji.joint,
+            row0,
+            m,
+            nub: ji.info.nub,
+            b1: index(joint.head.body[0]),
+            b2: index(joint.head.body[1]),
+        });
+    }
+}

@@ -1,0 +1,49 @@
+//! `dJointCreateNull` (objects.h), and the helpers the per-type joint files
+//! (`objects_ball.rs`, `objects_hinge.rs`, …) share: creation in a world
+//! and optional group, typed joint lookup and body pushes.
+//!
+//! Where ODE asserts on a joint of the wrong type, we report and ignore.
+#![allow(non_snake_case)]
+
+use super::types::*;
+use super::{call, Cx};
+use crate::dynamics::world::{World, WORLDS};
+use crate::joints::null::Null;
+use crate::joints::object::create_joint;
+use crate::joints::{Joint, JointKind, JOINTS, JOINT_GROUPS};
+
+/// Validates world and (optional) group and creates a joint of the kind
+/// `make` builds from the world's current defaults.
+pub(crate) fn create(cx: &Cx, w: dWorldID, g: dJointGroupID, make: impl FnOnce(&World) -> JointKind) -> Option<dJointID> {
+    let w = cx.handle(&WORLDS, w, "w", "world")?;
+    let g = cx.opt_handle(&JOINT_GROUPS, g, "g", "joint group")?;
+    let kind = make(w.get());
+    Some(create_joint(w, g, kind).as_raw())
+}
+
+/// Name of a joint type for messages.
+pub(crate) fn kind_name(k: &JointKind) -> &'static str {
+    match k {
+        JointKind::Null(_) => "null joint",
+        JointKind::Ball(_) => "ball joint",
+        JointKind::Hinge(_) => "hinge joint",
+        JointKind::Slider(_) => "slider joint",
+        JointKind::Fixed(_) => "fixed joint",
+        JointKind::Contact(_) => "contact joint",
+    }
+}
+
+/// Validates the joint handle argument `j`.
+pub(crate) fn joint<'a>(cx: &Cx, j: dJointID) -> Option<&'a mut Joint> {
+    Some(cx.handle(&JOINTS, j, "j", "joint")?.get_mut())
+}
+
+/// Reports a joint of the wrong type.
+pub(crate) fn wrong_type<T>(cx: &Cx, k: &JointKind, want: &str) -> Option<T> {
+    cx.fail(format_args!("argument 'j' is a {}, not a {want}", kind_name(k)))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn dJointCreateNull(w: dWorldID, g: dJointGroupID) -> dJointID {
+    call("dJointCreateNull", std::ptr::null_mut(), |cx| create(cx, w, g, |_| JointKind::Null(Null)))
+}
