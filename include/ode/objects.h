@@ -130,6 +130,8 @@ ODE_API dJointID dBodyGetJoint(dBodyID b, int index);
 
 ODE_API dGeomID dBodyGetFirstGeom(dBodyID b);
 
+ODE_API dGeomID dBodyGetNextGeom(dGeomID g);
+
 ODE_API void dBodyEnable(dBodyID b);
 
 ODE_API void dBodyDisable(dBodyID b);
@@ -302,7 +304,6 @@ ODE_API dReal dWorldGetMaxAngularSpeed(dWorldID w);
 ODE_API void dWorldSetMaxAngularSpeed(dWorldID w, dReal max_speed);
 
 /* Not implemented yet: declared for source compatibility. */
-ODE_API dGeomID dBodyGetNextGeom (dGeomID g);
 ODE_API dJointID dJointCreateBall (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateHinge (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateSlider (dWorldID, dJointGroupID);

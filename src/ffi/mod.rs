@@ -191,3 +191,5 @@ pub mod mass;
 pub mod odemath;
 pub mod objects_world;
 pub mod objects_body;
+pub mod collision;
+pub mod collision_space;

@@ -1,0 +1,225 @@
+//! The sweep-and-prune space (ODE's "complete box pruning"): members are
+//! sorted by the lower bound of their AABB on the first axis of the
+//! space's axis order (as single-precision keys, as in ODE), then each is
+//! tested against the following ones whose lower bound does not exceed
+//! its upper bound, with the other two axes checked exactly. Members with
+//! an infinite upper bound on the first axis skip the sort and are paired
+//! with everything, without AABB test, as ODE does.
+//!
+//! Members are kept in two arrays, dirty and clean; each geom knows its
+//! index in one of them (`slot` = dirty index, `slot2` = clean index).
+
+use super::{collide_aabbs, collide_no_aabbs, locked, sp, Kind, Near};
+use crate::collision::geom::{self, g, gflags, GeomRef};
+
+pub struct Sap {
+    pub dirty: Vec<GeomRef>,
+    pub geoms: Vec<GeomRef>,
+    /// AABB indices of the sort axis and the two others (min; max is +1).
+    pub ax: [usize; 3],
+    scratch: Option<Box<Scratch>>,
+}
+
+#[derive(Default)]
+struct Scratch {
+    normal: Vec<GeomRef>,
+    infinite: Vec<GeomRef>,
+    keys: Vec<f32>,
+    order: Vec<u32>,
+    pairs: Vec<(u32, u32)>,
+}
+
+impl Sap {
+    /// `axisorder` is one of the dSAP_AXES_* codes (three 2-bit axis numbers).
+    pub fn new(axisorder: i32) -> Sap {
+        let ax = |k: i32| (((axisorder >> (2 * k)) & 3) as usize) << 1;
+        Sap { dirty: Vec::new(), geoms: Vec::new(), ax: [ax(0), ax(1), ax(2)], scratch: None }
+    }
+}
+
+fn sap_of(s: GeomRef) -> &'static mut Sap {
+    match &mut sp(s).kind {
+        Kind::Sap(x) => x,
+        _ => unreachable!("not a SAP space"),
+    }
+}
+
+pub fn add(s: GeomRef, h: GeomRef) {
+    let x = sap_of(s);
+    g(h).slot = x.dirty.len() as i32;
+    g(h).slot2 = -1;
+    x.dirty.push(h);
+}
+
+fn swap_remove(list: &mut Vec<GeomRef>, i: usize, dirty_list: bool) {
+    let last = *list.last().expect("list holds the geom");
+    list[i] = last;
+    if dirty_list {
+        g(last).slot = i as i32;
+    } else {
+        g(last).slot2 = i as i32;
+    }
+    list.pop();
+}
+
+pub fn remove(s: GeomRef, h: GeomRef) {
+    let x = sap_of(s);
+    let (di, gi) = (g(h).slot, g(h).slot2);
+    if di >= 0 {
+        swap_remove(&mut x.dirty, di as usize, true);
+    } else if gi >= 0 {
+        swap_remove(&mut x.geoms, gi as usize, false);
+    }
+    g(h).slot = -1;
+    g(h).slot2 = -1;
+}
+
+pub fn dirty(s: GeomRef, h: GeomRef) {
+    if g(h).slot >= 0 {
+        return;
+    }
+    let x = sap_of(s);
+    let gi = g(h).slot2;
+    if gi >= 0 {
+        swap_remove(&mut x.geoms, gi as usize, false);
+    }
+    g(h).slot2 = -1;
+    g(h).slot = x.dirty.len() as i32;
+    x.dirty.push(h);
+}
+
+/// Moves the dirty members (AABBs refreshed) to the end of the clean list.
+/// Runs under the caller's lock.
+pub fn clean(s: GeomRef) {
+    let x = sap_of(s);
+    if x.dirty.is_empty() {
+        return;
+    }
+    let dirty = std::mem::take(&mut x.dirty);
+    for &h in &dirty {
+        if super::is_space(h) {
+            super::clean(h);
+        }
+        geom::recompute_aabb(h);
+        let x = sap_of(s);
+        let geom = g(h);
+        geom.gflags &= !(gflags::DIRTY | gflags::AABB_BAD);
+        geom.slot = -1;
+        geom.slot2 = x.geoms.len() as i32;
+        x.geoms.push(h);
+    }
+    let x = sap_of(s);
+    let mut dirty = dirty;
+    dirty.clear();
+    if x.dirty.is_empty() {
+        x.dirty = dirty;
+    }
+}
+
+pub fn collide(s: GeomRef, cb: &mut Near) {
+    locked(s, || {
+        super::clean(s);
+        let ax = sap_of(s).ax;
+        let mut sc = sap_of(s).scratch.take().unwrap_or_default();
+        sc.normal.clear();
+        sc.infinite.clear();
+        for &h in &sap_of(s).geoms {
+            let geom = g(h);
+            if !geom.takes_part() {
+                continue;
+            }
+            if geom.aabb[ax[0] + 1] == f64::INFINITY {
+                sc.infinite.push(h);
+            } else {
+                sc.normal.push(h);
+            }
+        }
+        if !sc.normal.is_empty() {
+            box_pruning(&mut sc, ax);
+        }
+        let Scratch { normal, infinite, pairs, .. } = &*sc;
+        for &(a, b) in pairs {
+            collide_no_aabbs(normal[a as usize], normal[b as usize], cb);
+        }
+        for m in 0..infinite.len() {
+            for n in m + 1..infinite.len() {
+                collide_no_aabbs(infinite[m], infinite[n], cb);
+            }
+            for &n in normal {
+                collide_no_aabbs(infinite[m], n, cb);
+            }
+        }
+        if s.is_live() {
+            sap_of(s).scratch = Some(sc);
+        }
+    })
+}
+
+/// Sorts by the first-axis lower bound and collects overlapping pairs, in
+/// ODE's order (a sentinel key of f32::MAX ends every scan).
+fn box_pruning(sc: &mut Scratch, ax: [usize; 3]) {
+    let n = sc.normal.len();
+    sc.keys.clear();
+    sc.keys.extend(sc.normal.iter().map(|&h| g(h).aabb[ax[0]] as f32));
+    sc.keys.push(f32::MAX);
+    let count = n + 1;
+    sc.order.clear();
+    sc.order.extend(0..count as u32);
+    let keys = &sc.keys;
+    sc.order.sort_by(|&a, &b| keys[a as usize].total_cmp(&keys[b as usize]).then(a.cmp(&b)));
+    sc.pairs.clear();
+
+    let order = &sc.order;
+    let (mut running, mut s) = (0usize, 0usize);
+    while running < count && s < count {
+        let id0 = order[s] as usize;
+        s += 1;
+        if id0 == n {
+            continue;
+        }
+        // Advance past the keys below id0's (the index moves on once more
+        // after the first key that is not below, as in ODE).
+        loop {
+            let k = keys[order[running] as usize];
+            running += 1;
+            if k >= keys[id0] || running >= count {
+                break;
+            }
+        }
+        if running < count {
+            let a0 = &g(sc.normal[id0]).aabb;
+            let (max0, max1, max2) = (a0[ax[0] + 1], a0[ax[1] + 1], a0[ax[2] + 1]);
+            let mut r2 = running;
+            while r2 < count {
+                let id1 = order[r2] as usize;
+                r2 += 1;
+                if id1 == n || keys[id1] as f64 > max0 {
+                    break;
+                }
+                let a1 = &g(sc.normal[id1]).aabb;
+                if max1 >= a1[ax[1]] && a1[ax[1] + 1] >= a0[ax[1]] && max2 >= a1[ax[2]] && a1[ax[2] + 1] >= a0[ax[2]] {
+                    sc.pairs.push((id0 as u32, id1 as u32));
+                }
+            }
+        }
+    }
+}
+
+/// Members (clean list order) against `h`, with the full AABB test.
+pub fn collide2(s: GeomRef, h: GeomRef, cb: &mut Near) {
+    locked(s, || {
+        super::clean(s);
+        geom::recompute_aabb(h);
+        let mut i = 0;
+        while i < sap_of(s).geoms.len() {
+            let m = sap_of(s).geoms[i];
+            i += 1;
+            if g(m).takes_part() {
+                collide_aabbs(m, h, cb);
+                if !h.is_live() {
+                    return;
+                }
+            }
+        }
+    })
+}
