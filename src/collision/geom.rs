@@ -67,10 +67,11 @@ pub mod ray_flags {
     pub const CLOSEST_HIT: u32 = 0x40000;
 }
 
-/// ODE's `_dequal`: equality within machine epsilon.
+/// ODE's `_dequal`, which in this build compares exactly (a plane normal
+/// of (1e-300, 0, 1) is not treated as axis-aligned by ODE).
 #[inline]
 pub fn dequal(a: f64, b: f64) -> bool {
-    (a - b).abs() < f64::EPSILON
+    a == b
 }
 
 /// A convex hull given by the host: the arrays are referenced, not copied
@@ -744,11 +745,9 @@ pub fn shape_aabb(shape: &Shape, p: &Pose) -> [f64; 6] {
             around(xr, yr, zr)
         }
         Shape::Cylinder(c) => {
-            let (rad, l) = (c.radius, c.length);
-            let xr = (r[0] * rad).abs() + (r[1] * rad).abs() + 0.5 * (r[2] * l).abs();
-            let yr = (r[4] * rad).abs() + (r[5] * rad).abs() + 0.5 * (r[6] * l).abs();
-            let zr = (r[8] * rad).abs() + (r[9] * rad).abs() + 0.5 * (r[10] * l).abs();
-            around(xr, yr, zr)
+            // Exact extent of the disc caps: radius · sqrt(1 - axis_k²).
+            let ext = |z: f64| (1.0 - z * z).max(0.0).sqrt() * c.radius + 0.5 * (z * c.length).abs();
+            around(ext(r[2]), ext(r[6]), ext(r[10]))
         }
         Shape::Ray(ray) => {
             let e = [pos[0] + r[2] * ray.length, pos[1] + r[6] * ray.length, pos[2] + r[10] * ray.length];

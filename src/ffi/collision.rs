@@ -1336,13 +1336,16 @@ pub unsafe extern "C" fn dGeomHeightfieldDataSetBounds(d: dHeightfieldDataID, mi
     })
 }
 
-/// As in ODE 0.16, this stores `d` in the geom's user-data slot (what
-/// `dGeomGetData` returns), not as the geom's heightfield data.
+/// Replaces the geom's data object. As in ODE, the cached AABB is not
+/// refreshed until the geom moves.
 #[no_mangle]
 pub unsafe extern "C" fn dGeomHeightfieldSetHeightfieldData(g_: dGeomID, d: dHeightfieldDataID) {
     call("dGeomHeightfieldSetHeightfieldData", (), |cx| {
         let h = class_arg(cx, g_, "g", class::HEIGHTFIELD, "heightfield")?;
-        g(h).data = d;
+        hf_arg(cx, d)?;
+        if let Shape::Heightfield(hf) = &mut g(h).shape {
+            hf.data = d;
+        }
         Some(())
     })
 }
