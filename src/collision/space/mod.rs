@@ -122,14 +122,22 @@ pub(crate) fn list_unlink(s: GeomRef, h: GeomRef) {
     g(h).prev = None;
 }
 
-/// Adds a geom (not in any space) to `s`. A new geom is dirty.
+/// Adds a geom (not in any space) to `s`. SAP and quadtree spaces mark it
+/// dirty; the list spaces take its flags as they are (as ODE 0.16 does: a
+/// geom re-added without moving stays clean, and its next move brings it
+/// to the front of the list again).
 pub fn add(s: GeomRef, h: GeomRef) {
-    g(h).gflags |= gflags::DIRTY | gflags::AABB_BAD;
     g(h).parent = Some(s);
     match &mut sp(s).kind {
         Kind::Simple | Kind::Hash(_) => list_push_front(s, h),
-        Kind::Sap(_) => sap::add(s, h),
-        Kind::QuadTree(_) => quadtree::add(s, h),
+        Kind::Sap(_) => {
+            g(h).gflags |= gflags::DIRTY | gflags::AABB_BAD;
+            sap::add(s, h)
+        }
+        Kind::QuadTree(_) => {
+            g(h).gflags |= gflags::DIRTY | gflags::AABB_BAD;
+            quadtree::add(s, h)
+        }
     }
     let space = sp(s);
     space.count += 1;

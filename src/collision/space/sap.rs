@@ -25,8 +25,168 @@ struct Scratch {
     normal: Vec<GeomRef>,
     infinite: Vec<GeomRef>,
     keys: Vec<f32>,
-    order: Vec<u32>,
+    sort: RadixSort,
     pairs: Vec<(u32, u32)>,
+}
+
+/// ODE's (OPCODE's) radix sort of single-precision keys, with its state
+/// kept between passes: ranks from the previous sort are reused as the
+/// starting order ("temporal coherence"), and equal negative keys come out
+/// in reverse order. Reproducing it keeps pairs in ODE's order even with
+/// equal keys.
+#[derive(Default)]
+struct RadixSort {
+    size: usize,
+    utilization: usize,
+    valid: bool,
+    buf: Vec<u32>,
+    /// Offset of the primary ranks in `buf` (0 or `size`).
+    primary: usize,
+}
+
+impl RadixSort {
+    fn ranks2_off(&self) -> usize {
+        if self.primary == 0 { self.size } else { 0 }
+    }
+
+    fn prepare(&mut self, n: usize) {
+        if n != self.utilization {
+            if n > self.size {
+                self.buf.clear();
+                self.buf.resize(2 * n, 0);
+                self.size = n;
+                self.primary = 0;
+            }
+            self.valid = false;
+            self.utilization = n;
+        }
+    }
+
+    /// Sorts `keys` (ascending); the result is `self.ranks()`.
+    fn sort(&mut self, keys: &[f32]) {
+        let nb = keys.len();
+        self.prepare(nb);
+        let bits = |i: usize| keys[i].to_bits();
+        let mut hist = [0u32; 1024];
+        let count = |hist: &mut [u32; 1024], i: usize| {
+            let b = bits(i);
+            hist[(b & 0xff) as usize] += 1;
+            hist[256 + ((b >> 8) & 0xff) as usize] += 1;
+            hist[512 + ((b >> 16) & 0xff) as usize] += 1;
+            hist[768 + (b >> 24) as usize] += 1;
+        };
+        let mut counted = 0;
+        let mut sorted = true;
+        if !self.valid {
+            let mut prev = keys[0];
+            while counted < nb {
+                let v = keys[counted];
+                if v < prev {
+                    sorted = false;
+                    break;
+                }
+                prev = v;
+                count(&mut hist, counted);
+                counted += 1;
+            }
+            if sorted {
+                let p = self.primary;
+                for i in 0..nb {
+                    self.buf[p + i] = i as u32;
+                }
+                return;
+            }
+        } else {
+            let p = self.primary;
+            let mut prev = keys[self.buf[p] as usize];
+            while counted < nb {
+                let v = keys[self.buf[p + counted] as usize];
+                if v < prev {
+                    sorted = false;
+                    break;
+                }
+                prev = v;
+                count(&mut hist, counted);
+                counted += 1;
+            }
+            if sorted {
+                return;
+            }
+        }
+        while counted < nb {
+            count(&mut hist, counted);
+            counted += 1;
+        }
+        let negatives: u32 = hist[768 + 128..1024].iter().sum();
+        let mut link = [0usize; 256];
+        for pass in 0..4usize {
+            let cur = &hist[pass * 256..pass * 256 + 256];
+            let unique = ((bits(0) >> (8 * pass)) & 0xff) as usize;
+            let perform = cur[unique] as usize != nb;
+            let (p1, p2) = (self.primary, self.ranks2_off());
+            if pass != 3 {
+                if !perform {
+                    continue;
+                }
+                link[0] = p2;
+                for i in 1..256 {
+                    link[i] = link[i - 1] + cur[i - 1] as usize;
+                }
+                let byte = |i: usize| ((bits(i) >> (8 * pass)) & 0xff) as usize;
+                if !self.valid {
+                    for i in 0..nb {
+                        let b = byte(i);
+                        self.buf[link[b]] = i as u32;
+                        link[b] += 1;
+                    }
+                    self.valid = true;
+                } else {
+                    for k in 0..nb {
+                        let id = self.buf[p1 + k] as usize;
+                        let b = byte(id);
+                        self.buf[link[b]] = id as u32;
+                        link[b] += 1;
+                    }
+                }
+                self.primary = p2;
+            } else if perform {
+                link[0] = p2 + negatives as usize;
+                for i in 1..128 {
+                    link[i] = link[i - 1] + cur[i - 1] as usize;
+                }
+                link[255] = p2;
+                for i in 0..127 {
+                    link[254 - i] = link[255 - i] + cur[255 - i] as usize;
+                }
+                for i in 128..256 {
+                    link[i] += cur[i] as usize;
+                }
+                for k in 0..nb {
+                    let id = if self.valid { self.buf[p1 + k] as usize } else { k };
+                    let radix = (bits(id) >> 24) as usize;
+                    if radix < 128 {
+                        self.buf[link[radix]] = id as u32;
+                        link[radix] += 1;
+                    } else {
+                        link[radix] -= 1;
+                        self.buf[link[radix]] = id as u32;
+                    }
+                }
+                self.valid = true;
+                self.primary = p2;
+            } else if unique >= 128 {
+                for i in 0..nb {
+                    self.buf[p2 + i] = if self.valid { self.buf[p1 + nb - i - 1] } else { (nb - i - 1) as u32 };
+                }
+                self.valid = true;
+                self.primary = p2;
+            }
+        }
+    }
+
+    fn ranks(&self) -> &[u32] {
+        &self.buf[self.primary..self.primary + self.utilization]
+    }
 }
 
 impl Sap {
@@ -163,13 +323,11 @@ fn box_pruning(sc: &mut Scratch, ax: [usize; 3]) {
     sc.keys.extend(sc.normal.iter().map(|&h| g(h).aabb[ax[0]] as f32));
     sc.keys.push(f32::MAX);
     let count = n + 1;
-    sc.order.clear();
-    sc.order.extend(0..count as u32);
+    sc.sort.sort(&sc.keys);
     let keys = &sc.keys;
-    sc.order.sort_by(|&a, &b| keys[a as usize].total_cmp(&keys[b as usize]).then(a.cmp(&b)));
     sc.pairs.clear();
 
-    let order = &sc.order;
+    let order = sc.sort.ranks();
     let (mut running, mut s) = (0usize, 0usize);
     while running < count && s < count {
         let id0 = order[s] as usize;
