@@ -12,3 +12,8 @@ fn differential_done(name: &str) {
 fn geom_api_matches_ode() {
     differential_done("diff_geom_api");
 }
+
+#[test]
+fn collide_dispatch_matches_ode() {
+    differential_done("diff_geom_dispatch");
+}
