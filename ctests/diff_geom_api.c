@@ -157,7 +157,7 @@ int main(void) {
     printf("bits %lx %lx %lx\n", dGeomGetCategoryBits(prim[0]), dGeomGetCollideBits(prim[0]), dGeomGetCategoryBits(prim[1]));
     dGeomDisable(prim[2]); printf("enabled %d", dGeomIsEnabled(prim[2])); dGeomEnable(prim[2]); printf(" %d\n", dGeomIsEnabled(prim[2]));
     dGeomSetData(prim[3], &rng); printf("data %d\n", dGeomGetData(prim[3]) == &rng);
-    printf("space %d %d\n", dGeomGetSpace(prim[0]) == sp, dGeomGetSpace(sp) == 0);
+    printf("space %d %d\n", dGeomGetSpace(prim[0]) == sp, dGeomGetSpace((dGeomID)sp) == 0);
 
     /* ---- body attachment and offsets ---- */
     dBodyID b = dBodyCreate(w);

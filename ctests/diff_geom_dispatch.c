@@ -104,15 +104,15 @@ int main(void) {
     show("cyl-box override", dCollide(cyl, bx, 8, &c[0].geom, sizeof(dContact)), c);
 
     /* geoms against spaces: every member's contacts, room shrinking */
-    dSpaceID s = dSimpleSpaceCreate(0); idx(s);
+    dSpaceID s = dSimpleSpaceCreate(0); idx((dGeomID)s);
     dGeomID m[4];
     for (int i = 0; i < 4; i++) { m[i] = dCreateGeom(cls_a); idx(m[i]); dSpaceAdd(s, m[i]); dGeomSetPosition(m[i], 0.5 * i, 0, 0); }
-    show("space-sphere", dCollide(s, sph, 8, &c[0].geom, sizeof(dContact)), c);
-    show("sphere-space", dCollide(sph, s, 5, &c[0].geom, sizeof(dContact)), c);
-    dSpaceID s2 = dHashSpaceCreate(0); idx(s2);
+    show("space-sphere", dCollide((dGeomID)s, sph, 8, &c[0].geom, sizeof(dContact)), c);
+    show("sphere-space", dCollide(sph, (dGeomID)s, 5, &c[0].geom, sizeof(dContact)), c);
+    dSpaceID s2 = dHashSpaceCreate(0); idx((dGeomID)s2);
     dGeomID m2 = dCreateSphere(s2, 1); idx(m2);
-    show("space-space", dCollide(s, s2, 8, &c[0].geom, sizeof(dContact)), c);
-    show("space2-space", dCollide(s2, s, 8, &c[0].geom, sizeof(dContact)), c);
+    show("space-space", dCollide((dGeomID)s, (dGeomID)s2, 8, &c[0].geom, sizeof(dContact)), c);
+    show("space2-space", dCollide((dGeomID)s2, (dGeomID)s, 8, &c[0].geom, sizeof(dContact)), c);
 
     /* user AABB test inside a space */
     {

@@ -103,8 +103,8 @@ static void scene(const char *name, dSpaceID s, dWorldID w) {
         printf("\n");
     }
     /* geom against the space, and against single geoms */
-    collide2_print("geom-space", geoms[70], s);
-    collide2_print("space-geom", s, geoms[3]);
+    collide2_print("geom-space", geoms[70], (dGeomID)s);
+    collide2_print("space-geom", (dGeomID)s, geoms[3]);
     collide2_print("geom-geom", geoms[70], geoms[71]);
     /* remove some, move some, collide again */
     for (int i = 0; i < 120; i += 9) dSpaceRemove(s, geoms[i]);
@@ -153,23 +153,23 @@ int main(void) {
         dSpaceID top = dHashSpaceCreate(0);
         dSpaceID a = dSimpleSpaceCreate(top), b = dHashSpaceCreate(top);
         dSpaceID inner = dSimpleSpaceCreate(a);
-        idx(top); idx(a); idx(b); idx(inner);
+        idx((dGeomID)top); idx((dGeomID)a); idx((dGeomID)b); idx((dGeomID)inner);
         for (int i = 0; i < 30; i++) {
             dSpaceID s = i % 3 == 0 ? a : i % 3 == 1 ? b : inner;
             dGeomID g = dCreateSphere(s, 0.5 + urand());
             dGeomSetPosition(g, srand1(4), srand1(4), srand1(4));
             idx(g);
         }
-        printf("classes %d %d %d isspace %d %d\n", dSpaceGetClass(top), dSpaceGetClass(a), dSpaceGetClass(b), dGeomIsSpace(a), dGeomIsSpace(geoms[5]));
+        printf("classes %d %d %d isspace %d %d\n", dSpaceGetClass(top), dSpaceGetClass(a), dSpaceGetClass(b), dGeomIsSpace((dGeomID)a), dGeomIsSpace(geoms[5]));
         collide_print("top", top);
-        collide2_print("a-b", a, b);
-        collide2_print("b-a", b, a);
-        collide2_print("a-a", a, a);
+        collide2_print("a-b", (dGeomID)a, (dGeomID)b);
+        collide2_print("b-a", (dGeomID)b, (dGeomID)a);
+        collide2_print("a-a", (dGeomID)a, (dGeomID)a);
         dSpaceSetSublevel(a, 1);
         printf("sublevel %d %d\n", dSpaceGetSublevel(a), dSpaceGetSublevel(b));
-        collide2_print("a-b-sub", a, b);
-        collide2_print("b-a-sub", b, a);
-        collide2_print("inner-b", inner, b);
+        collide2_print("a-b-sub", (dGeomID)a, (dGeomID)b);
+        collide2_print("b-a-sub", (dGeomID)b, (dGeomID)a);
+        collide2_print("inner-b", (dGeomID)inner, (dGeomID)b);
         dSpaceSetCleanup(b, 0);
         printf("cleanup %d %d manual %d\n", dSpaceGetCleanup(a), dSpaceGetCleanup(b), dSpaceGetManualCleanup(b));
         dSpaceSetManualCleanup(b, 7);
@@ -177,7 +177,7 @@ int main(void) {
         dGeomID survivor = geoms[5];
         dSpaceDestroy(b);
         printf("survivor space null %d class %d\n", dGeomGetSpace(survivor) == 0, dGeomGetClass(survivor));
-        dReal aabb[6]; dGeomGetAABB(top, aabb);
+        dReal aabb[6]; dGeomGetAABB((dGeomID)top, aabb);
         printf("top aabb %.17g %.17g %.17g %.17g %.17g %.17g\n", aabb[0], aabb[1], aabb[2], aabb[3], aabb[4], aabb[5]);
         dSpaceDestroy(top);
         dGeomDestroy(survivor);

@@ -36,9 +36,9 @@ static void snap_geom(Snap *s, dGeomID g) {
         puti(s, dGeomIsOffset(g)); put(s, dGeomGetOffsetPosition(g), 3 * sizeof(dReal));
     }
     if (dGeomIsSpace(g)) {
-        int n = dSpaceGetNumGeoms(g); puti(s, n);
-        puti(s, dSpaceGetCleanup(g)); puti(s, dSpaceGetSublevel(g));
-        if (cls != dQuadTreeSpaceClass) for (int i = 0; i < n; i++) putp(s, dSpaceGetGeom(g, i));
+        dSpaceID sg = (dSpaceID)g; int n = dSpaceGetNumGeoms(sg); puti(s, n);
+        puti(s, dSpaceGetCleanup(sg)); puti(s, dSpaceGetSublevel(sg));
+        if (cls != dQuadTreeSpaceClass) for (int i = 0; i < n; i++) putp(s, dSpaceGetGeom(sg, i));
     }
     if (cls == dSphereClass) { dReal r = dGeomSphereGetRadius(g); put(s, &r, sizeof r); }
     if (cls == dRayClass) { dReal l = dGeomRayGetLength(g); put(s, &l, sizeof l); puti(s, dGeomRayGetClosestHit(g)); }
@@ -115,7 +115,7 @@ int main(void) {
     onbody = dCreateSphere(simple, 0.5); dGeomSetBody(onbody, body);
     tr = dCreateGeomTransform(0); child = dCreateSphere(0, 0.5); dGeomTransformSetGeom(tr, child);
     inner_sph = dCreateSphere(nested, 0.3);
-    dGeomID list[] = {simple, hash, quad, sap, nested, sph, box, cap, cyl, ray, plane, onbody, tr, child, inner_sph};
+    dGeomID list[] = {(dGeomID)simple, (dGeomID)hash, (dGeomID)quad, (dGeomID)sap, (dGeomID)nested, sph, box, cap, cyl, ray, plane, onbody, tr, child, inner_sph};
     nall = 15; memcpy(all, list, sizeof list);
 
     dGeomID dead = dCreateSphere(0, 1); dGeomDestroy(dead);
@@ -153,13 +153,13 @@ int main(void) {
         BAD(dCollide, what, EXPECT(dCollide(sph, g, 4, contacts, sizeof(dContactGeom)) == 0));
         BAD(dSpaceCollide2, what, dSpaceCollide2(g, sph, 0, cb));
         BAD(dSpaceAdd, what, dSpaceAdd(simple, g));
-        BAD(dSpaceAdd, what, dSpaceAdd(g, cyl));
-        BAD(dSpaceDestroy, what, dSpaceDestroy(g));
-        BAD(dSpaceGetNumGeoms, what, EXPECT(dSpaceGetNumGeoms(g) == 0));
-        BAD(dSpaceCollide, what, dSpaceCollide(g, 0, cb));
+        BAD(dSpaceAdd, what, dSpaceAdd((dSpaceID)g, cyl));
+        BAD(dSpaceDestroy, what, dSpaceDestroy((dSpaceID)g));
+        BAD(dSpaceGetNumGeoms, what, EXPECT(dSpaceGetNumGeoms((dSpaceID)g) == 0));
+        BAD(dSpaceCollide, what, dSpaceCollide((dSpaceID)g, 0, cb));
         if (g) { /* (a NULL space is valid here) */
-            BAD(dCreateSphere, what, EXPECT(dCreateSphere(g, 1) == 0));
-            BAD(dSimpleSpaceCreate, what, EXPECT(dSimpleSpaceCreate(g) == 0));
+            BAD(dCreateSphere, what, EXPECT(dCreateSphere((dSpaceID)g, 1) == 0));
+            BAD(dSimpleSpaceCreate, what, EXPECT(dSimpleSpaceCreate((dSpaceID)g) == 0));
         }
         BAD(dGeomTransformSetGeom, what, dGeomTransformSetGeom(g, sph));
     }
@@ -174,13 +174,13 @@ int main(void) {
     BAD(dGeomTransformSetGeom, "sphere", dGeomTransformSetGeom(sph, box));
     BAD(dGeomHeightfieldGetHeightfieldData, "sphere", EXPECT(dGeomHeightfieldGetHeightfieldData(sph) == 0));
     BAD(dGeomGetClassData, "sphere", EXPECT(dGeomGetClassData(sph) == 0));
-    BAD(dSpaceAdd, "geom as space", dSpaceAdd(sph, box));
-    BAD(dSpaceGetNumGeoms, "geom as space", EXPECT(dSpaceGetNumGeoms(sph) == 0));
+    BAD(dSpaceAdd, "geom as space", dSpaceAdd((dSpaceID)sph, box));
+    BAD(dSpaceGetNumGeoms, "geom as space", EXPECT(dSpaceGetNumGeoms((dSpaceID)sph) == 0));
     BAD(dHashSpaceSetLevels, "simple space", dHashSpaceSetLevels(simple, 0, 1));
     /* non-placeable geoms have no pose */
     BAD(dGeomGetPosition, "plane", EXPECT(dGeomGetPosition(plane) == 0));
     BAD(dGeomSetPosition, "plane", dGeomSetPosition(plane, 1, 1, 1));
-    BAD(dGeomGetRotation, "space", EXPECT(dGeomGetRotation(simple) == 0));
+    BAD(dGeomGetRotation, "space", EXPECT(dGeomGetRotation((dGeomID)simple) == 0));
     BAD(dGeomSetBody, "plane", dGeomSetBody(plane, body));
     /* offsets need a body */
     BAD(dGeomSetOffsetPosition, "no body", dGeomSetOffsetPosition(sph, 1, 2, 3));
@@ -207,8 +207,8 @@ int main(void) {
     BAD(dSpaceCollide, "NULL callback", dSpaceCollide(simple, 0, 0));
     /* space membership and structure */
     BAD(dSpaceAdd, "already in a space", dSpaceAdd(hash, sph));
-    BAD(dSpaceAdd, "into itself", dSpaceAdd(nested, nested));
-    BAD(dSpaceAdd, "cycle", dSpaceAdd(nested, hash));
+    BAD(dSpaceAdd, "into itself", dSpaceAdd(nested, (dGeomID)nested));
+    BAD(dSpaceAdd, "cycle", dSpaceAdd(nested, (dGeomID)hash));
     BAD(dSpaceRemove, "not a member", dSpaceRemove(hash, sph));
     BAD(dSpaceGetGeom, "out of range", EXPECT(dSpaceGetGeom(simple, 3) == 0));
     BAD(dSpaceGetGeom, "negative", EXPECT(dSpaceGetGeom(simple, -1) == 0));
