@@ -148,29 +148,32 @@ pub enum Shape {
     Space(Box<Space>),
 }
 
+/// Field order is chosen for the broad phase: flags, AABB, bits, body and
+/// list links (what every pair test reads) share the first cache lines.
+#[repr(C)]
 pub struct Geom {
-    pub class: i32,
     pub gflags: u32,
-    pub data: *mut c_void,
+    pub class: i32,
+    pub aabb: [f64; 6],
+    pub category_bits: u64,
+    pub collide_bits: u64,
     pub body: Option<BodyRef>,
+    /// Space bookkeeping: list links (simple/hash/quadtree block lists) and
+    /// two slots (SAP list indices, quadtree block index).
+    pub next: Option<GeomRef>,
+    pub prev: Option<GeomRef>,
+    /// Containing space.
+    pub parent: Option<GeomRef>,
+    pub slot: i32,
+    pub slot2: i32,
     /// The world pose is the body's own (attached, no offset).
     pub pose_is_body: bool,
+    pub data: *mut c_void,
     /// World pose when not the body's (free geom, or recomputed from the
     /// body and the offset).
     pub own: Pose,
     /// Pose relative to the body, if set.
     pub offset: Option<Pose>,
-    pub aabb: [f64; 6],
-    pub category_bits: u64,
-    pub collide_bits: u64,
-    /// Containing space.
-    pub parent: Option<GeomRef>,
-    /// Space bookkeeping: list links (simple/hash/quadtree block lists) and
-    /// two slots (SAP list indices, quadtree block index).
-    pub next: Option<GeomRef>,
-    pub prev: Option<GeomRef>,
-    pub slot: i32,
-    pub slot2: i32,
     pub shape: Shape,
 }
 

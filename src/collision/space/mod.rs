@@ -362,14 +362,16 @@ pub fn collide_no_aabbs(g1: GeomRef, g2: GeomRef, cb: &mut Near) {
 #[inline]
 pub fn collide_aabbs(g1: GeomRef, g2: GeomRef, cb: &mut Near) {
     let (a, b) = (g(g1), g(g2));
+    // (Same tests as ODE; the cheap AABB rejection first, which changes
+    // nothing but speed since all of them must pass.)
+    let (b1, b2) = (&a.aabb, &b.aabb);
+    if b1[0] > b2[1] || b1[1] < b2[0] || b1[2] > b2[3] || b1[3] < b2[2] || b1[4] > b2[5] || b1[5] < b2[4] {
+        return;
+    }
     if a.body.is_some() && a.body == b.body {
         return;
     }
     if !bits_match(a, b) {
-        return;
-    }
-    let (b1, b2) = (&a.aabb, &b.aabb);
-    if b1[0] > b2[1] || b1[1] < b2[0] || b1[2] > b2[3] || b1[3] < b2[2] || b1[4] > b2[5] || b1[5] < b2[4] {
         return;
     }
     if !super::user_class::aabb_test(g1, g2) || !super::user_class::aabb_test(g2, g1) {

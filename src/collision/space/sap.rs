@@ -23,9 +23,13 @@ pub struct Sap {
 #[derive(Default)]
 struct Scratch {
     normal: Vec<GeomRef>,
+    /// The normal members' AABBs, contiguous for the sweep.
+    boxes: Vec<[f64; 6]>,
     infinite: Vec<GeomRef>,
     keys: Vec<f32>,
     sort: RadixSort,
+    sorted_keys: Vec<f32>,
+    sorted: Vec<[f64; 4]>,
     pairs: Vec<(u32, u32)>,
 }
 
@@ -282,6 +286,7 @@ pub fn collide(s: GeomRef, cb: &mut Near) {
         let ax = sap_of(s).ax;
         let mut sc = sap_of(s).scratch.take().unwrap_or_default();
         sc.normal.clear();
+        sc.boxes.clear();
         sc.infinite.clear();
         for &h in &sap_of(s).geoms {
             let geom = g(h);
@@ -292,6 +297,7 @@ pub fn collide(s: GeomRef, cb: &mut Near) {
                 sc.infinite.push(h);
             } else {
                 sc.normal.push(h);
+                sc.boxes.push(geom.aabb);
             }
         }
         if !sc.normal.is_empty() {
@@ -320,42 +326,55 @@ pub fn collide(s: GeomRef, cb: &mut Near) {
 fn box_pruning(sc: &mut Scratch, ax: [usize; 3]) {
     let n = sc.normal.len();
     sc.keys.clear();
-    sc.keys.extend(sc.normal.iter().map(|&h| g(h).aabb[ax[0]] as f32));
+    sc.keys.extend(sc.boxes.iter().map(|b| b[ax[0]] as f32));
     sc.keys.push(f32::MAX);
     let count = n + 1;
     sc.sort.sort(&sc.keys);
-    let keys = &sc.keys;
     sc.pairs.clear();
-
     let order = sc.sort.ranks();
+    // Keys and the two other axes' bounds in sorted order, so the sweep
+    // reads memory sequentially (the sentinel gets an empty box).
+    sc.sorted_keys.clear();
+    sc.sorted.clear();
+    for &o in order {
+        let o = o as usize;
+        sc.sorted_keys.push(sc.keys[o]);
+        sc.sorted.push(match sc.boxes.get(o) {
+            Some(b) => [b[ax[1]], b[ax[1] + 1], b[ax[2]], b[ax[2] + 1]],
+            None => [f64::INFINITY, -f64::INFINITY, f64::INFINITY, -f64::INFINITY],
+        });
+    }
+    let (keys, boxes) = (&sc.sorted_keys[..count], &sc.sorted[..count]);
     let (mut running, mut s) = (0usize, 0usize);
     while running < count && s < count {
-        let id0 = order[s] as usize;
+        let (p0, id0) = (s, order[s] as usize);
         s += 1;
         if id0 == n {
             continue;
         }
         // Advance past the keys below id0's (the index moves on once more
         // after the first key that is not below, as in ODE).
+        let k0 = keys[p0];
         loop {
-            let k = keys[order[running] as usize];
+            let k = keys[running];
             running += 1;
-            if k >= keys[id0] || running >= count {
+            if k >= k0 || running >= count {
                 break;
             }
         }
         if running < count {
-            let a0 = &g(sc.normal[id0]).aabb;
-            let (max0, max1, max2) = (a0[ax[0] + 1], a0[ax[1] + 1], a0[ax[2] + 1]);
-            let mut r2 = running;
-            while r2 < count {
-                let id1 = order[r2] as usize;
-                r2 += 1;
-                if id1 == n || keys[id1] as f64 > max0 {
+            let max0 = sc.boxes[id0][ax[0] + 1];
+            let a0 = boxes[p0];
+            for r2 in running..count {
+                if keys[r2] as f64 > max0 {
                     break;
                 }
-                let a1 = &g(sc.normal[id1]).aabb;
-                if max1 >= a1[ax[1]] && a1[ax[1] + 1] >= a0[ax[1]] && max2 >= a1[ax[2]] && a1[ax[2] + 1] >= a0[ax[2]] {
+                let id1 = order[r2] as usize;
+                if id1 == n {
+                    break;
+                }
+                let a1 = &boxes[r2];
+                if a0[1] >= a1[0] && a1[1] >= a0[0] && a0[3] >= a1[2] && a1[3] >= a0[2] {
                     sc.pairs.push((id0 as u32, id1 as u32));
                 }
             }
