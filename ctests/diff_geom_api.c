@@ -258,6 +258,17 @@ int main(void) {
         dGeomDestroy(u);
     }
 
+    /* ODE's creation-time messages for a badly wound polygon / plane */
+    {
+        static dReal bad_planes[24];
+        static unsigned int rev[30];
+        memcpy(bad_planes, cube_planes, sizeof cube_planes); bad_planes[3] = -0.5;
+        memcpy(rev, cube_polys, sizeof cube_polys); rev[1] = 4; rev[2] = 7; rev[3] = 3; rev[4] = 0;
+        fflush(stdout);
+        dGeomDestroy(dCreateConvex(0, bad_planes, 6, cube_points, 8, rev));
+        fflush(stdout);
+    }
+
     dSpaceDestroy(sp);
     dWorldDestroy(w);
     dCloseODE();

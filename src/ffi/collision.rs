@@ -664,6 +664,29 @@ unsafe fn convex_args(
     Some(())
 }
 
+/// ODE's creation-time sanity messages, printed on the C stdout as
+/// Debian's build does: a polygon whose first three points turn clockwise
+/// (seen from the origin), a plane with negative distance.
+unsafe fn convex_warnings(planes: *const dReal, count: c_uint, points: *const dReal, polygons: *const c_uint) {
+    let pt = |i: u32, k: usize| *points.add(3 * i as usize + k);
+    let mut poly = polygons;
+    for i in 0..count {
+        let idx = poly.add(1);
+        let (a, b, c) = (*idx, *idx.add(1), *idx.add(2));
+        let det = pt(a, 0) * pt(b, 1) * pt(c, 2) + pt(a, 1) * pt(b, 2) * pt(c, 0) + pt(a, 2) * pt(b, 0) * pt(c, 1)
+            - pt(a, 2) * pt(b, 1) * pt(c, 0)
+            - pt(a, 1) * pt(b, 0) * pt(c, 2)
+            - pt(a, 0) * pt(b, 2) * pt(c, 1);
+        if det < 0.0 {
+            libc::printf(c"WARNING: Polygon %d is not defined counterclockwise\n".as_ptr(), i as c_int);
+        }
+        poly = poly.add(*poly as usize + 1);
+        if *planes.add(4 * i as usize + 3) < 0.0 {
+            libc::printf(c"WARNING: Plane %d does not contain the origin\n".as_ptr(), i as c_int);
+        }
+    }
+}
+
 #[no_mangle]
 pub unsafe extern "C" fn dCreateConvex(
     space: dSpaceID,
@@ -676,6 +699,7 @@ pub unsafe extern "C" fn dCreateConvex(
     call("dCreateConvex", std::ptr::null_mut(), |cx| {
         let s = new_geom_space(cx, space)?;
         convex_args(cx, _planes, _points, _polygons)?;
+        convex_warnings(_planes, _planecount, _points, _polygons);
         let c = geom::Convex {
             planes: _planes,
             plane_count: _planecount,
