@@ -74,6 +74,283 @@ typedef dColliderFn *dGetColliderFnFn(int num);
 typedef void dGeomDtorFn(dGeomID o);
 typedef int dAABBTestFn(dGeomID o1, dGeomID o2, dReal aabb[6]);
 
+ODE_API void dGeomDestroy(dGeomID geom);
+
+ODE_API void dGeomSetData(dGeomID geom, void *data);
+
+ODE_API void *dGeomGetData(dGeomID geom);
+
+ODE_API void dGeomSetBody(dGeomID geom, dBodyID body);
+
+ODE_API dBodyID dGeomGetBody(dGeomID geom);
+
+ODE_API void dGeomSetPosition(dGeomID geom, dReal x, dReal y, dReal z);
+
+ODE_API void dGeomSetRotation(dGeomID geom, const dReal *R);
+
+ODE_API void dGeomSetQuaternion(dGeomID geom, const dReal *Q);
+
+ODE_API const dReal *dGeomGetPosition(dGeomID geom);
+
+ODE_API void dGeomCopyPosition(dGeomID geom, dReal *pos);
+
+ODE_API const dReal *dGeomGetRotation(dGeomID geom);
+
+ODE_API void dGeomCopyRotation(dGeomID geom, dReal *R);
+
+ODE_API void dGeomGetQuaternion(dGeomID geom, dReal *result);
+
+ODE_API void dGeomGetAABB(dGeomID geom, dReal *aabb);
+
+ODE_API int dGeomIsSpace(dGeomID geom);
+
+ODE_API dSpaceID dGeomGetSpace(dGeomID geom);
+
+ODE_API int dGeomGetClass(dGeomID geom);
+
+ODE_API void dGeomSetCategoryBits(dGeomID geom, unsigned long bits);
+
+ODE_API void dGeomSetCollideBits(dGeomID geom, unsigned long bits);
+
+ODE_API unsigned long dGeomGetCategoryBits(dGeomID geom);
+
+ODE_API unsigned long dGeomGetCollideBits(dGeomID geom);
+
+ODE_API void dGeomEnable(dGeomID geom);
+
+ODE_API void dGeomDisable(dGeomID geom);
+
+ODE_API int dGeomIsEnabled(dGeomID geom);
+
+ODE_API int dGeomLowLevelControl(dGeomID geom, int controlClass, int controlCode, void *dataValue, int *dataSize);
+
+ODE_API void dGeomGetRelPointPos(dGeomID geom, dReal px, dReal py, dReal pz, dReal *result);
+
+ODE_API void dGeomGetPosRelPoint(dGeomID geom, dReal px, dReal py, dReal pz, dReal *result);
+
+ODE_API void dGeomVectorToWorld(dGeomID geom, dReal px, dReal py, dReal pz, dReal *result);
+
+ODE_API void dGeomVectorFromWorld(dGeomID geom, dReal px, dReal py, dReal pz, dReal *result);
+
+ODE_API void dGeomSetOffsetPosition(dGeomID geom, dReal x, dReal y, dReal z);
+
+ODE_API void dGeomSetOffsetRotation(dGeomID geom, const dReal *R);
+
+ODE_API void dGeomSetOffsetQuaternion(dGeomID geom, const dReal *Q);
+
+ODE_API void dGeomSetOffsetWorldPosition(dGeomID geom, dReal x, dReal y, dReal z);
+
+ODE_API void dGeomSetOffsetWorldRotation(dGeomID geom, const dReal *R);
+
+ODE_API void dGeomSetOffsetWorldQuaternion(dGeomID geom, const dReal *Q);
+
+ODE_API void dGeomClearOffset(dGeomID geom);
+
+ODE_API int dGeomIsOffset(dGeomID geom);
+
+ODE_API const dReal *dGeomGetOffsetPosition(dGeomID geom);
+
+ODE_API void dGeomCopyOffsetPosition(dGeomID geom, dReal *pos);
+
+ODE_API const dReal *dGeomGetOffsetRotation(dGeomID geom);
+
+ODE_API void dGeomCopyOffsetRotation(dGeomID geom, dReal *R);
+
+ODE_API void dGeomGetOffsetQuaternion(dGeomID geom, dReal *result);
+
+ODE_API int dCollide(dGeomID o1, dGeomID o2, int flags, dContactGeom *contact, int skip);
+
+ODE_API void dSpaceCollide(dSpaceID space, void *data, void (*callback)(void *data, dGeomID o1, dGeomID o2));
+
+ODE_API void dSpaceCollide2(dGeomID space1, dGeomID space2, void *data, void (*callback)(void *data,
+                                                                                         dGeomID o1,
+                                                                                         dGeomID o2));
+
+ODE_API dGeomID dCreateSphere(dSpaceID space, dReal radius);
+
+ODE_API void dGeomSphereSetRadius(dGeomID sphere, dReal radius);
+
+ODE_API dReal dGeomSphereGetRadius(dGeomID sphere);
+
+ODE_API dReal dGeomSpherePointDepth(dGeomID sphere, dReal x, dReal y, dReal z);
+
+ODE_API
+dGeomID dCreateConvex(dSpaceID space,
+                      const dReal *_planes,
+                      unsigned int _planecount,
+                      const dReal *_points,
+                      unsigned int _pointcount,
+                      const unsigned int *_polygons);
+
+ODE_API
+void dGeomSetConvex(dGeomID g_,
+                    const dReal *_planes,
+                    unsigned int _count,
+                    const dReal *_points,
+                    unsigned int _pointcount,
+                    const unsigned int *_polygons);
+
+ODE_API dGeomID dCreateBox(dSpaceID space, dReal lx, dReal ly, dReal lz);
+
+ODE_API void dGeomBoxSetLengths(dGeomID box_, dReal lx, dReal ly, dReal lz);
+
+ODE_API void dGeomBoxGetLengths(dGeomID box_, dReal *result);
+
+ODE_API dReal dGeomBoxPointDepth(dGeomID box_, dReal x, dReal y, dReal z);
+
+ODE_API dGeomID dCreatePlane(dSpaceID space, dReal a, dReal b, dReal c, dReal d);
+
+ODE_API void dGeomPlaneSetParams(dGeomID plane, dReal a, dReal b, dReal c, dReal d);
+
+ODE_API void dGeomPlaneGetParams(dGeomID plane, dReal *result);
+
+ODE_API dReal dGeomPlanePointDepth(dGeomID plane, dReal x, dReal y, dReal z);
+
+ODE_API dGeomID dCreateCapsule(dSpaceID space, dReal radius, dReal length);
+
+ODE_API void dGeomCapsuleSetParams(dGeomID ccylinder, dReal radius, dReal length);
+
+ODE_API void dGeomCapsuleGetParams(dGeomID ccylinder, dReal *radius, dReal *length);
+
+ODE_API dReal dGeomCapsulePointDepth(dGeomID ccylinder, dReal x, dReal y, dReal z);
+
+ODE_API dGeomID dCreateCylinder(dSpaceID space, dReal radius, dReal length);
+
+ODE_API void dGeomCylinderSetParams(dGeomID cylinder, dReal radius, dReal length);
+
+ODE_API void dGeomCylinderGetParams(dGeomID cylinder, dReal *radius, dReal *length);
+
+ODE_API dGeomID dCreateRay(dSpaceID space, dReal length);
+
+ODE_API void dGeomRaySetLength(dGeomID ray, dReal length);
+
+ODE_API dReal dGeomRayGetLength(dGeomID ray);
+
+ODE_API void dGeomRaySet(dGeomID ray, dReal px, dReal py, dReal pz, dReal dx, dReal dy, dReal dz);
+
+ODE_API void dGeomRayGet(dGeomID ray, dReal *start, dReal *dir);
+
+ODE_API void dGeomRaySetParams(dGeomID g_, int FirstContact, int BackfaceCull);
+
+ODE_API void dGeomRayGetParams(dGeomID g_, int *FirstContact, int *BackfaceCull);
+
+ODE_API void dGeomRaySetFirstContact(dGeomID g_, int firstContact);
+
+ODE_API int dGeomRayGetFirstContact(dGeomID g_);
+
+ODE_API void dGeomRaySetBackfaceCull(dGeomID g_, int backfaceCull);
+
+ODE_API int dGeomRayGetBackfaceCull(dGeomID g_);
+
+ODE_API void dGeomRaySetClosestHit(dGeomID g_, int closestHit);
+
+ODE_API int dGeomRayGetClosestHit(dGeomID g_);
+
+ODE_API dGeomID dCreateGeomTransform(dSpaceID space);
+
+ODE_API void dGeomTransformSetGeom(dGeomID g_, dGeomID obj);
+
+ODE_API dGeomID dGeomTransformGetGeom(dGeomID g_);
+
+ODE_API void dGeomTransformSetCleanup(dGeomID g_, int mode);
+
+ODE_API int dGeomTransformGetCleanup(dGeomID g_);
+
+ODE_API void dGeomTransformSetInfo(dGeomID g_, int mode);
+
+ODE_API int dGeomTransformGetInfo(dGeomID g_);
+
+ODE_API dGeomID dCreateHeightfield(dSpaceID space, dHeightfieldDataID data, int bPlaceable);
+
+ODE_API dHeightfieldDataID dGeomHeightfieldDataCreate(void);
+
+ODE_API void dGeomHeightfieldDataDestroy(dHeightfieldDataID d);
+
+ODE_API
+void dGeomHeightfieldDataBuildCallback(dHeightfieldDataID d,
+                                       void *pUserData,
+                                       dReal (*pCallback)(void *p_user_data, int x, int z),
+                                       dReal width,
+                                       dReal depth,
+                                       int widthSamples,
+                                       int depthSamples,
+                                       dReal scale,
+                                       dReal offset,
+                                       dReal thickness,
+                                       int bWrap);
+
+ODE_API
+void dGeomHeightfieldDataBuildByte(dHeightfieldDataID d,
+                                   const unsigned char *pHeightData,
+                                   int bCopyHeightData,
+                                   dReal width,
+                                   dReal depth,
+                                   int widthSamples,
+                                   int depthSamples,
+                                   dReal scale,
+                                   dReal offset,
+                                   dReal thickness,
+                                   int bWrap);
+
+ODE_API
+void dGeomHeightfieldDataBuildShort(dHeightfieldDataID d,
+                                    const short *pHeightData,
+                                    int bCopyHeightData,
+                                    dReal width,
+                                    dReal depth,
+                                    int widthSamples,
+                                    int depthSamples,
+                                    dReal scale,
+                                    dReal offset,
+                                    dReal thickness,
+                                    int bWrap);
+
+ODE_API
+void dGeomHeightfieldDataBuildSingle(dHeightfieldDataID d,
+                                     const float *pHeightData,
+                                     int bCopyHeightData,
+                                     dReal width,
+                                     dReal depth,
+                                     int widthSamples,
+                                     int depthSamples,
+                                     dReal scale,
+                                     dReal offset,
+                                     dReal thickness,
+                                     int bWrap);
+
+ODE_API
+void dGeomHeightfieldDataBuildDouble(dHeightfieldDataID d,
+                                     const double *pHeightData,
+                                     int bCopyHeightData,
+                                     dReal width,
+                                     dReal depth,
+                                     int widthSamples,
+                                     int depthSamples,
+                                     dReal scale,
+                                     dReal offset,
+                                     dReal thickness,
+                                     int bWrap);
+
+ODE_API void dGeomHeightfieldDataSetBounds(dHeightfieldDataID d, dReal minHeight, dReal maxHeight);
+
+ODE_API void dGeomHeightfieldSetHeightfieldData(dGeomID g_, dHeightfieldDataID d);
+
+ODE_API dHeightfieldDataID dGeomHeightfieldGetHeightfieldData(dGeomID g_);
+
+ODE_API void dInfiniteAABB(dGeomID geom, dReal *aabb);
+
+ODE_API int dCreateGeomClass(const struct dGeomClass *classptr);
+
+ODE_API void *dGeomGetClassData(dGeomID g_);
+
+ODE_API dGeomID dCreateGeom(int classnum);
+
+ODE_API void dSetColliderOverride(int i, int j, int (*fn_)(dGeomID o1,
+                                                           dGeomID o2,
+                                                           int flags,
+                                                           dContactGeom *contact,
+                                                           int skip));
+
 ODE_API
 void dClosestLineSegmentPoints(const dReal *a1,
                                const dReal *a2,
@@ -103,110 +380,6 @@ int dBoxBox(const dReal *p1,
             int flags,
             dContactGeom *contact,
             int skip);
-
-/* Not implemented yet: declared for source compatibility. */
-ODE_API void dGeomDestroy (dGeomID geom);
-ODE_API void dGeomSetData (dGeomID geom, void* data);
-ODE_API void *dGeomGetData (dGeomID geom);
-ODE_API void dGeomSetBody (dGeomID geom, dBodyID body);
-ODE_API dBodyID dGeomGetBody (dGeomID geom);
-ODE_API void dGeomSetPosition (dGeomID geom, dReal x, dReal y, dReal z);
-ODE_API void dGeomSetRotation (dGeomID geom, const dMatrix3 R);
-ODE_API void dGeomSetQuaternion (dGeomID geom, const dQuaternion Q);
-ODE_API const dReal * dGeomGetPosition (dGeomID geom);
-ODE_API void dGeomCopyPosition (dGeomID geom, dVector3 pos);
-ODE_API const dReal * dGeomGetRotation (dGeomID geom);
-ODE_API void dGeomCopyRotation (dGeomID geom, dMatrix3 R);
-ODE_API void dGeomGetQuaternion (dGeomID geom, dQuaternion result);
-ODE_API void dGeomGetAABB (dGeomID geom, dReal aabb[6]);
-ODE_API int dGeomIsSpace (dGeomID geom);
-ODE_API dSpaceID dGeomGetSpace (dGeomID);
-ODE_API int dGeomGetClass (dGeomID geom);
-ODE_API void dGeomSetCategoryBits (dGeomID geom, unsigned long bits);
-ODE_API void dGeomSetCollideBits (dGeomID geom, unsigned long bits);
-ODE_API unsigned long dGeomGetCategoryBits (dGeomID);
-ODE_API unsigned long dGeomGetCollideBits (dGeomID);
-ODE_API void dGeomEnable (dGeomID geom);
-ODE_API void dGeomDisable (dGeomID geom);
-ODE_API int dGeomIsEnabled (dGeomID geom);
-ODE_API int dGeomLowLevelControl (dGeomID geom, int controlClass, int controlCode, void *dataValue, int *dataSize);
-ODE_API void dGeomGetRelPointPos (dGeomID geom, dReal px, dReal py, dReal pz, dVector3 result);
-ODE_API void dGeomGetPosRelPoint (dGeomID geom, dReal px, dReal py, dReal pz, dVector3 result);
-ODE_API void dGeomVectorToWorld (dGeomID geom, dReal px, dReal py, dReal pz, dVector3 result);
-ODE_API void dGeomVectorFromWorld (dGeomID geom, dReal px, dReal py, dReal pz, dVector3 result);
-ODE_API void dGeomSetOffsetPosition (dGeomID geom, dReal x, dReal y, dReal z);
-ODE_API void dGeomSetOffsetRotation (dGeomID geom, const dMatrix3 R);
-ODE_API void dGeomSetOffsetQuaternion (dGeomID geom, const dQuaternion Q);
-ODE_API void dGeomSetOffsetWorldPosition (dGeomID geom, dReal x, dReal y, dReal z);
-ODE_API void dGeomSetOffsetWorldRotation (dGeomID geom, const dMatrix3 R);
-ODE_API void dGeomSetOffsetWorldQuaternion (dGeomID geom, const dQuaternion);
-ODE_API void dGeomClearOffset (dGeomID geom);
-ODE_API int dGeomIsOffset (dGeomID geom);
-ODE_API const dReal * dGeomGetOffsetPosition (dGeomID geom);
-ODE_API void dGeomCopyOffsetPosition (dGeomID geom, dVector3 pos);
-ODE_API const dReal * dGeomGetOffsetRotation (dGeomID geom);
-ODE_API void dGeomCopyOffsetRotation (dGeomID geom, dMatrix3 R);
-ODE_API void dGeomGetOffsetQuaternion (dGeomID geom, dQuaternion result);
-ODE_API int dCollide (dGeomID o1, dGeomID o2, int flags, dContactGeom *contact, int skip);
-ODE_API void dSpaceCollide (dSpaceID space, void *data, dNearCallback *callback);
-ODE_API void dSpaceCollide2 (dGeomID space1, dGeomID space2, void *data, dNearCallback *callback);
-ODE_API dGeomID dCreateSphere (dSpaceID space, dReal radius);
-ODE_API void dGeomSphereSetRadius (dGeomID sphere, dReal radius);
-ODE_API dReal dGeomSphereGetRadius (dGeomID sphere);
-ODE_API dReal dGeomSpherePointDepth (dGeomID sphere, dReal x, dReal y, dReal z);
-ODE_API dGeomID dCreateConvex (dSpaceID space, const dReal *_planes, unsigned int _planecount, const dReal *_points, unsigned int _pointcount, const unsigned int *_polygons);
-ODE_API void dGeomSetConvex (dGeomID g, const dReal *_planes, unsigned int _count, const dReal *_points, unsigned int _pointcount, const unsigned int *_polygons);
-ODE_API dGeomID dCreateBox (dSpaceID space, dReal lx, dReal ly, dReal lz);
-ODE_API void dGeomBoxSetLengths (dGeomID box, dReal lx, dReal ly, dReal lz);
-ODE_API void dGeomBoxGetLengths (dGeomID box, dVector3 result);
-ODE_API dReal dGeomBoxPointDepth (dGeomID box, dReal x, dReal y, dReal z);
-ODE_API dGeomID dCreatePlane (dSpaceID space, dReal a, dReal b, dReal c, dReal d);
-ODE_API void dGeomPlaneSetParams (dGeomID plane, dReal a, dReal b, dReal c, dReal d);
-ODE_API void dGeomPlaneGetParams (dGeomID plane, dVector4 result);
-ODE_API dReal dGeomPlanePointDepth (dGeomID plane, dReal x, dReal y, dReal z);
-ODE_API dGeomID dCreateCapsule (dSpaceID space, dReal radius, dReal length);
-ODE_API void dGeomCapsuleSetParams (dGeomID ccylinder, dReal radius, dReal length);
-ODE_API void dGeomCapsuleGetParams (dGeomID ccylinder, dReal *radius, dReal *length);
-ODE_API dReal dGeomCapsulePointDepth (dGeomID ccylinder, dReal x, dReal y, dReal z);
-ODE_API dGeomID dCreateCylinder (dSpaceID space, dReal radius, dReal length);
-ODE_API void dGeomCylinderSetParams (dGeomID cylinder, dReal radius, dReal length);
-ODE_API void dGeomCylinderGetParams (dGeomID cylinder, dReal *radius, dReal *length);
-ODE_API dGeomID dCreateRay (dSpaceID space, dReal length);
-ODE_API void dGeomRaySetLength (dGeomID ray, dReal length);
-ODE_API dReal dGeomRayGetLength (dGeomID ray);
-ODE_API void dGeomRaySet (dGeomID ray, dReal px, dReal py, dReal pz, dReal dx, dReal dy, dReal dz);
-ODE_API void dGeomRayGet (dGeomID ray, dVector3 start, dVector3 dir);
-ODE_API_DEPRECATED ODE_API void dGeomRaySetParams (dGeomID g, int FirstContact, int BackfaceCull);
-ODE_API_DEPRECATED ODE_API void dGeomRayGetParams (dGeomID g, int *FirstContact, int *BackfaceCull);
-ODE_API void dGeomRaySetFirstContact (dGeomID g, int firstContact);
-ODE_API int dGeomRayGetFirstContact (dGeomID g);
-ODE_API void dGeomRaySetBackfaceCull (dGeomID g, int backfaceCull);
-ODE_API int dGeomRayGetBackfaceCull (dGeomID g);
-ODE_API void dGeomRaySetClosestHit (dGeomID g, int closestHit);
-ODE_API int dGeomRayGetClosestHit (dGeomID g);
-ODE_API_DEPRECATED ODE_API dGeomID dCreateGeomTransform (dSpaceID space);
-ODE_API_DEPRECATED ODE_API void dGeomTransformSetGeom (dGeomID g, dGeomID obj);
-ODE_API_DEPRECATED ODE_API dGeomID dGeomTransformGetGeom (dGeomID g);
-ODE_API_DEPRECATED ODE_API void dGeomTransformSetCleanup (dGeomID g, int mode);
-ODE_API_DEPRECATED ODE_API int dGeomTransformGetCleanup (dGeomID g);
-ODE_API_DEPRECATED ODE_API void dGeomTransformSetInfo (dGeomID g, int mode);
-ODE_API_DEPRECATED ODE_API int dGeomTransformGetInfo (dGeomID g);
-ODE_API dGeomID dCreateHeightfield (dSpaceID space, dHeightfieldDataID data, int bPlaceable);
-ODE_API dHeightfieldDataID dGeomHeightfieldDataCreate (void);
-ODE_API void dGeomHeightfieldDataDestroy (dHeightfieldDataID d);
-ODE_API void dGeomHeightfieldDataBuildCallback (dHeightfieldDataID d, void* pUserData, dHeightfieldGetHeight* pCallback, dReal width, dReal depth, int widthSamples, int depthSamples, dReal scale, dReal offset, dReal thickness, int bWrap);
-ODE_API void dGeomHeightfieldDataBuildByte (dHeightfieldDataID d, const unsigned char* pHeightData, int bCopyHeightData, dReal width, dReal depth, int widthSamples, int depthSamples, dReal scale, dReal offset, dReal thickness, int bWrap);
-ODE_API void dGeomHeightfieldDataBuildShort (dHeightfieldDataID d, const short* pHeightData, int bCopyHeightData, dReal width, dReal depth, int widthSamples, int depthSamples, dReal scale, dReal offset, dReal thickness, int bWrap);
-ODE_API void dGeomHeightfieldDataBuildSingle (dHeightfieldDataID d, const float* pHeightData, int bCopyHeightData, dReal width, dReal depth, int widthSamples, int depthSamples, dReal scale, dReal offset, dReal thickness, int bWrap);
-ODE_API void dGeomHeightfieldDataBuildDouble (dHeightfieldDataID d, const double* pHeightData, int bCopyHeightData, dReal width, dReal depth, int widthSamples, int depthSamples, dReal scale, dReal offset, dReal thickness, int bWrap);
-ODE_API void dGeomHeightfieldDataSetBounds (dHeightfieldDataID d, dReal minHeight, dReal maxHeight);
-ODE_API void dGeomHeightfieldSetHeightfieldData (dGeomID g, dHeightfieldDataID d);
-ODE_API dHeightfieldDataID dGeomHeightfieldGetHeightfieldData (dGeomID g);
-ODE_API void dInfiniteAABB (dGeomID geom, dReal aabb[6]);
-ODE_API int dCreateGeomClass (const dGeomClass *classptr);
-ODE_API void * dGeomGetClassData (dGeomID);
-ODE_API dGeomID dCreateGeom (int classnum);
-ODE_API void dSetColliderOverride (int i, int j, dColliderFn *fn);
 
 #ifdef __cplusplus
 }

@@ -144,6 +144,8 @@ ODE_API dJointID dBodyGetJoint(dBodyID b, int index);
 
 ODE_API dGeomID dBodyGetFirstGeom(dBodyID b);
 
+ODE_API dGeomID dBodyGetNextGeom(dGeomID g);
+
 ODE_API void dBodyEnable(dBodyID b);
 
 ODE_API void dBodyDisable(dBodyID b);
@@ -410,7 +412,6 @@ ODE_API dReal dWorldGetMaxAngularSpeed(dWorldID w);
 ODE_API void dWorldSetMaxAngularSpeed(dWorldID w, dReal max_speed);
 
 /* Not implemented yet: declared for source compatibility. */
-ODE_API dGeomID dBodyGetNextGeom (dGeomID g);
 ODE_API dJointID dJointCreateHinge2 (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateUniversal (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreatePR (dWorldID, dJointGroupID);

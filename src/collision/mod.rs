@@ -7,6 +7,15 @@
 //! - `geom`: geom objects (pooled handles), bodies, offsets, AABBs, bits.
 //! - `space`: simple, hash, quadtree and sweep-and-prune spaces.
 //! - `dispatch`: `dCollide`'s class-pair table, argument swapping, g1/g2.
+//! - `transform`: geom transforms and their collider.
+//! - `user_class`: host-defined geom classes.
+//! - `heightfield_data`: heightfield sample data objects.
 pub mod shapes;
 pub mod contact;
 pub mod colliders;
+pub mod geom;
+pub mod space;
+pub mod dispatch;
+pub mod transform;
+pub mod user_class;
+pub mod heightfield_data;

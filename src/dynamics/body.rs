@@ -160,6 +160,15 @@ impl Body {
 
     pub fn set_position(&mut self, p: [f64; 3]) {
         self.pos[..3].copy_from_slice(&p);
+        self.geoms_moved();
+    }
+
+    /// Tells the attached geoms that the body moved (ODE's dGeomMoved for
+    /// each), so their spaces refresh them.
+    pub fn geoms_moved(&self) {
+        if !self.geoms.is_empty() {
+            crate::collision::geom::body_moved(&self.geoms);
+        }
     }
 
     /// Orientation ODE derives from a user matrix: the matrix is
@@ -188,6 +197,7 @@ impl Body {
     pub fn set_rotation_prepared(&mut self, rq: ([f64; 12], [f64; 4])) {
         self.r = rq.0;
         self.q = rq.1;
+        self.geoms_moved();
     }
 
     /// Normalised quaternion and its matrix, or why `q` cannot be used.
@@ -550,6 +560,16 @@ impl Body {
 
     pub fn first_geom(&self) -> *mut c_void {
         self.geoms.first().copied().unwrap_or(std::ptr::null_mut())
+    }
+}
+
+/// A destroyed body leaves its geoms in place, detached (as dBodyDestroy
+/// does through dGeomSetBody(geom, 0)).
+impl Drop for Body {
+    fn drop(&mut self) {
+        if !self.geoms.is_empty() {
+            crate::collision::geom::body_destroyed(&self.geoms, &self.pos, &self.r);
+        }
     }
 }
 

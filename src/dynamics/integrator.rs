@@ -339,7 +339,8 @@ pub fn step_body(bref: BodyRef, h: f64) {
         b.r = q_to_r(&b.q);
     }
 
-    // Attached geoms will be told here that the body moved.
+    // Attached geoms learn that the body moved (their spaces refresh them).
+    bref.get().geoms_moved();
 
     let callback = bref.get().moved_callback;
     if let Some(cb) = callback {

@@ -199,3 +199,5 @@ pub mod objects_slider;
 pub mod objects_fixed;
 pub mod objects_contact;
 pub mod collision_prim;
+pub mod collision;
+pub mod collision_space;

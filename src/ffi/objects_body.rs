@@ -7,9 +7,8 @@
 //! and infinite reals where a finite value is needed, negative counts and
 //! thresholds, and damping scales outside ODE's documented [0, 1].
 //!
-//! `dBodyGetNextGeom` is not exported yet: it needs geom handles, which
-//! come with the collision module (`dBodyGetFirstGeom` reads the body's geom
-//! list, empty until then).
+//! `dBodyGetFirstGeom`/`dBodyGetNextGeom` walk the body's geom list (most
+//! recently attached first, as in ODE), kept by the collision module.
 #![allow(non_snake_case)]
 
 use super::{call, write_reals, Cx};
@@ -484,6 +483,14 @@ pub unsafe extern "C" fn dBodyGetJoint(b: dBodyID, index: c_int) -> dJointID {
 #[no_mangle]
 pub unsafe extern "C" fn dBodyGetFirstGeom(b: dBodyID) -> dGeomID {
     call("dBodyGetFirstGeom", std::ptr::null_mut(), |cx| Some(body(cx, b)?.get().first_geom()))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn dBodyGetNextGeom(g: dGeomID) -> dGeomID {
+    call("dBodyGetNextGeom", std::ptr::null_mut(), |cx| {
+        let h = super::collision::geom_arg(cx, g, "g")?;
+        Some(crate::collision::geom::body_next(h).map_or(std::ptr::null_mut(), |n| n.as_raw()))
+    })
 }
 
 // ---- enabling, gravity, gyroscopic term ------------------------------------------------------

@@ -1,0 +1,16 @@
+//! Bad input to the geom and space functions through the C ABI, and
+//! changes to a space from inside its own collide callback: reported with
+//! the function's name, no effect, process continues (see the C source).
+mod common;
+use common::*;
+
+#[test]
+fn bad_geom_calls_are_reported_and_ignored() {
+    require_reference();
+    let bin = build_c("t_badinput_geom", &["t_badinput_geom.c"], Headers::Debian, &[]);
+    let out = run_ok(&bin, Lib::Ours, &[]);
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.starts_with("PASS "), "{out}");
+    let n: usize = last[5..].trim().parse().unwrap();
+    assert!(n > 150, "too few checks ran: {n}");
+}
