@@ -12,7 +12,7 @@ use ode::collision::shapes::*;
 
 const N: usize = 3000;
 
-fn cvx(r: &Reference, g: &Geom) -> Convex {
+fn cvx<'a>(r: &'a Reference, g: &Geom) -> Convex<'a> {
     assert_eq!(g.kind, "convex");
     let s = &r.shapes[g.params[0] as usize];
     Convex::new(&s.planes, &s.points, &s.polygons)

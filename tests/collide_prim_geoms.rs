@@ -6,25 +6,21 @@ mod common;
 use common::*;
 
 #[test]
-#[ignore = "needs the geom objects and dCollide (GCORE); remove once merged"]
 fn sphere_pairs_through_dcollide() {
     differential("diff_prim_sphere");
 }
 
 #[test]
-#[ignore = "needs the geom objects and dCollide (GCORE); remove once merged"]
 fn box_pairs_through_dcollide() {
     differential("diff_prim_box");
 }
 
 #[test]
-#[ignore = "needs the geom objects and dCollide (GCORE); remove once merged"]
 fn capsule_pairs_through_dcollide() {
     differential("diff_prim_capsule");
 }
 
 #[test]
-#[ignore = "needs the geom objects and dCollide (GCORE); remove once merged"]
 fn ray_pairs_through_dcollide() {
     differential("diff_prim_ray");
 }

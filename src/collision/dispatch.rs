@@ -100,7 +100,7 @@ const BUILTIN_PAIRS: &[(i32, i32, BuiltinFn)] = {
         (CONVEX, BOX, pairs::convex_box),
         (CONVEX, CAPSULE, pairs::convex_capsule),
         (CONVEX, CYLINDER, pairs::convex_cylinder),
-        (SPHERE, CONVEX, pairs::sphere_convex),
+        (CONVEX, SPHERE, pairs::convex_sphere),
         (CONVEX, CONVEX, pairs::convex_convex),
         (CONVEX, PLANE, pairs::convex_plane),
         (RAY, CONVEX, pairs::ray_convex),
@@ -349,82 +349,82 @@ mod pairs {
     }
 
     pub fn sphere_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("sphere-sphere") // crate::collision::colliders::sphere::collide_sphere_sphere(sphere(a), &pose(a), sphere(b), &pose(b), s)
+        crate::collision::colliders::sphere::collide_sphere_sphere(sphere(a), &pose(a), sphere(b), &pose(b), s)
     }
     pub fn sphere_box(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("sphere-box") // crate::collision::colliders::sphere::collide_sphere_box(sphere(a), &pose(a), boxs(b), &pose(b), s)
+        crate::collision::colliders::sphere::collide_sphere_box(sphere(a), &pose(a), boxs(b), &pose(b), s)
     }
     pub fn sphere_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("sphere-plane") // crate::collision::colliders::plane::collide_sphere_plane(sphere(a), &pose(a), plane(b), s)
+        crate::collision::colliders::plane::collide_sphere_plane(sphere(a), &pose(a), plane(b), s)
     }
     pub fn box_box(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("box-box") // crate::collision::colliders::box_box::collide_box_box(boxs(a), &pose(a), boxs(b), &pose(b), s)
+        crate::collision::colliders::box_box::collide_box_box(boxs(a), &pose(a), boxs(b), &pose(b), s)
     }
     pub fn box_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("box-plane") // crate::collision::colliders::plane::collide_box_plane(boxs(a), &pose(a), plane(b), s)
+        crate::collision::colliders::plane::collide_box_plane(boxs(a), &pose(a), plane(b), s)
     }
     pub fn capsule_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("capsule-sphere") // crate::collision::colliders::capsule::collide_capsule_sphere(capsule(a), &pose(a), sphere(b), &pose(b), s)
+        crate::collision::colliders::capsule::collide_capsule_sphere(capsule(a), &pose(a), sphere(b), &pose(b), s)
     }
     pub fn capsule_box(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("capsule-box") // crate::collision::colliders::capsule::collide_capsule_box(capsule(a), &pose(a), boxs(b), &pose(b), s)
+        crate::collision::colliders::capsule::collide_capsule_box(capsule(a), &pose(a), boxs(b), &pose(b), s)
     }
     pub fn capsule_capsule(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("capsule-capsule") // crate::collision::colliders::capsule::collide_capsule_capsule(capsule(a), &pose(a), capsule(b), &pose(b), s)
+        crate::collision::colliders::capsule::collide_capsule_capsule(capsule(a), &pose(a), capsule(b), &pose(b), s)
     }
     pub fn capsule_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("capsule-plane") // crate::collision::colliders::plane::collide_capsule_plane(capsule(a), &pose(a), plane(b), s)
+        crate::collision::colliders::plane::collide_capsule_plane(capsule(a), &pose(a), plane(b), s)
     }
     pub fn ray_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("ray-sphere") // crate::collision::colliders::ray::collide_ray_sphere(ray(a), &pose(a), sphere(b), &pose(b), s)
+        crate::collision::colliders::ray::collide_ray_sphere(ray(a), &pose(a), sphere(b), &pose(b), s)
     }
     pub fn ray_box(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("ray-box") // crate::collision::colliders::ray::collide_ray_box(ray(a), &pose(a), boxs(b), &pose(b), s)
+        crate::collision::colliders::ray::collide_ray_box(ray(a), &pose(a), boxs(b), &pose(b), s)
     }
     pub fn ray_capsule(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("ray-capsule") // crate::collision::colliders::ray::collide_ray_capsule(ray(a), &pose(a), capsule(b), &pose(b), s)
+        crate::collision::colliders::ray::collide_ray_capsule(ray(a), &pose(a), capsule(b), &pose(b), s)
     }
     pub fn ray_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("ray-plane") // crate::collision::colliders::ray::collide_ray_plane(ray(a), &pose(a), plane(b), s)
+        crate::collision::colliders::ray::collide_ray_plane(ray(a), &pose(a), plane(b), s)
     }
     pub fn ray_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("ray-cylinder") // crate::collision::colliders::ray::collide_ray_cylinder(ray(a), &pose(a), cylinder(b), &pose(b), s)
+        crate::collision::colliders::cylinder::collide_ray_cylinder(ray(a), &pose(a), cylinder(b), &pose(b), s)
     }
     pub fn cylinder_box(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("cylinder-box") // crate::collision::colliders::cylinder::collide_cylinder_box(cylinder(a), &pose(a), boxs(b), &pose(b), s)
+        crate::collision::colliders::cylinder::collide_cylinder_box(cylinder(a), &pose(a), boxs(b), &pose(b), s)
     }
     pub fn cylinder_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("cylinder-sphere") // crate::collision::colliders::cylinder::collide_cylinder_sphere(cylinder(a), &pose(a), sphere(b), &pose(b), s)
+        crate::collision::colliders::cylinder::collide_cylinder_sphere(cylinder(a), &pose(a), sphere(b), &pose(b), s)
     }
     pub fn cylinder_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("cylinder-plane") // crate::collision::colliders::cylinder::collide_cylinder_plane(cylinder(a), &pose(a), plane(b), s)
+        crate::collision::colliders::cylinder::collide_cylinder_plane(cylinder(a), &pose(a), plane(b), s)
     }
     pub fn cylinder_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         collider_missing("cylinder-cylinder") // crate::collision::colliders::cylinder::collide_cylinder_cylinder(cylinder(a), &pose(a), cylinder(b), &pose(b), s)
     }
     pub fn capsule_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("capsule-cylinder") // crate::collision::colliders::cylinder::collide_capsule_cylinder(capsule(a), &pose(a), cylinder(b), &pose(b), s)
+        crate::collision::colliders::ccd::collide_capsule_cylinder(capsule(a), &pose(a), cylinder(b), &pose(b), s)
     }
     pub fn convex_box(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("convex-box") // crate::collision::colliders::convex::collide_convex_box(convex(a), &pose(a), boxs(b), &pose(b), s)
+        crate::collision::colliders::ccd::collide_convex_box(&convex(a).view(), &pose(a), boxs(b), &pose(b), s)
     }
     pub fn convex_capsule(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("convex-capsule") // crate::collision::colliders::convex::collide_convex_capsule(convex(a), &pose(a), capsule(b), &pose(b), s)
+        crate::collision::colliders::ccd::collide_convex_capsule(&convex(a).view(), &pose(a), capsule(b), &pose(b), s)
     }
     pub fn convex_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("convex-cylinder") // crate::collision::colliders::convex::collide_convex_cylinder(convex(a), &pose(a), cylinder(b), &pose(b), s)
+        crate::collision::colliders::ccd::collide_convex_cylinder(&convex(a).view(), &pose(a), cylinder(b), &pose(b), s)
     }
-    pub fn sphere_convex(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("sphere-convex") // crate::collision::colliders::convex::collide_sphere_convex(sphere(a), &pose(a), convex(b), &pose(b), s)
+    pub fn convex_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
+        crate::collision::colliders::ccd::collide_convex_sphere(&convex(a).view(), &pose(a), sphere(b), &pose(b), s)
     }
     pub fn convex_convex(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("convex-convex") // crate::collision::colliders::convex::collide_convex_convex(convex(a), &pose(a), convex(b), &pose(b), s)
+        crate::collision::colliders::ccd::collide_convex_convex(&convex(a).view(), &pose(a), &convex(b).view(), &pose(b), s)
     }
     pub fn convex_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("convex-plane") // crate::collision::colliders::convex::collide_convex_plane(convex(a), &pose(a), plane(b), s)
+        crate::collision::colliders::convex::collide_convex_plane(&convex(a).view(), &pose(a), plane(b), s)
     }
     pub fn ray_convex(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("ray-convex") // crate::collision::colliders::convex::collide_ray_convex(ray(a), &pose(a), convex(b), &pose(b), s)
+        crate::collision::colliders::convex::collide_ray_convex(ray(a), &pose(a), &convex(b).view(), &pose(b), s)
     }
     /// Heightfield against ray/sphere/box/capsule/cylinder/convex: the
     /// heightfield collider needs the data object, the heightfield's pose

@@ -96,6 +96,31 @@ impl Convex {
         unsafe { [*self.points.add(3 * i), *self.points.add(3 * i + 1), *self.points.add(3 * i + 2)] }
     }
 
+    /// The host's arrays as the colliders' borrowed view.
+    pub fn view(&self) -> crate::collision::colliders::convex::Convex<'_> {
+        fn slice<'a, T>(p: *const T, n: usize) -> &'a [T] {
+            if p.is_null() || n == 0 {
+                &[]
+            } else {
+                // SAFETY: ODE's contract for dCreateConvex/dGeomSetConvex:
+                // the host keeps the arrays alive and as large as declared.
+                unsafe { std::slice::from_raw_parts(p, n) }
+            }
+        }
+        // The polygon list is (count, indices...) per face.
+        let mut poly_len = 0usize;
+        if !self.polygons.is_null() {
+            for _ in 0..self.plane_count {
+                poly_len += 1 + unsafe { *self.polygons.add(poly_len) } as usize;
+            }
+        }
+        crate::collision::colliders::convex::Convex::new(
+            slice(self.planes, 4 * self.plane_count as usize),
+            slice(self.points, 3 * self.point_count as usize),
+            slice(self.polygons, poly_len),
+        )
+    }
+
     /// Unique edges of the polygon list (as ODE's FillEdges).
     pub fn build_edges(plane_count: u32, polygons: *const u32) -> Vec<(u32, u32)> {
         let mut edges: Vec<(u32, u32)> = Vec::new();

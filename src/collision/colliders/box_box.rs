@@ -27,7 +27,37 @@ pub struct BoxBoxResult {
     /// 7–15: edge–edge. Set only when contacts were produced.
     pub code: Option<i32>,
     /// Contact (position, depth) pairs, at most 8.
-    pub points: Vec<([f64; 3], f64)>,
+    pub points: BoxPoints,
+}
+
+/// Up to 8 contact (position, depth) pairs, stored inline so a collision
+/// never allocates.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BoxPoints {
+    buf: [([f64; 3], f64); 8],
+    len: usize,
+}
+
+impl BoxPoints {
+    pub fn push(&mut self, p: ([f64; 3], f64)) {
+        self.buf[self.len] = p;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for BoxPoints {
+    type Target = [([f64; 3], f64)];
+    fn deref(&self) -> &Self::Target {
+        &self.buf[..self.len]
+    }
+}
+
+impl<'a> IntoIterator for &'a BoxPoints {
+    type Item = &'a ([f64; 3], f64);
+    type IntoIter = std::slice::Iter<'a, ([f64; 3], f64)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.buf[..self.len].iter()
+    }
 }
 
 /// Points where the 2D rectangle |x| <= h[0], |y| <= h[1] and the

@@ -104,7 +104,7 @@ pub(crate) enum Shape<'a> {
     Box { pos: V3, rot: Quat, inv: Quat, half: V3 },
     Capsule { pos: V3, radius: f64, axis: V3, p1: V3, p2: V3 },
     Cylinder { pos: V3, radius: f64, axis: V3, p1: V3, p2: V3 },
-    Convex { pos: V3, rot: Quat, inv: Quat, cvx: &'a Convex },
+    Convex { pos: V3, rot: Quat, inv: Quat, cvx: &'a Convex<'a> },
 }
 
 impl<'a> Shape<'a> {

@@ -12,16 +12,19 @@ use super::cylinder::v3::*;
 /// on the face and the unit normal pointing out; `points` holds (x, y, z)
 /// per vertex; `polygons` holds, per face, the vertex count followed by the
 /// vertex indices (counter-clockwise seen from outside).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Convex {
-    pub planes: Vec<f64>,
-    pub points: Vec<f64>,
-    pub polygons: Vec<u32>,
+///
+/// The arrays are borrowed: ODE references the host's arrays rather than
+/// copying them, and the geom hands colliders a view of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Convex<'a> {
+    pub planes: &'a [f64],
+    pub points: &'a [f64],
+    pub polygons: &'a [u32],
 }
 
-impl Convex {
-    pub fn new(planes: &[f64], points: &[f64], polygons: &[u32]) -> Convex {
-        Convex { planes: planes.to_vec(), points: points.to_vec(), polygons: polygons.to_vec() }
+impl<'a> Convex<'a> {
+    pub fn new(planes: &'a [f64], points: &'a [f64], polygons: &'a [u32]) -> Convex<'a> {
+        Convex { planes, points, polygons }
     }
 
     pub fn plane_count(&self) -> usize {
