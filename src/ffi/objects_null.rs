@@ -30,6 +30,18 @@ pub(crate) fn kind_name(k: &JointKind) -> &'static str {
         JointKind::Slider(_) => "slider joint",
         JointKind::Fixed(_) => "fixed joint",
         JointKind::Contact(_) => "contact joint",
+        JointKind::Universal(_) => "universal joint",
+        JointKind::Hinge2(_) => "hinge2 joint",
+        JointKind::Pr(_) => "PR joint",
+        JointKind::Pu(_) => "PU joint",
+        JointKind::Piston(_) => "piston joint",
+        JointKind::AMotor(_) => "angular motor joint",
+        JointKind::LMotor(_) => "linear motor joint",
+        JointKind::Plane2D(_) => "plane-2D joint",
+        JointKind::DBall(_) => "double ball joint",
+        JointKind::DHinge(_) => "double hinge joint",
+        JointKind::Transmission(_) => "transmission joint",
+        JointKind::Custom(_) => "custom joint",
     }
 }
 

@@ -20,6 +20,18 @@ pub mod limit_motor;
 pub mod null;
 pub mod object;
 pub mod slider;
+pub mod universal;
+pub mod hinge2;
+pub mod pr;
+pub mod pu;
+pub mod piston;
+pub mod amotor;
+pub mod lmotor;
+pub mod plane2d;
+pub mod dball;
+pub mod dhinge;
+pub mod transmission;
+pub mod custom;
 
 use crate::dynamics::body::{Body, BodyRef};
 use crate::dynamics::world::{World, WorldRef};
@@ -195,6 +207,19 @@ pub enum JointKind {
     Slider(slider::Slider),
     Fixed(fixed::Fixed),
     Contact(contact::ContactJoint),
+    Universal(universal::Universal),
+    Hinge2(hinge2::Hinge2),
+    Pr(pr::Pr),
+    Pu(pu::Pu),
+    Piston(piston::Piston),
+    AMotor(amotor::AMotor),
+    LMotor(lmotor::LMotor),
+    Plane2D(plane2d::Plane2D),
+    DBall(dball::DBall),
+    DHinge(dhinge::DHinge),
+    Transmission(transmission::Transmission),
+    /// A joint defined by the host (our extension, see `custom`).
+    Custom(custom::Custom),
 }
 
 /// Calls `$body` with `$m` bound to the joint model of every variant.
@@ -207,6 +232,18 @@ macro_rules! each_kind {
             JointKind::Slider($m) => $body,
             JointKind::Fixed($m) => $body,
             JointKind::Contact($m) => $body,
+            JointKind::Universal($m) => $body,
+            JointKind::Hinge2($m) => $body,
+            JointKind::Pr($m) => $body,
+            JointKind::Pu($m) => $body,
+            JointKind::Piston($m) => $body,
+            JointKind::AMotor($m) => $body,
+            JointKind::LMotor($m) => $body,
+            JointKind::Plane2D($m) => $body,
+            JointKind::DBall($m) => $body,
+            JointKind::DHinge($m) => $body,
+            JointKind::Transmission($m) => $body,
+            JointKind::Custom($m) => $body,
         }
     };
 }
