@@ -218,84 +218,126 @@ pub fn factor_ldlt(a: &mut [f64], d: &mut [f64], n: usize, s: usize) {
 
 /// Solves L*x = row for rows `i` and `i+1` of `a` (first `i` columns), where
 /// L is the unit lower triangle of the top-left i×i block; 2-row blocks.
+///
+/// The rows are split into separate slices so the inner loop runs without
+/// bounds checks; the sums still run over k in increasing order, as ODE's.
 fn ldlt_solve_pair(a: &mut [f64], i: usize, s: usize) {
-    let (b1, b2) = (i * s, (i + 1) * s);
+    let (head, tail) = a.split_at_mut(i * s);
+    let (rb1, rest) = tail.split_at_mut(s);
+    let rb1 = &mut rb1[..i + 2];
+    let rb2 = &mut rest[..i + 2];
     for r in (0..i).step_by(2) {
-        let (l1, l2) = (r * s, (r + 1) * s);
-        let (mut z11, mut z12, mut z21, mut z22) = (0.0, 0.0, 0.0, 0.0);
-        for k in 0..r {
-            let (p1, p2) = (a[l1 + k], a[l2 + k]);
-            let (q1, q2) = (a[b1 + k], a[b2 + k]);
-            z11 += p1 * q1;
-            z12 += p1 * q2;
-            z21 += p2 * q1;
-            z22 += p2 * q2;
+        let l1 = &head[r * s..r * s + r];
+        let l2 = &head[(r + 1) * s..(r + 1) * s + r + 1];
+        let (z11, z12, z21, z22) = pair_dots(&l1[..r], &l2[..r], &rb1[..r], &rb2[..r]);
+        let y11 = rb1[r] - z11;
+        let y12 = rb2[r] - z12;
+        let p2 = l2[r];
+        rb1[r] = y11;
+        rb2[r] = y12;
+        rb1[r + 1] = rb1[r + 1] - z21 - p2 * y11;
+        rb2[r + 1] = rb2[r + 1] - z22 - p2 * y12;
+    }
+}
+
+/// The four dot products p1·q1, p1·q2, p2·q1, p2·q2 of equal-length rows,
+/// each summed in index order (as ODE's factorisation does, so results are
+/// bit-identical). On x86-64 the (·q1, ·q2) pairs run as SSE2 lanes, which
+/// keeps every lane's order of additions.
+#[inline]
+fn pair_dots(p1: &[f64], p2: &[f64], q1: &[f64], q2: &[f64]) -> (f64, f64, f64, f64) {
+    let n = p1.len();
+    let (p2, q1, q2) = (&p2[..n], &q1[..n], &q2[..n]);
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of the x86-64 baseline every x86-64 CPU has;
+        // the stores write two lanes into two-element arrays.
+        unsafe {
+            let mut z1 = _mm_setzero_pd();
+            let mut z2 = _mm_setzero_pd();
+            for k in 0..n {
+                let q = _mm_set_pd(q2[k], q1[k]);
+                z1 = _mm_add_pd(z1, _mm_mul_pd(_mm_set1_pd(p1[k]), q));
+                z2 = _mm_add_pd(z2, _mm_mul_pd(_mm_set1_pd(p2[k]), q));
+            }
+            let (mut a, mut b) = ([0.0f64; 2], [0.0f64; 2]);
+            _mm_storeu_pd(a.as_mut_ptr(), z1);
+            _mm_storeu_pd(b.as_mut_ptr(), z2);
+            (a[0], a[1], b[0], b[1])
         }
-        let y11 = a[b1 + r] - z11;
-        let y12 = a[b2 + r] - z12;
-        let p2 = a[l2 + r];
-        a[b1 + r] = y11;
-        a[b2 + r] = y12;
-        a[b1 + r + 1] = a[b1 + r + 1] - z21 - p2 * y11;
-        a[b2 + r + 1] = a[b2 + r + 1] - z22 - p2 * y12;
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (mut z11, mut z12, mut z21, mut z22) = (0.0, 0.0, 0.0, 0.0);
+        for k in 0..n {
+            z11 += p1[k] * q1[k];
+            z12 += p1[k] * q2[k];
+            z21 += p2[k] * q1[k];
+            z22 += p2[k] * q2[k];
+        }
+        (z11, z12, z21, z22)
     }
 }
 
 /// Scales rows `i`, `i+1` by 1/D and factors their 2×2 diagonal block.
 fn ldlt_scale_pair(a: &mut [f64], d: &mut [f64], i: usize, s: usize) {
-    let (r1, r2) = (i * s, (i + 1) * s);
+    let (row1, rest) = a[i * s..].split_at_mut(s);
+    let row1 = &mut row1[..i + 1];
+    let row2 = &mut rest[..i + 2];
     let (mut z11, mut z21, mut z22) = (0.0, 0.0, 0.0);
-    for k in 0..i {
-        let (p1, p2, dd) = (a[r1 + k], a[r2 + k], d[k]);
+    for ((x1, x2), &dd) in row1[..i].iter_mut().zip(row2[..i].iter_mut()).zip(&d[..i]) {
+        let (p1, p2) = (*x1, *x2);
         let (q1, q2) = (p1 * dd, p2 * dd);
-        a[r1 + k] = q1;
-        a[r2 + k] = q2;
+        *x1 = q1;
+        *x2 = q2;
         z11 += p1 * q1;
         z21 += p2 * q1;
         z22 += p2 * q2;
     }
-    let y11 = a[r1 + i] - z11;
-    let y21 = a[r2 + i] - z21;
-    let y22 = a[r2 + i + 1] - z22;
+    let y11 = row1[i] - z11;
+    let y21 = row2[i] - z21;
+    let y22 = row2[i + 1] - z22;
     let dd = 1.0 / y11;
     d[i] = dd;
     let q2 = y21 * dd;
-    a[r2 + i] = q2;
+    row2[i] = q2;
     d[i + 1] = 1.0 / (y22 - y21 * q2);
 }
 
 /// Like `ldlt_solve_pair` for the single trailing row `i` (i even).
 fn ldlt_solve_single(a: &mut [f64], i: usize, s: usize) {
-    let b = i * s;
+    let (head, tail) = a.split_at_mut(i * s);
+    let rb = &mut tail[..i + 1];
     for r in (0..i).step_by(2) {
-        let (l1, l2) = (r * s, (r + 1) * s);
+        let l1 = &head[r * s..r * s + r];
+        let l2 = &head[(r + 1) * s..(r + 1) * s + r + 1];
         let (mut z11, mut z21) = (0.0, 0.0);
-        for k in 0..r {
-            let q1 = a[b + k];
-            z11 += a[l1 + k] * q1;
-            z21 += a[l2 + k] * q1;
+        for ((&p1, &p2), &q1) in l1.iter().zip(&l2[..r]).zip(&rb[..r]) {
+            z11 += p1 * q1;
+            z21 += p2 * q1;
         }
-        let p2 = a[l2 + r];
-        let y11 = a[b + r] - z11;
-        a[b + r] = y11;
-        a[b + r + 1] = a[b + r + 1] - z21 - p2 * y11;
+        let p2 = l2[r];
+        let y11 = rb[r] - z11;
+        rb[r] = y11;
+        rb[r + 1] = rb[r + 1] - z21 - p2 * y11;
     }
 }
 
 /// Scales the trailing row `i` (i even) by 1/D; the diagonal correction is
 /// accumulated in two partial sums, over even and odd columns.
 fn ldlt_scale_single(a: &mut [f64], d: &mut [f64], i: usize, s: usize) {
-    let row = i * s;
+    let row = &mut a[i * s..i * s + i + 1];
     let (mut z_even, mut z_odd) = (0.0, 0.0);
-    for k in (0..i).step_by(2) {
-        let (p1, p2) = (a[row + k], a[row + k + 1]);
-        let (q1, q2) = (p1 * d[k], p2 * d[k + 1]);
-        a[row + k] = q1;
-        a[row + k + 1] = q2;
+    for (x, dd) in row[..i].chunks_exact_mut(2).zip(d[..i].chunks_exact(2)) {
+        let (p1, p2) = (x[0], x[1]);
+        let (q1, q2) = (p1 * dd[0], p2 * dd[1]);
+        x[0] = q1;
+        x[1] = q2;
         z_even += p1 * q1;
         z_odd += p2 * q2;
     }
-    d[i] = 1.0 / (a[row + i] - (z_even + z_odd));
+    d[i] = 1.0 / (row[i] - (z_even + z_odd));
 }
 
 /// Solves L*x = b in place (L unit lower triangular, stride `s`).
