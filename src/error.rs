@@ -13,7 +13,7 @@
 //! environment variable `ODE_ABORT_ON_BAD_INPUT=1` to abort as ODE does.
 //! Explicit calls of `dError`/`dDebug` by the host keep ODE's fatal defaults.
 
-use std::ffi::{c_char, c_int, c_void, CString};
+use std::ffi::{c_char, c_int, c_void};
 use std::io::Write;
 use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
 
@@ -108,8 +108,10 @@ fn default_print(ch: Channel, num: c_int, text: &str) {
 pub fn report(ch: Channel, num: c_int, text: &str) {
     let h = handler(ch);
     if !h.is_null() {
-        let c = CString::new(text.replace('\0', "?")).unwrap_or_default();
-        unsafe { rode_invoke_handler(h, num, c"%s".as_ptr(), c.as_ptr()) };
+        // "%.*s" takes the length, so the text needs no NUL terminator and
+        // no copy: reporting allocates nothing (it can happen inside a step).
+        let len = text.len().min(c_int::MAX as usize) as c_int;
+        unsafe { rode_invoke_handler(h, num, c"%.*s".as_ptr(), len, text.as_ptr() as *const c_char) };
     } else {
         default_print(ch, num, text);
     }
@@ -136,4 +138,75 @@ fn abort_on_bad_input() -> bool {
 /// non-fatal warnings such as LCP trouble).
 pub fn message(num: c_int, text: &str) {
     report(Channel::Message, num, text);
+}
+
+/// A fixed-capacity text buffer for messages built where allocating is not
+/// allowed (inside a time step). Text past the capacity is dropped.
+pub struct StackText<const N: usize> {
+    buf: [u8; N],
+    len: usize,
+}
+
+impl<const N: usize> StackText<N> {
+    pub fn new() -> Self {
+        StackText { buf: [0; N], len: 0 }
+    }
+
+    pub fn as_str(&self) -> &str {
+        // Only whole UTF-8 strings are appended (see write_str).
+        std::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
+    }
+}
+
+impl<const N: usize> Default for StackText<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<const N: usize> std::fmt::Write for StackText<N> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let room = N - self.len;
+        // Cut at a character boundary so the buffer stays valid UTF-8.
+        let mut n = s.len().min(room);
+        while !s.is_char_boundary(n) {
+            n -= 1;
+        }
+        self.buf[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
+        self.len += n;
+        Ok(())
+    }
+}
+
+/// Writes `v` as C's `printf("%.4e")` does (exponent sign and at least two
+/// digits), without allocating.
+pub fn write_c_exp4(out: &mut impl std::fmt::Write, v: f64) -> std::fmt::Result {
+    use std::fmt::Write;
+    let mut t = StackText::<40>::new();
+    write!(t, "{v:.4e}")?;
+    match t.as_str().split_once('e') {
+        Some((m, e)) => {
+            let (sign, digits) = e.strip_prefix('-').map_or(('+', e), |d| ('-', d));
+            write!(out, "{m}e{sign}{digits:0>2}")
+        }
+        None => out.write_str(t.as_str()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fmt::Write;
+
+    #[test]
+    fn c_exponent_format() {
+        for (v, want) in [(1.5e-5, "1.5000e-05"), (-2.0, "-2.0000e+00"), (0.0, "0.0000e+00"), (3.25e120, "3.2500e+120")] {
+            let mut t = StackText::<64>::new();
+            write_c_exp4(&mut t, v).unwrap();
+            assert_eq!(t.as_str(), want);
+        }
+        let mut small = StackText::<4>::new();
+        let _ = write!(small, "abcdef");
+        assert_eq!(small.as_str(), "abcd");
+    }
 }

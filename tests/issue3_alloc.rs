@@ -322,7 +322,6 @@ fn warm_quickstep_with_a_stack_does_not_allocate() {
 /// steps, as ODE's does (49 reports with Debian's library as with ours),
 /// which reports it on the message channel. Reporting must not allocate.
 #[test]
-#[ignore = "the LCP stall report allocates: src/solver/lcp.rs solve_lcp builds its text with format! and c_exp (a String each), then error::report copies it (4 heap allocations per stalled solve, 6 with a user message handler); ODE formats through vfprintf/vsnprintf with no heap"]
 fn warm_steps_with_stalling_contacts_do_not_allocate() {
     assert!(check(true, false) > 0, "the scene was meant to stall the LCP");
 }

@@ -315,3 +315,29 @@ fn all_unbounded_is_a_linear_solve() {
         assert!(r.iter().all(|v| v.abs() < 1e-10), "{r:?}");
     }
 }
+
+/// A singular matrix (zero pivot) must not hand non-finite forces to the
+/// bodies: the solve reports it and returns zero forces (ODE aborts there).
+#[test]
+fn singular_problem_gives_finite_zero_solution() {
+    let mut sc = LcpScratch::default();
+    for (nub, lo0) in [(2, f64::NEG_INFINITY), (0, 0.0)] {
+        let n = 2;
+        // A = [[0, 0], [0, 1]]: the first pivot is zero.
+        let a = vec![0.0, 0.0, 0.0, 1.0];
+        let mut ap = padded(&a, n);
+        let mut x = vec![0.0; n];
+        let mut w = vec![0.0; n];
+        let (mut bb, mut lo, mut hi) = (vec![1.0, 1.0], vec![lo0; n], vec![f64::INFINITY; n]);
+        let status = solve_lcp(n, &mut ap, &mut x, &mut bb, Some(&mut w), nub, &mut lo, &mut hi, None, &mut sc);
+        assert!(x.iter().chain(&w).all(|v| v.is_finite()), "nub {nub}: x {x:?} w {w:?}");
+        if nub == n {
+            // The unbounded path factors the zero pivot: without the guard
+            // x would be inf/NaN.
+            assert_eq!(status, LcpStatus::Singular);
+        }
+        if status == LcpStatus::Singular {
+            assert_eq!(x, vec![0.0; n]);
+        }
+    }
+}

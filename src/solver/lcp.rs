@@ -401,6 +401,10 @@ pub enum LcpStatus {
     /// singular problem): the unprocessed x and w were set to zero and the
     /// partial solution returned, as ODE does. `s` is the offending step.
     Stalled { s: f64 },
+    /// The matrix was singular enough that the solution came out
+    /// non-finite (ODE asserts and aborts there). x and w were set to zero:
+    /// the constraints apply no force for this step.
+    Singular,
 }
 
 /// Solves the boxed LCP described in the module documentation.
@@ -417,8 +421,40 @@ pub enum LcpStatus {
 ///   afterwards; as in ODE, the bounds are not revisited).
 /// - `findex`: friction indices (−1: none), or None.
 ///
-/// Reports a stall on ODE's message channel (`d_ERR_LCP`) and returns it.
+/// Reports a stall or a singular problem on ODE's message channel
+/// (`d_ERR_LCP`) and returns it; the solution is always finite.
 pub fn solve_lcp(
+    n: usize,
+    a: &mut [f64],
+    x: &mut [f64],
+    b: &mut [f64],
+    mut w_out: Option<&mut [f64]>,
+    nub: usize,
+    lo: &mut [f64],
+    hi: &mut [f64],
+    findex: Option<&mut [i32]>,
+    sc: &mut LcpScratch,
+) -> LcpStatus {
+    let status = solve_lcp_core(n, a, x, b, w_out.as_deref_mut(), nub, lo, hi, findex, sc);
+    if x[..n].iter().all(|v| v.is_finite()) {
+        return status;
+    }
+    // A zero pivot (e.g. contacts joining bodies far apart into a
+    // degenerate system) gives infinities: drop the forces rather than
+    // poison the bodies' state.
+    x[..n].fill(0.0);
+    if let Some(w) = w_out {
+        w[..n].fill(0.0);
+    }
+    crate::error::report(
+        crate::error::Channel::Message,
+        crate::error::D_ERR_LCP,
+        "LCP internal error, singular matrix: constraint forces of this island dropped for this step",
+    );
+    LcpStatus::Singular
+}
+
+fn solve_lcp_core(
     n: usize,
     a: &mut [f64],
     x: &mut [f64],
@@ -509,25 +545,15 @@ pub fn solve_lcp(
         status
     };
     if let LcpStatus::Stalled { s } = status {
-        crate::error::report(
-            crate::error::Channel::Message,
-            crate::error::D_ERR_LCP,
-            &format!("LCP internal error, s <= 0 (s={}); keeping the partial solution", c_exp(s)),
-        );
+        // ODE's wording; built on the stack (this runs inside a step).
+        use std::fmt::Write;
+        let mut text = crate::error::StackText::<64>::new();
+        let _ = text.write_str("LCP internal error, s <= 0 (s=");
+        let _ = crate::error::write_c_exp4(&mut text, s);
+        let _ = text.write_str(")");
+        crate::error::report(crate::error::Channel::Message, crate::error::D_ERR_LCP, text.as_str());
     }
     status
-}
-
-/// `v` as C's `%.4e` prints it (exponent with a sign and two digits).
-fn c_exp(v: f64) -> String {
-    let t = format!("{v:.4e}");
-    match t.split_once('e') {
-        Some((m, e)) => {
-            let (sign, digits) = e.strip_prefix('-').map_or(("+", e), |d| ("-", d));
-            format!("{m}e{sign}{digits:0>2}")
-        }
-        None => t,
-    }
 }
 
 /// The pivoting proper (after the problem buffers are set up).
