@@ -450,12 +450,17 @@ pub fn solve_ldlt(l: &[f64], d: &[f64], b: &mut [f64], n: usize, s: usize) {
 /// two rank-one updates done together. As in ODE, `d[0]` is left as it was:
 /// callers use this only to remove row 0 afterwards.
 pub fn ldlt_add_tl(l: &mut [f64], d: &mut [f64], a: &[f64], n: usize, s: usize) {
+    let (mut w1, mut w2) = (vec![0.0; n], vec![0.0; n]);
+    ldlt_add_tl_with(l, d, a, n, s, &mut w1, &mut w2);
+}
+
+/// `ldlt_add_tl` with caller-provided scratch `w1`, `w2` (length ≥ n), for
+/// the solver, which must not allocate per step.
+pub fn ldlt_add_tl_with(l: &mut [f64], d: &mut [f64], a: &[f64], n: usize, s: usize, w1: &mut [f64], w2: &mut [f64]) {
     if n < 2 {
         return;
     }
     use std::f64::consts::FRAC_1_SQRT_2;
-    let mut w1 = vec![0.0; n];
-    let mut w2 = vec![0.0; n];
     for j in 1..n {
         let v = a[j] * FRAC_1_SQRT_2;
         w1[j] = v;

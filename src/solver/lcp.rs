@@ -30,7 +30,7 @@
 //! All buffers live in `LcpScratch` and are reused: a warm solve does not
 //! allocate.
 
-use crate::math::matrix::{dot, factor_ldlt, pad, solve_l1, solve_l1t, solve_ldlt};
+use crate::math::matrix::{dot, factor_ldlt, ldlt_add_tl_with, pad, remove_row_col, solve_l1, solve_l1t, solve_ldlt};
 
 /// Reusable working memory of the solver.
 #[derive(Default)]
@@ -305,93 +305,11 @@ fn ldlt_remove(pr: &Problem<'_>, c: &[usize], l: &mut [f64], d: &mut [f64], n2: 
     }
     a[0] += 1.0;
     let off = r * s + r;
-    ldlt_add_tl(&mut l[off..], &mut d[r..], a, m, s, w1, w2);
+    ldlt_add_tl_with(&mut l[off..], &mut d[r..], a, m, s, w1, w2);
     remove_row_col(l, n2, s, r);
     d.copy_within(r + 1..n2, r);
 }
 
-/// Rank-two update of L·D·Lᵀ for a symmetric change of the first row and
-/// column (as `math::matrix::ldlt_add_tl`, with caller scratch `w1`, `w2`).
-fn ldlt_add_tl(l: &mut [f64], d: &mut [f64], a: &[f64], n: usize, s: usize, w1: &mut [f64], w2: &mut [f64]) {
-    if n < 2 {
-        return;
-    }
-    use std::f64::consts::FRAC_1_SQRT_2;
-    for j in 1..n {
-        let v = a[j] * FRAC_1_SQRT_2;
-        w1[j] = v;
-        w2[j] = v;
-    }
-    let w11 = (0.5 * a[0] + 1.0) * FRAC_1_SQRT_2;
-    let w21 = (0.5 * a[0] - 1.0) * FRAC_1_SQRT_2;
-    let mut alpha1 = 1.0;
-    let mut alpha2 = 1.0;
-    {
-        let mut dee = d[0];
-        let mut alphanew = alpha1 + (w11 * w11) * dee;
-        dee /= alphanew;
-        let gamma1 = w11 * dee;
-        dee *= alpha1;
-        alpha1 = alphanew;
-        alphanew = alpha2 - (w21 * w21) * dee;
-        alpha2 = alphanew;
-        let k1 = 1.0 - w21 * gamma1;
-        let k2 = w21 * gamma1 * w11 - w21;
-        for p in 1..n {
-            let wp = w1[p];
-            let ell = l[p * s];
-            w1[p] = wp - w11 * ell;
-            w2[p] = k1 * wp + k2 * ell;
-        }
-    }
-    for j in 1..n {
-        let k1 = w1[j];
-        let k2 = w2[j];
-        let mut dee = d[j];
-        let mut alphanew = alpha1 + (k1 * k1) * dee;
-        dee /= alphanew;
-        let gamma1 = k1 * dee;
-        dee *= alpha1;
-        alpha1 = alphanew;
-        alphanew = alpha2 - (k2 * k2) * dee;
-        dee /= alphanew;
-        let gamma2 = k2 * dee;
-        dee *= alpha2;
-        d[j] = dee;
-        alpha2 = alphanew;
-        for p in j + 1..n {
-            let idx = p * s + j;
-            let mut ell = l[idx];
-            let mut wp = w1[p] - k1 * ell;
-            ell += gamma1 * wp;
-            w1[p] = wp;
-            wp = w2[p] - k2 * ell;
-            ell -= gamma2 * wp;
-            w2[p] = wp;
-            l[idx] = ell;
-        }
-    }
-}
-
-/// Cuts row and column `r` out of the n×n matrix `a` (stride `s`).
-fn remove_row_col(a: &mut [f64], n: usize, s: usize, r: usize) {
-    if r + 1 >= n {
-        return;
-    }
-    if r > 0 {
-        for i in 0..r {
-            let row = i * s;
-            a.copy_within(row + r + 1..row + n, row + r);
-        }
-        for i in r..n - 1 {
-            a.copy_within((i + 1) * s..(i + 1) * s + r, i * s);
-        }
-    }
-    for i in r..n - 1 {
-        let src = (i + 1) * s + r + 1;
-        a.copy_within(src..src + (n - r - 1), i * s + r);
-    }
-}
 
 /// Outcome of a solve.
 #[derive(Clone, Copy, Debug, PartialEq)]
