@@ -34,12 +34,18 @@ pub fn world_axes(b: Bodies<'_>, axis1: &[f64; 3], axis2: &[f64; 3]) -> Option<(
 }
 
 /// Quaternion of the frame whose x axis is `a` and whose y axis is `b`
-/// (made perpendicular). Parallel axes have no such frame; ODE then reads
-/// an uninitialised matrix, we use the identity.
+/// (made perpendicular). Parallel axes have no such frame; ODE warns and
+/// then reads an uninitialised matrix, we warn and use the identity.
 fn cross_quat(a: [f64; 3], b: [f64; 3]) -> Quat {
     match r_from_2_axes(a, b) {
         Some(r) => r_to_q(&r),
-        None => [1.0, 0.0, 0.0, 0.0],
+        None => {
+            crate::error::message(
+                crate::error::D_ERR_UASSERT,
+                "universal joint: parallel axes (zero length vector in dRFrom2Axes), angle reference undefined",
+            );
+            [1.0, 0.0, 0.0, 0.0]
+        }
     }
 }
 
@@ -245,7 +251,9 @@ impl Universal {
     }
 
     /// `dJointSetUniversalAxis1Offset`: sets axis 1, then makes the current
-    /// pose read (offset1, offset2). Needs body 1.
+    /// pose read (offset1, offset2). Needs body 1. On a joint attached as
+    /// (0, body) ODE builds its reference from two equal axes (undefined
+    /// result, with a warning); so do we, with the identity as reference.
     pub fn set_axis1_offset(&mut self, head: &JointHead, b: Bodies<'_>, a: [f64; 3], off1: f64, off2: f64) {
         let Some(b0) = b.b1 else { return };
         let (mut off1, mut off2) = (off1, off2);
