@@ -151,7 +151,7 @@ pub unsafe extern "C" fn dJointGetPistonPosition(j: dJointID) -> dReal {
         let (head, p) = piston(cx, j)?;
         if head.body[0].is_none() {
             // ODE's debug build says so on the message channel and reads 0.
-            error::message(0, "dJointGetPistonPosition: the joint is not attached to any body; the position is 0");
+            error::message(error::D_ERR_UASSERT, "dJointGetPistonPosition: the joint is not attached to any body; the position is 0");
         }
         Some(p.position(head, bodies_of(head)))
     })

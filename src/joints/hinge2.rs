@@ -152,11 +152,15 @@ impl Hinge2 {
     }
 
     /// Would setting these world axes leave the axes independent? Only
-    /// meaningful with both bodies attached.
+    /// meaningful with both bodies attached. ODE asserts only when the
+    /// projection of one axis on the other's normal plane is exactly zero;
+    /// axes parallel up to rounding (sine below 1e-12) are refused too, as
+    /// their reference vectors would be noise.
     pub fn axes_independent(&self, b: Bodies<'_>, a1: Option<[f64; 3]>, a2: Option<[f64; 3]>) -> bool {
         let mut t = self.clone();
         t.store_axes(b, a1, a2);
-        t.make_refs(b)
+        let sine_ok = t.axis_info(b).is_some_and(|(_, _, _, s, _)| s > 1e-12);
+        sine_ok && t.make_refs(b)
     }
 
     fn store_axes(&mut self, b: Bodies<'_>, a1: Option<[f64; 3]>, a2: Option<[f64; 3]>) {
