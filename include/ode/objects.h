@@ -248,6 +248,38 @@ ODE_API dReal dJointGetHingeAngleRate(dJointID j);
 
 ODE_API void dJointAddHingeTorque(dJointID j, dReal torque);
 
+ODE_API dJointID dJointCreateHinge2(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetHinge2Anchor(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetHinge2Axes(dJointID j, const dReal *axis1, const dReal *axis2);
+
+ODE_API void dJointSetHinge2Axis1(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetHinge2Axis2(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetHinge2Param(dJointID j, int parameter, dReal value);
+
+ODE_API dReal dJointGetHinge2Param(dJointID j, int parameter);
+
+ODE_API void dJointGetHinge2Anchor(dJointID j, dReal *result);
+
+ODE_API void dJointGetHinge2Anchor2(dJointID j, dReal *result);
+
+ODE_API void dJointGetHinge2Axis1(dJointID j, dReal *result);
+
+ODE_API void dJointGetHinge2Axis2(dJointID j, dReal *result);
+
+ODE_API dReal dJointGetHinge2Angle1(dJointID j);
+
+ODE_API dReal dJointGetHinge2Angle2(dJointID j);
+
+ODE_API dReal dJointGetHinge2Angle1Rate(dJointID j);
+
+ODE_API dReal dJointGetHinge2Angle2Rate(dJointID j);
+
+ODE_API void dJointAddHinge2Torques(dJointID j, dReal torque1, dReal torque2);
+
 ODE_API void dJointDestroy(dJointID j);
 
 ODE_API dJointGroupID dJointGroupCreate(int max_size);
@@ -288,6 +320,110 @@ ODE_API int dAreConnectedExcluding(dBodyID b1, dBodyID b2, int joint_type);
 
 ODE_API dJointID dJointCreateNull(dWorldID w, dJointGroupID g);
 
+ODE_API dJointID dJointCreatePiston(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetPistonAnchor(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetPistonAnchorOffset(dJointID j, dReal x, dReal y, dReal z, dReal dx, dReal dy, dReal dz);
+
+ODE_API void dJointSetPistonAxis(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetPistonAxisDelta(dJointID j, dReal x, dReal y, dReal z, dReal dx, dReal dy, dReal dz);
+
+ODE_API void dJointSetPistonParam(dJointID j, int parameter, dReal value);
+
+ODE_API dReal dJointGetPistonParam(dJointID j, int parameter);
+
+ODE_API void dJointGetPistonAnchor(dJointID j, dReal *result);
+
+ODE_API void dJointGetPistonAnchor2(dJointID j, dReal *result);
+
+ODE_API void dJointGetPistonAxis(dJointID j, dReal *result);
+
+ODE_API dReal dJointGetPistonPosition(dJointID j);
+
+ODE_API dReal dJointGetPistonPositionRate(dJointID j);
+
+ODE_API dReal dJointGetPistonAngle(dJointID j);
+
+ODE_API dReal dJointGetPistonAngleRate(dJointID j);
+
+ODE_API void dJointAddPistonForce(dJointID j, dReal force);
+
+ODE_API dJointID dJointCreatePR(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetPRAnchor(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetPRAxis1(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetPRAxis2(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetPRParam(dJointID j, int parameter, dReal value);
+
+ODE_API dReal dJointGetPRParam(dJointID j, int parameter);
+
+ODE_API void dJointGetPRAnchor(dJointID j, dReal *result);
+
+ODE_API void dJointGetPRAxis1(dJointID j, dReal *result);
+
+ODE_API void dJointGetPRAxis2(dJointID j, dReal *result);
+
+ODE_API dReal dJointGetPRPosition(dJointID j);
+
+ODE_API dReal dJointGetPRPositionRate(dJointID j);
+
+ODE_API dReal dJointGetPRAngle(dJointID j);
+
+ODE_API dReal dJointGetPRAngleRate(dJointID j);
+
+ODE_API void dJointAddPRTorque(dJointID j, dReal torque);
+
+ODE_API dJointID dJointCreatePU(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetPUAnchor(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetPUAnchorDelta(dJointID j, dReal x, dReal y, dReal z, dReal dx, dReal dy, dReal dz);
+
+ODE_API void dJointSetPUAnchorOffset(dJointID j, dReal x, dReal y, dReal z, dReal dx, dReal dy, dReal dz);
+
+ODE_API void dJointSetPUAxis1(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetPUAxis2(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetPUAxis3(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetPUAxisP(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetPUParam(dJointID j, int parameter, dReal value);
+
+ODE_API dReal dJointGetPUParam(dJointID j, int parameter);
+
+ODE_API void dJointGetPUAnchor(dJointID j, dReal *result);
+
+ODE_API void dJointGetPUAxis1(dJointID j, dReal *result);
+
+ODE_API void dJointGetPUAxis2(dJointID j, dReal *result);
+
+ODE_API void dJointGetPUAxis3(dJointID j, dReal *result);
+
+ODE_API void dJointGetPUAxisP(dJointID j, dReal *result);
+
+ODE_API dReal dJointGetPUPosition(dJointID j);
+
+ODE_API dReal dJointGetPUPositionRate(dJointID j);
+
+ODE_API void dJointGetPUAngles(dJointID j, dReal *angle1, dReal *angle2);
+
+ODE_API dReal dJointGetPUAngle1(dJointID j);
+
+ODE_API dReal dJointGetPUAngle2(dJointID j);
+
+ODE_API dReal dJointGetPUAngle1Rate(dJointID j);
+
+ODE_API dReal dJointGetPUAngle2Rate(dJointID j);
+
+ODE_API void dJointAddPUTorque(dJointID j, dReal torque);
+
 ODE_API dJointID dJointCreateSlider(dWorldID w, dJointGroupID g);
 
 ODE_API void dJointSetSliderAxis(dJointID j, dReal x, dReal y, dReal z);
@@ -305,6 +441,42 @@ ODE_API dReal dJointGetSliderPosition(dJointID j);
 ODE_API dReal dJointGetSliderPositionRate(dJointID j);
 
 ODE_API void dJointAddSliderForce(dJointID j, dReal force);
+
+ODE_API dJointID dJointCreateUniversal(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetUniversalAnchor(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetUniversalAxis1(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetUniversalAxis2(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetUniversalAxis1Offset(dJointID j, dReal x, dReal y, dReal z, dReal offset1, dReal offset2);
+
+ODE_API void dJointSetUniversalAxis2Offset(dJointID j, dReal x, dReal y, dReal z, dReal offset1, dReal offset2);
+
+ODE_API void dJointGetUniversalAnchor(dJointID j, dReal *result);
+
+ODE_API void dJointGetUniversalAnchor2(dJointID j, dReal *result);
+
+ODE_API void dJointGetUniversalAxis1(dJointID j, dReal *result);
+
+ODE_API void dJointGetUniversalAxis2(dJointID j, dReal *result);
+
+ODE_API void dJointSetUniversalParam(dJointID j, int parameter, dReal value);
+
+ODE_API dReal dJointGetUniversalParam(dJointID j, int parameter);
+
+ODE_API void dJointGetUniversalAngles(dJointID j, dReal *angle1, dReal *angle2);
+
+ODE_API dReal dJointGetUniversalAngle1(dJointID j);
+
+ODE_API dReal dJointGetUniversalAngle2(dJointID j);
+
+ODE_API dReal dJointGetUniversalAngle1Rate(dJointID j);
+
+ODE_API dReal dJointGetUniversalAngle2Rate(dJointID j);
+
+ODE_API void dJointAddUniversalTorques(dJointID j, dReal torque1, dReal torque2);
 
 ODE_API dWorldID dWorldCreate(void);
 
@@ -412,50 +584,12 @@ ODE_API dReal dWorldGetMaxAngularSpeed(dWorldID w);
 ODE_API void dWorldSetMaxAngularSpeed(dWorldID w, dReal max_speed);
 
 /* Not implemented yet: declared for source compatibility. */
-ODE_API dJointID dJointCreateHinge2 (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreateUniversal (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreatePR (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreatePU (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreatePiston (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateAMotor (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateLMotor (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreatePlane2D (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateDBall (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateDHinge (dWorldID, dJointGroupID);
 ODE_API dJointID dJointCreateTransmission (dWorldID, dJointGroupID);
-ODE_API void dJointSetHinge2Anchor (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetHinge2Axes (dJointID j, const dReal *axis1, const dReal *axis2);
-ODE_API_DEPRECATED ODE_API void dJointSetHinge2Axis1 (dJointID j, dReal x, dReal y, dReal z);
-ODE_API_DEPRECATED ODE_API void dJointSetHinge2Axis2 (dJointID j, dReal x, dReal y, dReal z);
-ODE_API void dJointSetHinge2Param (dJointID, int parameter, dReal value);
-ODE_API void dJointAddHinge2Torques (dJointID joint, dReal torque1, dReal torque2);
-ODE_API void dJointSetUniversalAnchor (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetUniversalAxis1 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetUniversalAxis1Offset (dJointID, dReal x, dReal y, dReal z, dReal offset1, dReal offset2);
-ODE_API void dJointSetUniversalAxis2 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetUniversalAxis2Offset (dJointID, dReal x, dReal y, dReal z, dReal offset1, dReal offset2);
-ODE_API void dJointSetUniversalParam (dJointID, int parameter, dReal value);
-ODE_API void dJointAddUniversalTorques (dJointID joint, dReal torque1, dReal torque2);
-ODE_API void dJointSetPRAnchor (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetPRAxis1 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetPRAxis2 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetPRParam (dJointID, int parameter, dReal value);
-ODE_API void dJointAddPRTorque (dJointID j, dReal torque);
-ODE_API void dJointSetPUAnchor (dJointID, dReal x, dReal y, dReal z);
-ODE_API_DEPRECATED ODE_API void dJointSetPUAnchorDelta (dJointID, dReal x, dReal y, dReal z, dReal dx, dReal dy, dReal dz);
-ODE_API void dJointSetPUAnchorOffset (dJointID, dReal x, dReal y, dReal z, dReal dx, dReal dy, dReal dz);
-ODE_API void dJointSetPUAxis1 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetPUAxis2 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetPUAxis3 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetPUAxisP (dJointID id, dReal x, dReal y, dReal z);
-ODE_API void dJointSetPUParam (dJointID, int parameter, dReal value);
-ODE_API void dJointAddPUTorque (dJointID j, dReal torque);
-ODE_API void dJointSetPistonAnchor (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetPistonAnchorOffset (dJointID j, dReal x, dReal y, dReal z, dReal dx, dReal dy, dReal dz);
-ODE_API void dJointSetPistonAxis (dJointID, dReal x, dReal y, dReal z);
-ODE_API_DEPRECATED ODE_API void dJointSetPistonAxisDelta (dJointID j, dReal x, dReal y, dReal z, dReal ax, dReal ay, dReal az);
-ODE_API void dJointSetPistonParam (dJointID, int parameter, dReal value);
-ODE_API void dJointAddPistonForce (dJointID joint, dReal force);
 ODE_API void dJointSetAMotorNumAxes (dJointID, int num);
 ODE_API void dJointSetAMotorAxis (dJointID, int anum, int rel, dReal x, dReal y, dReal z);
 ODE_API void dJointSetAMotorAngle (dJointID, int anum, dReal angle);
@@ -468,54 +602,6 @@ ODE_API void dJointSetLMotorParam (dJointID, int parameter, dReal value);
 ODE_API void dJointSetPlane2DXParam (dJointID, int parameter, dReal value);
 ODE_API void dJointSetPlane2DYParam (dJointID, int parameter, dReal value);
 ODE_API void dJointSetPlane2DAngleParam (dJointID, int parameter, dReal value);
-ODE_API void dJointGetHinge2Anchor (dJointID, dVector3 result);
-ODE_API void dJointGetHinge2Anchor2 (dJointID, dVector3 result);
-ODE_API void dJointGetHinge2Axis1 (dJointID, dVector3 result);
-ODE_API void dJointGetHinge2Axis2 (dJointID, dVector3 result);
-ODE_API dReal dJointGetHinge2Param (dJointID, int parameter);
-ODE_API dReal dJointGetHinge2Angle1 (dJointID);
-ODE_API dReal dJointGetHinge2Angle2 (dJointID);
-ODE_API dReal dJointGetHinge2Angle1Rate (dJointID);
-ODE_API dReal dJointGetHinge2Angle2Rate (dJointID);
-ODE_API void dJointGetUniversalAnchor (dJointID, dVector3 result);
-ODE_API void dJointGetUniversalAnchor2 (dJointID, dVector3 result);
-ODE_API void dJointGetUniversalAxis1 (dJointID, dVector3 result);
-ODE_API void dJointGetUniversalAxis2 (dJointID, dVector3 result);
-ODE_API dReal dJointGetUniversalParam (dJointID, int parameter);
-ODE_API void dJointGetUniversalAngles (dJointID, dReal *angle1, dReal *angle2);
-ODE_API dReal dJointGetUniversalAngle1 (dJointID);
-ODE_API dReal dJointGetUniversalAngle2 (dJointID);
-ODE_API dReal dJointGetUniversalAngle1Rate (dJointID);
-ODE_API dReal dJointGetUniversalAngle2Rate (dJointID);
-ODE_API void dJointGetPRAnchor (dJointID, dVector3 result);
-ODE_API dReal dJointGetPRPosition (dJointID);
-ODE_API dReal dJointGetPRPositionRate (dJointID);
-ODE_API dReal dJointGetPRAngle (dJointID);
-ODE_API dReal dJointGetPRAngleRate (dJointID);
-ODE_API void dJointGetPRAxis1 (dJointID, dVector3 result);
-ODE_API void dJointGetPRAxis2 (dJointID, dVector3 result);
-ODE_API dReal dJointGetPRParam (dJointID, int parameter);
-ODE_API void dJointGetPUAnchor (dJointID, dVector3 result);
-ODE_API dReal dJointGetPUPosition (dJointID);
-ODE_API dReal dJointGetPUPositionRate (dJointID);
-ODE_API void dJointGetPUAxis1 (dJointID, dVector3 result);
-ODE_API void dJointGetPUAxis2 (dJointID, dVector3 result);
-ODE_API void dJointGetPUAxis3 (dJointID, dVector3 result);
-ODE_API void dJointGetPUAxisP (dJointID id, dVector3 result);
-ODE_API void dJointGetPUAngles (dJointID, dReal *angle1, dReal *angle2);
-ODE_API dReal dJointGetPUAngle1 (dJointID);
-ODE_API dReal dJointGetPUAngle1Rate (dJointID);
-ODE_API dReal dJointGetPUAngle2 (dJointID);
-ODE_API dReal dJointGetPUAngle2Rate (dJointID);
-ODE_API dReal dJointGetPUParam (dJointID, int parameter);
-ODE_API dReal dJointGetPistonPosition (dJointID);
-ODE_API dReal dJointGetPistonPositionRate (dJointID);
-ODE_API dReal dJointGetPistonAngle (dJointID);
-ODE_API dReal dJointGetPistonAngleRate (dJointID);
-ODE_API void dJointGetPistonAnchor (dJointID, dVector3 result);
-ODE_API void dJointGetPistonAnchor2 (dJointID, dVector3 result);
-ODE_API void dJointGetPistonAxis (dJointID, dVector3 result);
-ODE_API dReal dJointGetPistonParam (dJointID, int parameter);
 ODE_API int dJointGetAMotorNumAxes (dJointID);
 ODE_API void dJointGetAMotorAxis (dJointID, int anum, dVector3 result);
 ODE_API int dJointGetAMotorAxisRel (dJointID, int anum);

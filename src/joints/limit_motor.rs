@@ -118,9 +118,21 @@ impl JointKind {
         let push = match self {
             JointKind::Hinge(h) => std::mem::take(&mut h.push),
             JointKind::Slider(s) => std::mem::take(&mut s.push),
+            // Joints with several limit/motor rows: in row order.
+            JointKind::Universal(j) => return apply_all(&mut j.push, head),
+            JointKind::Hinge2(j) => return apply_all(&mut j.push, head),
+            JointKind::Pr(j) => return apply_all(&mut j.push, head),
+            JointKind::Pu(j) => return apply_all(&mut j.push, head),
+            JointKind::Piston(j) => return apply_all(&mut j.push, head),
             _ => return,
         };
         push.apply(head);
+    }
+}
+
+fn apply_all(pushes: &mut [BodyPush], head: &JointHead) {
+    for p in pushes.iter_mut() {
+        std::mem::take(p).apply(head);
     }
 }
 
