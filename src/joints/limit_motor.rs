@@ -118,6 +118,9 @@ impl JointKind {
         let push = match self {
             JointKind::Hinge(h) => std::mem::take(&mut h.push),
             JointKind::Slider(s) => std::mem::take(&mut s.push),
+            JointKind::AMotor(m) => return m.apply_pushes(head),
+            JointKind::LMotor(m) => return m.apply_pushes(head),
+            JointKind::Plane2D(m) => return m.apply_pushes(head),
             _ => return,
         };
         push.apply(head);
