@@ -10,3 +10,9 @@ fn getters_and_setters() {
     let reference = differential("diff_j5b_getters");
     assert!(reference.lines().count() > 100, "short reference trace");
 }
+
+#[test]
+fn one_second_of_motion_with_both_steppers() {
+    let reference = differential("diff_j5b_sim");
+    assert!(reference.lines().count() > 400, "short reference trace");
+}
