@@ -269,9 +269,9 @@ impl JointModel for Transmission {
                 let nn = cross3(&n[i], &d);
                 let aa = dot3(&nn, &nn);
                 let sc = -2.0 * dot3(&c[i], &nn) / aa;
-                c[i] = std::array::from_fn(|k| 1.0 * c[i][k] + sc * nn[k]);
+                c[i] = std::array::from_fn(|k| c[i][k] + sc * nn[k]);
                 let sl = 2.0 * dot3(&l[i], &nn) / aa;
-                l[i] = std::array::from_fn(|k| -1.0 * l[i][k] + sl * nn[k]);
+                l[i] = std::array::from_fn(|k| -l[i][k] + sl * nn[k]);
             }
         }
 
