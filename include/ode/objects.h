@@ -34,6 +34,34 @@ typedef struct dWorldStepMemoryFunctionsInfo {
  * which cbindgen cannot write). */
 #define dWORLDSTEP_RESERVEFACTOR_DEFAULT 1.2f
 
+ODE_API dJointID dJointCreateAMotor(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetAMotorNumAxes(dJointID j, int num);
+
+ODE_API void dJointSetAMotorAxis(dJointID j, int anum, int rel, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetAMotorAngle(dJointID j, int anum, dReal angle);
+
+ODE_API void dJointSetAMotorParam(dJointID j, int parameter, dReal value);
+
+ODE_API void dJointSetAMotorMode(dJointID j, int mode);
+
+ODE_API void dJointAddAMotorTorques(dJointID j, dReal torque1, dReal torque2, dReal torque3);
+
+ODE_API int dJointGetAMotorNumAxes(dJointID j);
+
+ODE_API void dJointGetAMotorAxis(dJointID j, int anum, dReal *result);
+
+ODE_API int dJointGetAMotorAxisRel(dJointID j, int anum);
+
+ODE_API dReal dJointGetAMotorAngle(dJointID j, int anum);
+
+ODE_API dReal dJointGetAMotorAngleRate(dJointID j, int anum);
+
+ODE_API dReal dJointGetAMotorParam(dJointID j, int parameter);
+
+ODE_API int dJointGetAMotorMode(dJointID j);
+
 ODE_API dJointID dJointCreateBall(dWorldID w, dJointGroupID g);
 
 ODE_API void dJointSetBallAnchor(dJointID j, dReal x, dReal y, dReal z);
@@ -214,6 +242,44 @@ ODE_API void dBodySetMaxAngularSpeed(dBodyID b, dReal max_speed);
 
 ODE_API dJointID dJointCreateContact(dWorldID w, dJointGroupID g, const dContact *c);
 
+ODE_API dJointID dJointCreateDBall(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetDBallAnchor1(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetDBallAnchor2(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointGetDBallAnchor1(dJointID j, dReal *result);
+
+ODE_API void dJointGetDBallAnchor2(dJointID j, dReal *result);
+
+ODE_API dReal dJointGetDBallDistance(dJointID j);
+
+ODE_API void dJointSetDBallDistance(dJointID j, dReal dist);
+
+ODE_API void dJointSetDBallParam(dJointID j, int parameter, dReal value);
+
+ODE_API dReal dJointGetDBallParam(dJointID j, int parameter);
+
+ODE_API dJointID dJointCreateDHinge(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetDHingeAxis(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointGetDHingeAxis(dJointID j, dReal *result);
+
+ODE_API void dJointSetDHingeAnchor1(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetDHingeAnchor2(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointGetDHingeAnchor1(dJointID j, dReal *result);
+
+ODE_API void dJointGetDHingeAnchor2(dJointID j, dReal *result);
+
+ODE_API dReal dJointGetDHingeDistance(dJointID j);
+
+ODE_API void dJointSetDHingeParam(dJointID j, int parameter, dReal value);
+
+ODE_API dReal dJointGetDHingeParam(dJointID j, int parameter);
+
 ODE_API dJointID dJointCreateFixed(dWorldID w, dJointGroupID g);
 
 ODE_API void dJointSetFixed(dJointID j);
@@ -318,6 +384,20 @@ ODE_API int dAreConnected(dBodyID b1, dBodyID b2);
 
 ODE_API int dAreConnectedExcluding(dBodyID b1, dBodyID b2, int joint_type);
 
+ODE_API dJointID dJointCreateLMotor(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetLMotorNumAxes(dJointID j, int num);
+
+ODE_API void dJointSetLMotorAxis(dJointID j, int anum, int rel, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetLMotorParam(dJointID j, int parameter, dReal value);
+
+ODE_API int dJointGetLMotorNumAxes(dJointID j);
+
+ODE_API void dJointGetLMotorAxis(dJointID j, int anum, dReal *result);
+
+ODE_API dReal dJointGetLMotorParam(dJointID j, int parameter);
+
 ODE_API dJointID dJointCreateNull(dWorldID w, dJointGroupID g);
 
 ODE_API dJointID dJointCreatePiston(dWorldID w, dJointGroupID g);
@@ -349,6 +429,14 @@ ODE_API dReal dJointGetPistonAngle(dJointID j);
 ODE_API dReal dJointGetPistonAngleRate(dJointID j);
 
 ODE_API void dJointAddPistonForce(dJointID j, dReal force);
+
+ODE_API dJointID dJointCreatePlane2D(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetPlane2DXParam(dJointID j, int parameter, dReal value);
+
+ODE_API void dJointSetPlane2DYParam(dJointID j, int parameter, dReal value);
+
+ODE_API void dJointSetPlane2DAngleParam(dJointID j, int parameter, dReal value);
 
 ODE_API dJointID dJointCreatePR(dWorldID w, dJointGroupID g);
 
@@ -441,6 +529,60 @@ ODE_API dReal dJointGetSliderPosition(dJointID j);
 ODE_API dReal dJointGetSliderPositionRate(dJointID j);
 
 ODE_API void dJointAddSliderForce(dJointID j, dReal force);
+
+ODE_API dJointID dJointCreateTransmission(dWorldID w, dJointGroupID g);
+
+ODE_API void dJointSetTransmissionAxis(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetTransmissionAxis1(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetTransmissionAxis2(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetTransmissionAnchor1(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointSetTransmissionAnchor2(dJointID j, dReal x, dReal y, dReal z);
+
+ODE_API void dJointGetTransmissionContactPoint1(dJointID j, dReal *result);
+
+ODE_API void dJointGetTransmissionContactPoint2(dJointID j, dReal *result);
+
+ODE_API void dJointGetTransmissionAxis(dJointID j, dReal *result);
+
+ODE_API void dJointGetTransmissionAxis1(dJointID j, dReal *result);
+
+ODE_API void dJointGetTransmissionAxis2(dJointID j, dReal *result);
+
+ODE_API void dJointGetTransmissionAnchor1(dJointID j, dReal *result);
+
+ODE_API void dJointGetTransmissionAnchor2(dJointID j, dReal *result);
+
+ODE_API void dJointSetTransmissionParam(dJointID j, int parameter, dReal value);
+
+ODE_API dReal dJointGetTransmissionParam(dJointID j, int parameter);
+
+ODE_API void dJointSetTransmissionMode(dJointID j, int mode);
+
+ODE_API int dJointGetTransmissionMode(dJointID j);
+
+ODE_API void dJointSetTransmissionRatio(dJointID j, dReal ratio);
+
+ODE_API dReal dJointGetTransmissionRatio(dJointID j);
+
+ODE_API dReal dJointGetTransmissionAngle1(dJointID j);
+
+ODE_API dReal dJointGetTransmissionAngle2(dJointID j);
+
+ODE_API dReal dJointGetTransmissionRadius1(dJointID j);
+
+ODE_API dReal dJointGetTransmissionRadius2(dJointID j);
+
+ODE_API void dJointSetTransmissionRadius1(dJointID j, dReal radius);
+
+ODE_API void dJointSetTransmissionRadius2(dJointID j, dReal radius);
+
+ODE_API dReal dJointGetTransmissionBacklash(dJointID j);
+
+ODE_API void dJointSetTransmissionBacklash(dJointID j, dReal backlash);
 
 ODE_API dJointID dJointCreateUniversal(dWorldID w, dJointGroupID g);
 
@@ -582,79 +724,6 @@ ODE_API void dWorldSetDamping(dWorldID w, dReal linear_scale, dReal angular_scal
 ODE_API dReal dWorldGetMaxAngularSpeed(dWorldID w);
 
 ODE_API void dWorldSetMaxAngularSpeed(dWorldID w, dReal max_speed);
-
-/* Not implemented yet: declared for source compatibility. */
-ODE_API dJointID dJointCreateAMotor (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreateLMotor (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreatePlane2D (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreateDBall (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreateDHinge (dWorldID, dJointGroupID);
-ODE_API dJointID dJointCreateTransmission (dWorldID, dJointGroupID);
-ODE_API void dJointSetAMotorNumAxes (dJointID, int num);
-ODE_API void dJointSetAMotorAxis (dJointID, int anum, int rel, dReal x, dReal y, dReal z);
-ODE_API void dJointSetAMotorAngle (dJointID, int anum, dReal angle);
-ODE_API void dJointSetAMotorParam (dJointID, int parameter, dReal value);
-ODE_API void dJointSetAMotorMode (dJointID, int mode);
-ODE_API void dJointAddAMotorTorques (dJointID, dReal torque1, dReal torque2, dReal torque3);
-ODE_API void dJointSetLMotorNumAxes (dJointID, int num);
-ODE_API void dJointSetLMotorAxis (dJointID, int anum, int rel, dReal x, dReal y, dReal z);
-ODE_API void dJointSetLMotorParam (dJointID, int parameter, dReal value);
-ODE_API void dJointSetPlane2DXParam (dJointID, int parameter, dReal value);
-ODE_API void dJointSetPlane2DYParam (dJointID, int parameter, dReal value);
-ODE_API void dJointSetPlane2DAngleParam (dJointID, int parameter, dReal value);
-ODE_API int dJointGetAMotorNumAxes (dJointID);
-ODE_API void dJointGetAMotorAxis (dJointID, int anum, dVector3 result);
-ODE_API int dJointGetAMotorAxisRel (dJointID, int anum);
-ODE_API dReal dJointGetAMotorAngle (dJointID, int anum);
-ODE_API dReal dJointGetAMotorAngleRate (dJointID, int anum);
-ODE_API dReal dJointGetAMotorParam (dJointID, int parameter);
-ODE_API int dJointGetAMotorMode (dJointID);
-ODE_API int dJointGetLMotorNumAxes (dJointID);
-ODE_API void dJointGetLMotorAxis (dJointID, int anum, dVector3 result);
-ODE_API dReal dJointGetLMotorParam (dJointID, int parameter);
-ODE_API void dJointGetTransmissionContactPoint1 (dJointID, dVector3 result);
-ODE_API void dJointGetTransmissionContactPoint2 (dJointID, dVector3 result);
-ODE_API void dJointSetTransmissionAxis1 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointGetTransmissionAxis1 (dJointID, dVector3 result);
-ODE_API void dJointSetTransmissionAxis2 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointGetTransmissionAxis2 (dJointID, dVector3 result);
-ODE_API void dJointSetTransmissionAnchor1 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointGetTransmissionAnchor1 (dJointID, dVector3 result);
-ODE_API void dJointSetTransmissionAnchor2 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointGetTransmissionAnchor2 (dJointID, dVector3 result);
-ODE_API void dJointSetTransmissionParam (dJointID, int parameter, dReal value);
-ODE_API dReal dJointGetTransmissionParam (dJointID, int parameter);
-ODE_API void dJointSetTransmissionMode (dJointID j, int mode);
-ODE_API int dJointGetTransmissionMode (dJointID j);
-ODE_API void dJointSetTransmissionRatio (dJointID j, dReal ratio);
-ODE_API dReal dJointGetTransmissionRatio (dJointID j);
-ODE_API void dJointSetTransmissionAxis (dJointID j, dReal x, dReal y, dReal z);
-ODE_API void dJointGetTransmissionAxis (dJointID j, dVector3 result);
-ODE_API dReal dJointGetTransmissionAngle1 (dJointID j);
-ODE_API dReal dJointGetTransmissionAngle2 (dJointID j);
-ODE_API dReal dJointGetTransmissionRadius1 (dJointID j);
-ODE_API dReal dJointGetTransmissionRadius2 (dJointID j);
-ODE_API void dJointSetTransmissionRadius1 (dJointID j, dReal radius);
-ODE_API void dJointSetTransmissionRadius2 (dJointID j, dReal radius);
-ODE_API dReal dJointGetTransmissionBacklash (dJointID j);
-ODE_API void dJointSetTransmissionBacklash (dJointID j, dReal backlash);
-ODE_API void dJointSetDBallAnchor1 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetDBallAnchor2 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointGetDBallAnchor1 (dJointID, dVector3 result);
-ODE_API void dJointGetDBallAnchor2 (dJointID, dVector3 result);
-ODE_API dReal dJointGetDBallDistance (dJointID);
-ODE_API void dJointSetDBallDistance (dJointID, dReal dist);
-ODE_API void dJointSetDBallParam (dJointID, int parameter, dReal value);
-ODE_API dReal dJointGetDBallParam (dJointID, int parameter);
-ODE_API void dJointSetDHingeAxis (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointGetDHingeAxis (dJointID, dVector3 result);
-ODE_API void dJointSetDHingeAnchor1 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointSetDHingeAnchor2 (dJointID, dReal x, dReal y, dReal z);
-ODE_API void dJointGetDHingeAnchor1 (dJointID, dVector3 result);
-ODE_API void dJointGetDHingeAnchor2 (dJointID, dVector3 result);
-ODE_API dReal dJointGetDHingeDistance (dJointID);
-ODE_API void dJointSetDHingeParam (dJointID, int parameter, dReal value);
-ODE_API dReal dJointGetDHingeParam (dJointID, int parameter);
 
 #ifdef __cplusplus
 }

@@ -1,20 +1,94 @@
-//! (to be written by the issue-5 joint work; placeholder type so the
-//! joint enum compiles. Not reachable from the C API until implemented.)
+//! The double hinge joint (`dJointCreateDHinge`): a double ball (row 0,
+//! anchor distance) plus two rows keeping the hinge axes of the two bodies
+//! parallel and one keeping both anchors in the same plane normal to the
+//! axis. The axis and plane rows use the joint's ERP; their CFM is the
+//! world's. In ODE the double hinge is a double ball, so the double ball
+//! functions work on it too.
 
+use super::dball::DBall;
 use super::{Bodies, Info1, JointHead, JointModel, Row, RowCtx};
+use crate::dynamics::world::World;
+use crate::math::vec::{cross3, dot3, plane_space, safe_normalize3};
 
-#[derive(Clone, Debug, Default)]
-pub struct DHinge;
+#[derive(Clone, Debug, PartialEq)]
+pub struct DHinge {
+    pub ball: DBall,
+    /// Axis in body 1's frame.
+    pub axis1: [f64; 3],
+    /// Axis in body 2's frame (world frame without body 2).
+    pub axis2: [f64; 3],
+}
+
+impl DHinge {
+    pub fn new(world: &World) -> DHinge {
+        DHinge { ball: DBall::new(world), axis1: [0.0; 3], axis2: [0.0; 3] }
+    }
+
+    /// `dJointSetDHingeAxis`: needs body 1 and a non-zero axis (checked by
+    /// the caller).
+    pub fn set_axis(&mut self, b: Bodies<'_>, v: [f64; 3]) {
+        let Some(b0) = b.b1 else { return };
+        self.axis1 = b0.vector_from_world(v);
+        self.axis2 = match b.b2 {
+            Some(b1) => b1.vector_from_world(v),
+            None => v,
+        };
+        safe_normalize3(&mut self.axis1);
+        safe_normalize3(&mut self.axis2);
+    }
+
+    /// `dJointGetDHingeAxis`; `None` without body.
+    pub fn axis(&self, b: Bodies<'_>) -> Option<[f64; 3]> {
+        Some(b.b1?.vector_to_world(self.axis1))
+    }
+}
 
 impl JointModel for DHinge {
     const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeDHinge as std::ffi::c_int;
+
     fn info1(&mut self, _: &JointHead, _: Bodies<'_>) -> Info1 {
-        unreachable!("joint type not implemented yet")
+        Info1 { m: 4, nub: 4 }
     }
-    fn info2(&mut self, _: &JointHead, _: Bodies<'_>, _: &RowCtx<'_>, _: &mut [Row]) {
-        unreachable!("joint type not implemented yet")
+
+    fn info2(&mut self, _: &JointHead, b: Bodies<'_>, ctx: &RowCtx<'_>, rows: &mut [Row]) {
+        let Some((g1, g2)) = self.ball.fill_row(b, ctx.fps, &mut rows[0]) else { return };
+        let Some(b0) = b.b1 else { return };
+        let ax1 = b0.vector_to_world(self.axis1);
+        let (p, q) = plane_space(&ax1);
+        rows[1].j1a = p;
+        rows[2].j1a = q;
+        if b.b2.is_some() {
+            rows[1].j2a = [-p[0], -p[1], -p[2]];
+            rows[2].j2a = [-q[0], -q[1], -q[2]];
+        }
+        let ax2 = match b.b2 {
+            Some(b1) => b1.vector_to_world(self.axis2),
+            None => self.axis2,
+        };
+        let u = cross3(&ax1, &ax2);
+        let k = ctx.fps * self.ball.erp;
+        rows[1].c = k * dot3(&u, &p);
+        rows[2].c = k * dot3(&u, &q);
+
+        // Row 3: no relative motion along the axis; with two bodies the
+        // angular part is taken about their midpoint, symmetrically.
+        rows[3].j1l = ax1;
+        if let Some(b1) = b.b2 {
+            let h: [f64; 3] = std::array::from_fn(|i| -0.5 * b0.pos[i] + 0.5 * b1.pos[i]);
+            let t = cross3(&h, &ax1);
+            rows[3].j1a = t;
+            rows[3].j2l = [-ax1[0], -ax1[1], -ax1[2]];
+            rows[3].j2a = t;
+        }
+        let d = [g1[0] - g2[0], g1[1] - g2[1], g1[2] - g2[2]];
+        rows[3].c = -k * dot3(&ax1, &d);
     }
+
     fn max_rows(&self) -> usize {
-        0
+        4
+    }
+
+    fn set_relative_values(&mut self, head: &JointHead, b: Bodies<'_>) {
+        self.ball.set_relative_values(head, b);
     }
 }

@@ -124,6 +124,9 @@ impl JointKind {
             JointKind::Pr(j) => return apply_all(&mut j.push, head),
             JointKind::Pu(j) => return apply_all(&mut j.push, head),
             JointKind::Piston(j) => return apply_all(&mut j.push, head),
+            JointKind::AMotor(m) => return m.apply_pushes(head),
+            JointKind::LMotor(m) => return m.apply_pushes(head),
+            JointKind::Plane2D(m) => return m.apply_pushes(head),
             _ => return,
         };
         push.apply(head);
