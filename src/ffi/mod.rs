@@ -201,3 +201,4 @@ pub mod objects_contact;
 pub mod collision_prim;
 pub mod collision;
 pub mod collision_space;
+pub mod ode_ext;
