@@ -241,3 +241,39 @@ fn rust_limit_row_rests_in_its_tolerance_band() {
         assert!(b.linear_vel(&w).unwrap()[2] < -0.09);
     }
 }
+
+#[test]
+fn custom_joints_join_islands_and_auto_disable() {
+    // A body resting on the floor row goes to sleep with auto-disable; a
+    // second body tied to it by a custom ball is in the same island, so a
+    // push on the second wakes the first (ODE's island rule).
+    let mut w = World::new();
+    w.set_gravity([0.0, 0.0, -9.81]).unwrap();
+    w.set_auto_disable_flag(true);
+    let a = w.create_body();
+    let b = w.create_body();
+    a.set_position(&mut w, [0.0, 0.0, 0.05]).unwrap();
+    b.set_position(&mut w, [1.0, 0.0, 0.05]).unwrap();
+    let limit = Limit { lo: 0.0, hi: f64::INFINITY, erp: 0.5, cfm: 0.0, tolerance: 0.01, hold_steps: 2 };
+    for body in [a, b] {
+        let f = w.create_custom_joint(Floor { limit }).unwrap();
+        w.attach(f, Some(body), None).unwrap();
+    }
+    let j = w.create_custom_joint(RustBall { anchor1: [0.0; 3], anchor2: [0.0; 3] }).unwrap();
+    w.attach(j, Some(a), Some(b)).unwrap();
+    let (an1, an2) = (a.pos_rel_point(&w, [0.5, 0.0, 0.05]).unwrap(), b.pos_rel_point(&w, [0.5, 0.0, 0.05]).unwrap());
+    j.with_custom(&mut w, |r: &mut RustBall| {
+        r.anchor1 = an1;
+        r.anchor2 = an2;
+    })
+    .unwrap();
+    for _ in 0..200 {
+        w.step(0.01).unwrap();
+    }
+    assert!(!a.is_enabled(&w).unwrap() && !b.is_enabled(&w).unwrap(), "resting bodies were not auto-disabled");
+    b.enable(&mut w).unwrap();
+    b.add_force(&mut w, [0.0, 50.0, 0.0]).unwrap();
+    w.step(0.01).unwrap();
+    assert!(a.is_enabled(&w).unwrap(), "the custom joint did not link the island");
+    assert!(a.linear_vel(&w).unwrap()[1] > 0.0, "the ball row did not pull the first body");
+}
