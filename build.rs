@@ -126,8 +126,10 @@ mod headers {
                 decl_src = src;
             }
         }
+        // Our extensions (ode_ext.h, prefix `odex`) are not in ODE's list.
+        let is_api = |n: &str| api.contains(n) || (stem == "ode_ext" && n.starts_with("odex"));
         let defined: BTreeSet<String> =
-            exported.iter().filter(|n| api.contains(*n) && !in_template.contains(*n)).cloned().collect();
+            exported.iter().filter(|n| is_api(n) && !in_template.contains(*n)).cloned().collect();
 
         let (types, functions) = if rust_files.is_empty() {
             (String::new(), String::new())

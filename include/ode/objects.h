@@ -34,6 +34,11 @@ typedef struct dWorldStepMemoryFunctionsInfo {
  * which cbindgen cannot write). */
 #define dWORLDSTEP_RESERVEFACTOR_DEFAULT 1.2f
 
+/* Written by hand: the Rust function returns an int, since a custom joint
+ * (ode/ode_ext.h) reports odexJointTypeCustom, which is not an enumerator
+ * of dJointType. */
+ODE_API dJointType dJointGetType(dJointID j);
+
 ODE_API dJointID dJointCreateAMotor(dWorldID w, dJointGroupID g);
 
 ODE_API void dJointSetAMotorNumAxes(dJointID j, int num);
@@ -369,8 +374,6 @@ ODE_API int dJointIsEnabled(dJointID j);
 ODE_API void dJointSetData(dJointID j, void *data);
 
 ODE_API void *dJointGetData(dJointID j);
-
-ODE_API dJointType dJointGetType(dJointID j);
 
 ODE_API void dJointSetFeedback(dJointID j, dJointFeedback *f);
 

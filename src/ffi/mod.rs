@@ -212,3 +212,4 @@ pub mod objects_transmission;
 pub mod collision_prim;
 pub mod collision;
 pub mod collision_space;
+pub mod ode_ext;

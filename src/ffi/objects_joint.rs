@@ -33,31 +33,6 @@ fn opt_body(cx: &Cx, b: dBodyID, arg: &str) -> Option<Option<BodyRef>> {
     cx.opt_handle(&BODIES, b, arg, "body")
 }
 
-/// ODE's enum value of a joint type code.
-fn joint_type(code: c_int) -> dJointType {
-    use dJointType::*;
-    match code {
-        1 => dJointTypeBall,
-        2 => dJointTypeHinge,
-        3 => dJointTypeSlider,
-        4 => dJointTypeContact,
-        5 => dJointTypeUniversal,
-        6 => dJointTypeHinge2,
-        7 => dJointTypeFixed,
-        8 => dJointTypeNull,
-        9 => dJointTypeAMotor,
-        10 => dJointTypeLMotor,
-        11 => dJointTypePlane2D,
-        12 => dJointTypePR,
-        13 => dJointTypePU,
-        14 => dJointTypePiston,
-        15 => dJointTypeDBall,
-        16 => dJointTypeDHinge,
-        17 => dJointTypeTransmission,
-        _ => dJointTypeNone,
-    }
-}
-
 // ---- creation and destruction --------------------------------------------------
 
 #[no_mangle]
@@ -158,8 +133,11 @@ pub unsafe extern "C" fn dJointGetData(j: dJointID) -> *mut c_void {
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn dJointGetType(j: dJointID) -> dJointType {
-    call("dJointGetType", dJointType::dJointTypeNone, |cx| Some(joint_type(joint(cx, j)?.get().kind.type_code())))
+pub unsafe extern "C" fn dJointGetType(j: dJointID) -> c_int {
+    // ODE's dJointType values, or odexJointTypeCustom (ode_ext.h), which
+    // no Rust enum of dJointType may hold: the C prototype returning
+    // dJointType is written in include-src/objects.h.in (same ABI).
+    call("dJointGetType", dJointType::dJointTypeNone as c_int, |cx| Some(joint(cx, j)?.get().kind.type_code()))
 }
 
 #[no_mangle]
