@@ -431,6 +431,6 @@ mod pairs {
     /// (identity when not placeable) and the other geom's shape, pose and
     /// up-to-date AABB (`geom::recompute_aabb(b)` then `g(b).aabb`).
     pub fn heightfield_other(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        collider_missing("heightfield-*") // crate::collision::colliders::heightfield::collide_heightfield(a, b, s)
+        crate::collision::colliders::heightfield::collide_heightfield(a, b, s)
     }
 }
