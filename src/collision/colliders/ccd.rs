@@ -550,3 +550,171 @@ pub fn collide_convex_convex(a: &Convex, pa: &Pose, b: &Convex, pb: &Pose, sink:
 pub fn collide_capsule_cylinder(k: &Capsule, pk: &Pose, y: &Cylinder, py: &Pose, sink: &mut ContactSink) -> usize {
     mpr_collide(&Shape::capsule(k, pk), &Shape::cylinder(y, py), sink)
 }
+
+// ---- cylinder–cylinder -------------------------------------------------------------------------
+
+/// A cylinder as ODE's libccd glue describes it: centre, rotation (and its
+/// inverse) as quaternions, unit axis.
+struct CylFrame {
+    pos: V3,
+    rot: Quat,
+    inv: Quat,
+    axis: V3,
+}
+
+impl CylFrame {
+    fn new(c: &Cylinder, p: &Pose) -> CylFrame {
+        let rot = Quat::from_pose(p);
+        let mut axis = rot.rotate(&[0.0, 0.0, c.length / 2.0]);
+        let l = len2(&axis).sqrt();
+        if l >= EPS {
+            axis = scale(&axis, 1.0 / l);
+        }
+        CylFrame { pos: p3(&p.pos), rot, inv: rot.inverse(), axis }
+    }
+}
+
+/// The rim point of `pri`'s cap at `angle` (cap `length` along its axis,
+/// signed), if it is within the slab of `sec`'s caps: (point, depth).
+fn cyl_rim_contact(angle: f64, radius: f64, length: f64, l_sum: f64, pri: &CylFrame, sec: &CylFrame) -> Option<(V3, f64)> {
+    let p = add(&pri.rot.rotate(&[angle.cos() * radius, angle.sin() * radius, 0.0]), &pri.pos);
+    let depth = l_sum - dot(&sub(&p, &sec.pos), &sec.axis).abs();
+    if depth >= 0.0 {
+        Some((add(&p, &scale(&pri.axis, length)), depth))
+    } else {
+        None
+    }
+}
+
+/// The two ends of the arc of the circle of radius `r` (centred at the
+/// origin, in its cylinder's frame) that lies inside the other circle,
+/// whose centre is at `q` (distance `d`) with radius `r_other`, as
+/// (start angle, arc length), the arc being the one facing `q`.
+fn cyl_arc(q: &V3, d_recip: f64, d_sq: f64, r_sq: f64, r_other_sq: f64) -> (f64, f64) {
+    let l = (r_sq - r_other_sq + d_sq) * (0.5 * d_recip);
+    let h = (r_sq - l * l).sqrt();
+    let (dl, dh) = (l * d_recip, h * d_recip);
+    let (x1, y1) = (dl * q[0] + dh * q[1], dl * q[1] - dh * q[0]);
+    let (x2, y2) = (dl * q[0] - dh * q[1], dl * q[1] + dh * q[0]);
+    let (ap1, ap2) = (y1.atan2(x1), y2.atan2(x2));
+    let mut lo = if ap1 < ap2 { ap1 } else { ap2 };
+    let mut hi = if ap1 > ap2 { ap1 } else { ap2 };
+    let a = q[1].atan2(q[0]);
+    if a < lo || a > hi {
+        let t = hi;
+        hi = lo + std::f64::consts::PI * 2.0;
+        lo = t;
+    }
+    (lo, hi - lo)
+}
+
+/// ODE 0.16's special case for cylinders whose axes are (nearly) parallel
+/// and whose caps overlap less than their sides: up to 8 contacts on the
+/// rims of the cap discs, normal along the larger cylinder's axis. `None`
+/// when the case does not apply (MPR takes over).
+fn cyl_cyl_aligned(a: &Cylinder, c1: &CylFrame, b: &Cylinder, c2: &CylFrame, sink: &mut ContactSink) -> Option<usize> {
+    let max_c = sink.max().min(8);
+    let axes_prod = dot(&c1.axis, &c2.axis).abs();
+    // ODE compares with the float literal 1e-3f.
+    if 1.0 - axes_prod >= 1e-3f32 as f64 {
+        return None;
+    }
+    let (r1, l1, r2, l2) = (a.radius, a.length * 0.5, b.radius, b.length * 0.5);
+    let r1_min = r1 <= r2;
+    let (rmin, rmax, minc, maxc) = if r1_min { (r1, r2, c1, c2) } else { (r2, r1, c2, c1) };
+    let l_sum = l1 + l2;
+    let p = sub(&minc.pos, &maxc.pos);
+    let d = dot(&p, &maxc.axis);
+    let s = 1.0 - axes_prod * axes_prod;
+    let depth_v = l_sum - d.abs() + (if 0.0 > s { 0.0 } else { s }).sqrt() * rmin;
+    if depth_v < 0.0 {
+        return Some(0);
+    }
+    let proj = add(&scale(&maxc.axis, -d), &p);
+    let radii_diff = len2(&proj).sqrt();
+    let depth_h = r1 + r2 - radii_diff;
+    if depth_h < 0.0 {
+        return Some(0);
+    }
+    if depth_v >= depth_h {
+        return None;
+    }
+    let unimportant = sink.unimportant();
+    let d2 = -dot(&p, &minc.axis);
+    let mut lmax = if r1_min { l2 } else { l1 };
+    let mut lmin = if r1_min { l1 } else { l2 };
+    if d2 < 0.0 {
+        lmin = -lmin;
+    }
+    if d < 0.0 {
+        lmax = -lmax;
+    }
+    let normaldir = if (d < 0.0) != r1_min { 1.0 } else { -1.0 };
+    let normal = scale(&maxc.axis, normaldir);
+    let add_contact = |sink: &mut ContactSink, hit: Option<(V3, f64)>| -> bool {
+        match hit {
+            Some((pos, depth)) => sink.push(Contact::new(pos, normal, depth)),
+            None => false,
+        }
+    };
+    if rmin + radii_diff <= rmax {
+        // The smaller disc lies within the larger: points around its rim.
+        let step = 2.0 * std::f64::consts::PI / max_c as f64;
+        for i in 0..max_c {
+            let hit = cyl_rim_contact(step * i as f64, rmin, lmin, l_sum, minc, maxc);
+            if add_contact(sink, hit) && unimportant {
+                break;
+            }
+        }
+        return Some(sink.len());
+    }
+    // The discs' rims cross: points on both arcs bounding the overlap.
+    let q_max = maxc.inv.rotate(&proj);
+    let dd = (q_max[0] * q_max[0] + q_max[1] * q_max[1]).sqrt();
+    let d_recip = 1.0 / dd;
+    let (rmax_sq, rmin_sq, d_sq) = (rmax * rmax, rmin * rmin, dd * dd);
+    let (min_a, diff_a) = cyl_arc(&q_max, d_recip, d_sq, rmax_sq, rmin_sq);
+    let q_min = minc.inv.rotate(&scale(&proj, -1.0));
+    let (min_b, diff_b) = cyl_arc(&q_min, d_recip, d_sq, rmin_sq, rmax_sq);
+    let ratio = diff_a * rmax / (diff_a * rmax + diff_b * rmin);
+    let mut n_max = (ratio * max_c as f64 + 0.5).floor() as i32;
+    let mut n_min = max_c as i32 - n_max;
+    if n_min < 1 {
+        n_min = 1;
+        n_max -= 1;
+    } else if n_min > 1 {
+        n_min -= 1;
+        n_max += 1;
+    }
+    let min_step = if n_min > 0 { diff_b / (n_min + 1) as f64 } else { diff_b };
+    for i in 1..=n_min {
+        let hit = cyl_rim_contact(min_b + min_step * i as f64, rmin, lmin, l_sum, minc, maxc);
+        if add_contact(sink, hit) && unimportant {
+            break;
+        }
+    }
+    if sink.is_empty() || !unimportant {
+        let max_step = if n_max > 1 { diff_a / (n_max - 1) as f64 } else { diff_a };
+        let start = if n_max == 1 { min_a + 0.5 * diff_a } else { min_a };
+        for i in 0..n_max.max(0) {
+            let hit = cyl_rim_contact(start + max_step * i as f64, rmax, lmax, l_sum, maxc, minc);
+            if add_contact(sink, hit) && unimportant {
+                break;
+            }
+        }
+    }
+    Some(sink.len())
+}
+
+/// Cylinder (a) against cylinder (b) as Debian's ODE 0.16 does it: the
+/// near-parallel special case above, else one contact through MPR.
+pub fn collide_cylinder_cylinder(a: &Cylinder, pa: &Pose, b: &Cylinder, pb: &Pose, sink: &mut ContactSink) -> usize {
+    if sink.max() == 0 {
+        return 0;
+    }
+    let (c1, c2) = (CylFrame::new(a, pa), CylFrame::new(b, pb));
+    if let Some(n) = cyl_cyl_aligned(a, &c1, b, &c2, sink) {
+        return n;
+    }
+    mpr_collide(&Shape::cylinder(a, pa), &Shape::cylinder(b, pb), sink)
+}

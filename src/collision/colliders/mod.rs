@@ -14,3 +14,4 @@ pub mod ray;
 pub mod cylinder;
 pub mod convex;
 pub mod ccd;
+pub mod heightfield;
