@@ -201,3 +201,5 @@ pub mod objects_contact;
 pub mod collision_prim;
 pub mod collision;
 pub mod collision_space;
+pub mod collision_trimesh;
+pub mod mass_trimesh;
