@@ -220,3 +220,19 @@ fn trimesh_pairs_compare_with_ode_and_obey_the_contact_rules() {
         assert!(v[5] * 10 >= v[1] * 6, "{pair}: deepest normals differ too often {v:?}");
     }
 }
+
+#[test]
+fn trimesh_api_and_mass_match_ode() {
+    let reference = differential("diff_tmesh_api");
+    assert!(reference.ends_with("done\n"), "reference run incomplete");
+    // The closed cube's mass is dMassSetBox's (also checked against ODE).
+    let line = |k: &str| reference.lines().find(|l| l.starts_with(k)).unwrap().to_owned();
+    assert_eq!(numbers(&line("trimesh ")), numbers(&line("box ")));
+}
+
+#[test]
+fn box_and_sphere_rest_on_a_terrain_mesh() {
+    let bin = build_c("t_tmesh_rest", &["t_tmesh_rest.c"], Headers::Ours, &[]);
+    let out = run_ok(&bin, Lib::Ours, &[]);
+    assert!(out.ends_with("ok\n"), "{out}");
+}

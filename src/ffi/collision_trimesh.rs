@@ -157,14 +157,15 @@ pub unsafe extern "C" fn dGeomTriMeshSetLastTransform(g_: dGeomID, last_trans: *
     call("dGeomTriMeshSetLastTransform", (), |cx| {
         let h = mesh_arg(cx, g_, "g")?;
         cx.ptr("last_trans", last_trans)?;
+        // ODE keeps the 3x4 part; the last row reads back as zeros.
         let mut m = [0.0; 16];
-        m.copy_from_slice(std::slice::from_raw_parts(last_trans, 16));
+        m[..12].copy_from_slice(std::slice::from_raw_parts(last_trans, 12));
         tm::of(h).last_transform = m;
         Some(())
     })
 }
 
-/// The geom's own copy (16 reals, zero until set).
+/// The geom's own copy (16 reals, zero until set; last row zero).
 #[no_mangle]
 pub unsafe extern "C" fn dGeomTriMeshGetLastTransform(g_: dGeomID) -> *const dReal {
     call("dGeomTriMeshGetLastTransform", std::ptr::null(), |cx| {

@@ -116,8 +116,8 @@ impl TriMeshData {
     }
 
     /// Vertex `i` in mesh coordinates. Double vertices are rounded to
-    /// single precision: Debian's ODE reads every mesh through OPCODE's
-    /// single-precision interface, and so do we, to touch the same points.
+    /// single precision: Debian's ODE reads every mesh (colliders, triangle
+    /// queries, mass) through OPCODE's single-precision vertex interface.
     pub fn vertex(&self, i: usize) -> [f64; 3] {
         // SAFETY: the build contract (i < vertex_count, buffers alive).
         unsafe {
@@ -142,6 +142,7 @@ impl TriMeshData {
         }
     }
 
+    /// Triangle `t` in mesh coordinates.
     pub fn local_triangle(&self, t: usize) -> [[f64; 3]; 3] {
         let i = self.indices(t);
         [self.vertex(i[0]), self.vertex(i[1]), self.vertex(i[2])]

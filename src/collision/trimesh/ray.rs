@@ -61,7 +61,8 @@ pub fn collide_trimesh_ray(mesh: &Mesh, host: &dyn TriHost, ray: &Ray, rp: &Pose
         if cull && dot(&n, &d) >= 0.0 {
             continue;
         }
-        if !host.accept(t as i32) || !host.accept_ray(t as i32, u, v) {
+        // ODE asks the ray callback first, then the triangle callback.
+        if !host.accept_ray(t as i32, u, v) || !host.accept(t as i32) {
             continue;
         }
         let mut c = Contact::new(add(&o, &scale(&d, dist)), scale(&n, -1.0), dist);
