@@ -57,43 +57,136 @@ typedef void dTriArrayCallback(dGeomID TriMesh, dGeomID RefObject, const int *Tr
 typedef int dTriRayCallback(dGeomID TriMesh, dGeomID Ray, int TriangleIndex, dReal u, dReal v);
 typedef int dTriTriMergeCallback(dGeomID TriMesh, int FirstTriangleIndex, int SecondTriangleIndex);
 
-/* Not implemented yet: declared for source compatibility. */
-ODE_API dTriMeshDataID dGeomTriMeshDataCreate (void);
-ODE_API void dGeomTriMeshDataDestroy (dTriMeshDataID g);
-ODE_API void dGeomTriMeshDataSet (dTriMeshDataID g, int data_id, void *in_data);
-ODE_API void *dGeomTriMeshDataGet (dTriMeshDataID g, int data_id);
-ODE_API void *dGeomTriMeshDataGet2 (dTriMeshDataID g, int data_id, dsizeint *pout_size);
-ODE_API void dGeomTriMeshSetLastTransform (dGeomID g, const dMatrix4 last_trans);
-ODE_API const dReal* dGeomTriMeshGetLastTransform (dGeomID g);
-ODE_API void dGeomTriMeshDataBuildSingle (dTriMeshDataID g, const void* Vertices, int VertexStride, int VertexCount, const void* Indices, int IndexCount, int TriStride);
-ODE_API void dGeomTriMeshDataBuildSingle1 (dTriMeshDataID g, const void* Vertices, int VertexStride, int VertexCount, const void* Indices, int IndexCount, int TriStride, const void* Normals);
-ODE_API void dGeomTriMeshDataBuildDouble (dTriMeshDataID g, const void* Vertices, int VertexStride, int VertexCount, const void* Indices, int IndexCount, int TriStride);
-ODE_API void dGeomTriMeshDataBuildDouble1 (dTriMeshDataID g, const void* Vertices, int VertexStride, int VertexCount, const void* Indices, int IndexCount, int TriStride, const void* Normals);
-ODE_API void dGeomTriMeshDataBuildSimple (dTriMeshDataID g, const dReal* Vertices, int VertexCount, const dTriIndex* Indices, int IndexCount);
-ODE_API void dGeomTriMeshDataBuildSimple1 (dTriMeshDataID g, const dReal* Vertices, int VertexCount, const dTriIndex* Indices, int IndexCount, const int* Normals);
-ODE_API int dGeomTriMeshDataPreprocess2 (dTriMeshDataID g, unsigned int buildRequestFlags, const dintptr *requestExtraData);
-ODE_API int dGeomTriMeshDataPreprocess (dTriMeshDataID g);
-ODE_API_DEPRECATED ODE_API void dGeomTriMeshDataGetBuffer (dTriMeshDataID g, unsigned char** buf, int* bufLen);
-ODE_API_DEPRECATED ODE_API void dGeomTriMeshDataSetBuffer (dTriMeshDataID g, unsigned char* buf);
-ODE_API void dGeomTriMeshSetCallback (dGeomID g, dTriCallback* Callback);
-ODE_API dTriCallback* dGeomTriMeshGetCallback (dGeomID g);
-ODE_API void dGeomTriMeshSetArrayCallback (dGeomID g, dTriArrayCallback* ArrayCallback);
-ODE_API dTriArrayCallback* dGeomTriMeshGetArrayCallback (dGeomID g);
-ODE_API void dGeomTriMeshSetRayCallback (dGeomID g, dTriRayCallback* Callback);
-ODE_API dTriRayCallback* dGeomTriMeshGetRayCallback (dGeomID g);
-ODE_API void dGeomTriMeshSetTriMergeCallback (dGeomID g, dTriTriMergeCallback* Callback);
-ODE_API dTriTriMergeCallback* dGeomTriMeshGetTriMergeCallback (dGeomID g);
-ODE_API dGeomID dCreateTriMesh (dSpaceID space, dTriMeshDataID Data, dTriCallback* Callback, dTriArrayCallback* ArrayCallback, dTriRayCallback* RayCallback);
-ODE_API void dGeomTriMeshSetData (dGeomID g, dTriMeshDataID Data);
-ODE_API dTriMeshDataID dGeomTriMeshGetData (dGeomID g);
-ODE_API void dGeomTriMeshEnableTC (dGeomID g, int geomClass, int enable);
-ODE_API int dGeomTriMeshIsTCEnabled (dGeomID g, int geomClass);
-ODE_API void dGeomTriMeshClearTCCache (dGeomID g);
-ODE_API dTriMeshDataID dGeomTriMeshGetTriMeshDataID (dGeomID g);
-ODE_API void dGeomTriMeshGetTriangle (dGeomID g, int Index, dVector3* v0, dVector3* v1, dVector3* v2);
-ODE_API void dGeomTriMeshGetPoint (dGeomID g, int Index, dReal u, dReal v, dVector3 Out);
-ODE_API int dGeomTriMeshGetTriangleCount (dGeomID g);
-ODE_API void dGeomTriMeshDataUpdate (dTriMeshDataID g);
+/* The callback getters, written by hand: they return pointers to the
+ * function types above, a declarator cbindgen cannot spell. */
+ODE_API dTriCallback *dGeomTriMeshGetCallback(dGeomID g);
+ODE_API dTriArrayCallback *dGeomTriMeshGetArrayCallback(dGeomID g);
+ODE_API dTriRayCallback *dGeomTriMeshGetRayCallback(dGeomID g);
+ODE_API dTriTriMergeCallback *dGeomTriMeshGetTriMergeCallback(dGeomID g);
+
+ODE_API dTriMeshDataID dGeomTriMeshDataCreate(void);
+
+ODE_API void dGeomTriMeshDataDestroy(dTriMeshDataID g_);
+
+ODE_API void dGeomTriMeshDataSet(dTriMeshDataID g_, int data_id, void *in_data);
+
+ODE_API void *dGeomTriMeshDataGet(dTriMeshDataID g_, int data_id);
+
+ODE_API void *dGeomTriMeshDataGet2(dTriMeshDataID g_, int data_id, dsizeint *pout_size);
+
+ODE_API void dGeomTriMeshSetLastTransform(dGeomID g_, const dReal *last_trans);
+
+ODE_API const dReal *dGeomTriMeshGetLastTransform(dGeomID g_);
+
+ODE_API
+void dGeomTriMeshDataBuildSingle(dTriMeshDataID g_,
+                                 const void *Vertices,
+                                 int VertexStride,
+                                 int VertexCount,
+                                 const void *Indices,
+                                 int IndexCount,
+                                 int TriStride);
+
+ODE_API
+void dGeomTriMeshDataBuildSingle1(dTriMeshDataID g_,
+                                  const void *Vertices,
+                                  int VertexStride,
+                                  int VertexCount,
+                                  const void *Indices,
+                                  int IndexCount,
+                                  int TriStride,
+                                  const void *Normals);
+
+ODE_API
+void dGeomTriMeshDataBuildDouble(dTriMeshDataID g_,
+                                 const void *Vertices,
+                                 int VertexStride,
+                                 int VertexCount,
+                                 const void *Indices,
+                                 int IndexCount,
+                                 int TriStride);
+
+ODE_API
+void dGeomTriMeshDataBuildDouble1(dTriMeshDataID g_,
+                                  const void *Vertices,
+                                  int VertexStride,
+                                  int VertexCount,
+                                  const void *Indices,
+                                  int IndexCount,
+                                  int TriStride,
+                                  const void *Normals);
+
+ODE_API
+void dGeomTriMeshDataBuildSimple(dTriMeshDataID g_,
+                                 const dReal *Vertices,
+                                 int VertexCount,
+                                 const duint32 *Indices,
+                                 int IndexCount);
+
+ODE_API
+void dGeomTriMeshDataBuildSimple1(dTriMeshDataID g_,
+                                  const dReal *Vertices,
+                                  int VertexCount,
+                                  const duint32 *Indices,
+                                  int IndexCount,
+                                  const int *Normals);
+
+ODE_API
+int dGeomTriMeshDataPreprocess2(dTriMeshDataID g_,
+                                unsigned int buildRequestFlags,
+                                const dintptr *requestExtraData);
+
+ODE_API int dGeomTriMeshDataPreprocess(dTriMeshDataID g_);
+
+ODE_API ODE_API_DEPRECATED void dGeomTriMeshDataGetBuffer(dTriMeshDataID g_, unsigned char **buf, int *bufLen);
+
+ODE_API ODE_API_DEPRECATED void dGeomTriMeshDataSetBuffer(dTriMeshDataID g_, unsigned char *buf);
+
+ODE_API
+void dGeomTriMeshSetCallback(dGeomID g_,
+                             int (*Callback)(dGeomID TriMesh, dGeomID RefObject, int TriangleIndex));
+
+ODE_API void dGeomTriMeshSetArrayCallback(dGeomID g_, void (*ArrayCallback)(dGeomID TriMesh,
+                                                                            dGeomID RefObject,
+                                                                            const int *TriIndices,
+                                                                            int TriCount));
+
+ODE_API void dGeomTriMeshSetRayCallback(dGeomID g_, int (*Callback)(dGeomID TriMesh,
+                                                                    dGeomID Ray,
+                                                                    int TriangleIndex,
+                                                                    dReal u,
+                                                                    dReal v));
+
+ODE_API void dGeomTriMeshSetTriMergeCallback(dGeomID g_, int (*Callback)(dGeomID TriMesh,
+                                                                         int FirstTriangleIndex,
+                                                                         int SecondTriangleIndex));
+
+ODE_API
+dGeomID dCreateTriMesh(dSpaceID space,
+                       dTriMeshDataID Data,
+                       int (*Callback)(dGeomID TriMesh, dGeomID RefObject, int TriangleIndex),
+                       void (*ArrayCallback)(dGeomID TriMesh, dGeomID RefObject, const int *TriIndices, int TriCount),
+                       int (*RayCallback)(dGeomID TriMesh, dGeomID Ray, int TriangleIndex, dReal u, dReal v));
+
+ODE_API void dGeomTriMeshSetData(dGeomID g_, dTriMeshDataID Data);
+
+ODE_API dTriMeshDataID dGeomTriMeshGetData(dGeomID g_);
+
+ODE_API void dGeomTriMeshEnableTC(dGeomID g_, int geomClass, int enable);
+
+ODE_API int dGeomTriMeshIsTCEnabled(dGeomID g_, int geomClass);
+
+ODE_API void dGeomTriMeshClearTCCache(dGeomID g_);
+
+ODE_API dTriMeshDataID dGeomTriMeshGetTriMeshDataID(dGeomID g_);
+
+ODE_API void dGeomTriMeshGetTriangle(dGeomID g_, int Index, dReal (*v0)[4], dReal (*v1)[4], dReal (*v2)[4]);
+
+ODE_API void dGeomTriMeshGetPoint(dGeomID g_, int Index, dReal u, dReal v, dReal *Out);
+
+ODE_API int dGeomTriMeshGetTriangleCount(dGeomID g_);
+
+ODE_API void dGeomTriMeshDataUpdate(dTriMeshDataID g_);
 
 #ifdef __cplusplus
 }

@@ -59,9 +59,9 @@ ODE_API void dMassRotate(dMass *m, const dReal *R);
 
 ODE_API void dMassAdd(dMass *a, const dMass *b);
 
-/* Not implemented yet: declared for source compatibility. */
-ODE_API void dMassSetTrimesh (dMass *, dReal density, dGeomID g);
-ODE_API void dMassSetTrimeshTotal (dMass *m, dReal total_mass, dGeomID g);
+ODE_API void dMassSetTrimesh(dMass *m, dReal density, dGeomID g_);
+
+ODE_API void dMassSetTrimeshTotal(dMass *m, dReal total_mass, dGeomID g_);
 
 /* Total mass, centre of gravity `c` and inertia tensor `I` about it.
  * Written by hand: in C++ it has member functions (thin calls of the C

@@ -104,6 +104,11 @@ const BUILTIN_PAIRS: &[(i32, i32, BuiltinFn)] = {
         (CONVEX, CONVEX, pairs::convex_convex),
         (CONVEX, PLANE, pairs::convex_plane),
         (RAY, CONVEX, pairs::ray_convex),
+        (TRIMESH, SPHERE, pairs::trimesh_sphere),
+        (TRIMESH, BOX, pairs::trimesh_box),
+        (TRIMESH, RAY, pairs::trimesh_ray),
+        (TRIMESH, CAPSULE, pairs::trimesh_capsule),
+        (TRIMESH, PLANE, pairs::trimesh_plane),
         (HEIGHTFIELD, RAY, pairs::heightfield_other),
         (HEIGHTFIELD, SPHERE, pairs::heightfield_other),
         (HEIGHTFIELD, BOX, pairs::heightfield_other),
@@ -433,5 +438,20 @@ mod pairs {
     /// up-to-date AABB (`geom::recompute_aabb(b)` then `g(b).aabb`).
     pub fn heightfield_other(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::colliders::heightfield::collide_heightfield(a, b, s)
+    }
+    pub fn trimesh_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
+        crate::collision::trimesh::geom_sphere(a, b, s)
+    }
+    pub fn trimesh_box(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
+        crate::collision::trimesh::geom_box(a, b, s)
+    }
+    pub fn trimesh_ray(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
+        crate::collision::trimesh::geom_ray(a, b, s)
+    }
+    pub fn trimesh_capsule(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
+        crate::collision::trimesh::geom_capsule(a, b, s)
+    }
+    pub fn trimesh_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
+        crate::collision::trimesh::geom_plane(a, b, s)
     }
 }

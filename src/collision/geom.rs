@@ -169,6 +169,7 @@ pub enum Shape {
     Convex(Convex),
     Transform(Transform),
     Heightfield(HeightfieldGeom),
+    TriMesh(super::trimesh::TriMeshGeom),
     User(UserGeom),
     Space(Box<Space>),
 }
@@ -793,6 +794,7 @@ pub fn shape_aabb(shape: &Shape, p: &Pose) -> [f64; 6] {
         }
         Shape::Convex(c) => convex_aabb(c, p),
         Shape::Plane(pl) => plane_aabb(pl),
+        Shape::TriMesh(t) => super::trimesh::geom_aabb(t, p),
         _ => [0.0; 6],
     }
 }

@@ -10,6 +10,7 @@
 //! - `transform`: geom transforms and their collider.
 //! - `user_class`: host-defined geom classes.
 //! - `heightfield_data`: heightfield sample data objects.
+//! - `trimesh`: triangle mesh data, its BVH and the trimesh colliders.
 pub mod shapes;
 pub mod contact;
 pub mod colliders;
@@ -19,3 +20,4 @@ pub mod dispatch;
 pub mod transform;
 pub mod user_class;
 pub mod heightfield_data;
+pub mod trimesh;

@@ -213,3 +213,5 @@ pub mod collision_prim;
 pub mod collision;
 pub mod collision_space;
 pub mod ode_ext;
+pub mod collision_trimesh;
+pub mod mass_trimesh;

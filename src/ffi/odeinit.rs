@@ -40,7 +40,7 @@ pub fn is_initialized() -> bool {
 /// ODE_THR_builtin_impl ODE_double_precision"; only tokens this library
 /// actually provides are listed (add a token when its feature lands, keeping
 /// Debian's order, with the precision token last).
-const CONFIGURATION: &CStr = c"ODE ODE_double_precision";
+const CONFIGURATION: &CStr = c"ODE ODE_EXT_trimesh ODE_double_precision";
 
 /// ODE's token match: `token` must appear as a whole space-separated word.
 /// Quirk kept from ODE: an empty token or one containing a space counts as

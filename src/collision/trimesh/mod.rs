@@ -1,0 +1,643 @@
+//! Triangle meshes: the shared mesh data object (`dTriMeshDataID`), the
+//! per-geom trimesh state (callbacks, last transform, temporal-coherence
+//! switches), and the pair colliders (one file per other class).
+//!
+//! As in ODE, the data object REFERENCES the host's vertex and index
+//! buffers (nothing is copied): they must stay alive and unchanged (or be
+//! followed by `dGeomTriMeshDataUpdate`) while the data is used. Vertices
+//! are 3 floats or 3 doubles `vertex_stride` bytes apart; triangles are 3
+//! 32-bit indices `tri_stride` bytes apart. The data owns only what it
+//! derives: the BVH (`bvh`) and the preprocessing flags.
+//!
+//! Colliders work in world coordinates on triangles transformed by the
+//! mesh pose (ODE does the same); the BVH is queried in mesh coordinates.
+
+pub mod bvh;
+pub mod box_;
+pub mod capsule;
+pub mod plane;
+pub mod ray;
+pub mod sphere;
+
+use crate::collision::shapes::Pose;
+use crate::handle::{Handle, Pool};
+use crate::math::mat3::{mul0_331, mul1_331};
+use std::ffi::c_void;
+
+pub type TriMeshDataRef = Handle<TriMeshData>;
+
+/// All mesh data objects. Tag spells "TMSH".
+pub static TRIMESH_DATA: Pool<TriMeshData> = Pool::new(0x544D_5348);
+
+// Per-triangle use flags (ODE's dMESHDATAUSE_* values).
+pub const USE_EDGE: [u8; 3] = [0x01, 0x02, 0x04];
+pub const USE_VERTEX: [u8; 3] = [0x08, 0x10, 0x20];
+
+pub struct TriMeshData {
+    pub vertices: *const u8,
+    pub vertex_stride: usize,
+    pub vertex_count: usize,
+    /// Vertices are doubles (BuildDouble/BuildSimple), else floats.
+    pub double: bool,
+    pub indices: *const u8,
+    pub tri_stride: usize,
+    pub tri_count: usize,
+    /// Host's per-triangle normals (BuildX1 / DataSet), not read by our
+    /// colliders; handed back by dGeomTriMeshDataGet.
+    pub normals: *const c_void,
+    /// Use flags built by Preprocess (owned).
+    pub use_flags: Option<Vec<u8>>,
+    /// Use flags given by the host (DataSet / SetBuffer), referenced.
+    pub external_flags: *const u8,
+    /// Convexity of each triangle edge (built with the use flags): true
+    /// when the edge is a real convex crease, false when flat, concave or
+    /// open on one side only... open edges count as convex.
+    pub convex_edges: Option<Vec<[bool; 3]>>,
+    /// Face angles of Preprocess2 (BUILD_FACE_ANGLES), kept for the host.
+    pub face_angles: Option<Vec<u8>>,
+    pub bvh: bvh::Bvh,
+}
+
+unsafe impl Send for TriMeshData {}
+
+impl Default for TriMeshData {
+    fn default() -> Self {
+        TriMeshData {
+            vertices: std::ptr::null(),
+            vertex_stride: 0,
+            vertex_count: 0,
+            double: false,
+            indices: std::ptr::null(),
+            tri_stride: 0,
+            tri_count: 0,
+            normals: std::ptr::null(),
+            use_flags: None,
+            external_flags: std::ptr::null(),
+            convex_edges: None,
+            face_angles: None,
+            bvh: bvh::Bvh::default(),
+        }
+    }
+}
+
+impl TriMeshData {
+    /// Points the data at the host's buffers and builds the BVH.
+    ///
+    /// # Safety
+    /// The buffers hold `vertex_count` vertices and `tri_count` triangles
+    /// at the given strides, with indices below `vertex_count`, and stay
+    /// alive while the data is used.
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn build(
+        &mut self,
+        vertices: *const u8,
+        vertex_stride: usize,
+        vertex_count: usize,
+        double: bool,
+        indices: *const u8,
+        tri_count: usize,
+        tri_stride: usize,
+        normals: *const c_void,
+    ) {
+        self.vertices = vertices;
+        self.vertex_stride = vertex_stride;
+        self.vertex_count = vertex_count;
+        self.double = double;
+        self.indices = indices;
+        self.tri_count = tri_count;
+        self.tri_stride = tri_stride;
+        self.normals = normals;
+        self.use_flags = None;
+        self.convex_edges = None;
+        self.face_angles = None;
+        let me: &TriMeshData = self;
+        let bvh = bvh::Bvh::build(tri_count, |t| me.local_triangle(t));
+        self.bvh = bvh;
+    }
+
+    /// Vertex `i` in mesh coordinates. Double vertices are rounded to
+    /// single precision: Debian's ODE reads every mesh (colliders, triangle
+    /// queries, mass) through OPCODE's single-precision vertex interface.
+    pub fn vertex(&self, i: usize) -> [f64; 3] {
+        // SAFETY: the build contract (i < vertex_count, buffers alive).
+        unsafe {
+            let p = self.vertices.add(i * self.vertex_stride);
+            if self.double {
+                let q = p as *const f64;
+                let f = |x: f64| x as f32 as f64;
+                [f(q.read_unaligned()), f(q.add(1).read_unaligned()), f(q.add(2).read_unaligned())]
+            } else {
+                let q = p as *const f32;
+                [q.read_unaligned() as f64, q.add(1).read_unaligned() as f64, q.add(2).read_unaligned() as f64]
+            }
+        }
+    }
+
+    /// Vertex indices of triangle `t`.
+    pub fn indices(&self, t: usize) -> [usize; 3] {
+        // SAFETY: the build contract (t < tri_count, buffers alive).
+        unsafe {
+            let q = self.indices.add(t * self.tri_stride) as *const u32;
+            [q.read_unaligned() as usize, q.add(1).read_unaligned() as usize, q.add(2).read_unaligned() as usize]
+        }
+    }
+
+    /// Triangle `t` in mesh coordinates.
+    pub fn local_triangle(&self, t: usize) -> [[f64; 3]; 3] {
+        let i = self.indices(t);
+        [self.vertex(i[0]), self.vertex(i[1]), self.vertex(i[2])]
+    }
+
+    /// The use flags in effect: the host's if given, else Preprocess's.
+    pub fn flags(&self, t: usize) -> Option<u8> {
+        if !self.external_flags.is_null() {
+            // SAFETY: the host promised one byte per triangle.
+            return Some(unsafe { *self.external_flags.add(t) });
+        }
+        self.use_flags.as_ref().map(|f| f[t])
+    }
+
+    /// `dGeomTriMeshDataUpdate`: the host changed its vertices.
+    pub fn update(&mut self) {
+        let mut bvh = std::mem::take(&mut self.bvh);
+        bvh.refit(|t| self.local_triangle(t));
+        self.bvh = bvh;
+    }
+
+    /// Builds the use flags: each edge and each vertex is owned by the
+    /// lowest-numbered triangle using it (so a shared feature yields
+    /// contacts once), and records which edges are convex creases.
+    pub fn build_use_flags(&mut self) {
+        use std::collections::HashMap;
+        let n = self.tri_count;
+        let mut flags = vec![0u8; n];
+        let mut convex = vec![[true; 3]; n];
+        let mut vertex_seen = vec![false; self.vertex_count];
+        // Edge (lo, hi) -> first triangle and its edge slot.
+        let mut edges: HashMap<(usize, usize), (usize, usize)> = HashMap::with_capacity(n * 2);
+        for t in 0..n {
+            let idx = self.indices(t);
+            for e in 0..3 {
+                let (a, b) = (idx[e], idx[(e + 1) % 3]);
+                let key = (a.min(b), a.max(b));
+                match edges.get(&key) {
+                    None => {
+                        edges.insert(key, (t, e));
+                        flags[t] |= USE_EDGE[e];
+                    }
+                    Some(&(t0, e0)) => {
+                        // Convex when the other triangle's far vertex lies
+                        // behind this triangle's plane (strictly).
+                        let far = idx[(e + 2) % 3];
+                        let tri0 = self.local_triangle(t0);
+                        let n0 = cross(&sub(&tri0[1], &tri0[0]), &sub(&tri0[2], &tri0[0]));
+                        let s = dot(&n0, &sub(&self.vertex(far), &tri0[0]));
+                        let scale = dot(&n0, &n0).sqrt() * 1e-9 * (1.0 + norm(&tri0[0]));
+                        let is_convex = s < -scale;
+                        convex[t][e] = is_convex;
+                        convex[t0][e0] = is_convex;
+                    }
+                }
+                if idx[e] < vertex_seen.len() && !vertex_seen[idx[e]] {
+                    vertex_seen[idx[e]] = true;
+                    flags[t] |= USE_VERTEX[e];
+                }
+            }
+        }
+        self.use_flags = Some(flags);
+        self.convex_edges = Some(convex);
+    }
+
+    /// Face angles (BUILD_FACE_ANGLES, byte format): per triangle edge,
+    /// the dihedral angle to the neighbour in 1/254ths of 180° for convex
+    /// edges, 0 for flat or concave ones, 255 for open edges.
+    pub fn build_face_angles(&mut self) {
+        use std::collections::HashMap;
+        let n = self.tri_count;
+        let mut out = vec![255u8; 3 * n];
+        let mut edges: HashMap<(usize, usize), (usize, usize)> = HashMap::new();
+        let normal = |t: usize| {
+            let tr = self.local_triangle(t);
+            normalize(&cross(&sub(&tr[1], &tr[0]), &sub(&tr[2], &tr[0])))
+        };
+        for t in 0..n {
+            let idx = self.indices(t);
+            for e in 0..3 {
+                let key = (idx[e].min(idx[(e + 1) % 3]), idx[e].max(idx[(e + 1) % 3]));
+                if let Some(&(t0, e0)) = edges.get(&key) {
+                    let (n0, n1) = (normal(t0), normal(t));
+                    let ang = dot(&n0, &n1).clamp(-1.0, 1.0).acos();
+                    let tri0 = self.local_triangle(t0);
+                    let far = self.vertex(idx[(e + 2) % 3]);
+                    let convex = dot(&n0, &sub(&far, &tri0[0])) < 0.0;
+                    let v = if convex { ((ang / std::f64::consts::PI) * 254.0).round().clamp(1.0, 254.0) as u8 } else { 0 };
+                    out[3 * t + e] = v;
+                    out[3 * t0 + e0] = v;
+                } else {
+                    edges.insert(key, (t, e));
+                }
+            }
+        }
+        self.face_angles = Some(out);
+    }
+
+    /// Is edge `e` of triangle `t` one that may produce edge contacts?
+    /// Without preprocessing every edge may; with it, only the owner of a
+    /// convex (or open) edge.
+    pub fn edge_usable(&self, t: usize, e: usize) -> bool {
+        match self.flags(t) {
+            None => true,
+            Some(f) => {
+                f & USE_EDGE[e] != 0 && self.convex_edges.as_ref().is_none_or(|c| c.get(t).is_none_or(|c| c[e]))
+            }
+        }
+    }
+
+    /// Is vertex `k` of triangle `t` one that may produce vertex contacts?
+    pub fn vertex_usable(&self, t: usize, k: usize) -> bool {
+        self.flags(t).is_none_or(|f| f & USE_VERTEX[k] != 0)
+    }
+}
+
+/// Host callbacks of a trimesh geom (collision_trimesh.h typedefs).
+pub type TriCallback = unsafe extern "C" fn(*mut c_void, *mut c_void, i32) -> i32;
+pub type TriArrayCallback = unsafe extern "C" fn(*mut c_void, *mut c_void, *const i32, i32);
+pub type TriRayCallback = unsafe extern "C" fn(*mut c_void, *mut c_void, i32, f64, f64) -> i32;
+pub type TriMergeCallback = unsafe extern "C" fn(*mut c_void, i32, i32) -> i32;
+
+/// A trimesh geom's own state (the `Shape::TriMesh` payload).
+pub struct TriMeshGeom {
+    pub data: Option<TriMeshDataRef>,
+    pub callback: Option<TriCallback>,
+    pub array_callback: Option<TriArrayCallback>,
+    pub ray_callback: Option<TriRayCallback>,
+    pub merge_callback: Option<TriMergeCallback>,
+    /// `dGeomTriMeshSetLastTransform` (a dMatrix4, zero until set).
+    pub last_transform: [f64; 16],
+    /// Temporal coherence switches for spheres, boxes, capsules. Our
+    /// queries are stateless, so these only answer the getters.
+    pub tc_sphere: bool,
+    pub tc_box: bool,
+    pub tc_capsule: bool,
+}
+
+impl TriMeshGeom {
+    pub fn new(data: Option<TriMeshDataRef>) -> TriMeshGeom {
+        TriMeshGeom {
+            data,
+            callback: None,
+            array_callback: None,
+            ray_callback: None,
+            merge_callback: None,
+            last_transform: [0.0; 16],
+            tc_sphere: false,
+            tc_box: false,
+            tc_capsule: false,
+        }
+    }
+
+    /// The data if set and still alive.
+    pub fn live_data(&self) -> Option<&'static TriMeshData> {
+        self.data.filter(|d| d.is_live()).map(|d| d.get())
+    }
+}
+
+/// AABB of a trimesh geom at `pose`: the mesh box rotated (conservative).
+pub fn geom_aabb(tm: &TriMeshGeom, p: &Pose) -> [f64; 6] {
+    let Some((mn, mx)) = tm.live_data().and_then(|d| d.bvh.root_bounds()) else {
+        return [p.pos[0], p.pos[0], p.pos[1], p.pos[1], p.pos[2], p.pos[2]];
+    };
+    let c = [(mn[0] + mx[0]) * 0.5, (mn[1] + mx[1]) * 0.5, (mn[2] + mx[2]) * 0.5];
+    let e = [(mx[0] - mn[0]) * 0.5, (mx[1] - mn[1]) * 0.5, (mx[2] - mn[2]) * 0.5];
+    let wc = p.to_world(&c);
+    let mut a = [0.0; 6];
+    for i in 0..3 {
+        let r = p.r[4 * i].abs() * e[0] + p.r[4 * i + 1].abs() * e[1] + p.r[4 * i + 2].abs() * e[2];
+        a[2 * i] = wc[i] - r;
+        a[2 * i + 1] = wc[i] + r;
+    }
+    a
+}
+
+/// What a collider needs from the trimesh geom besides the data: its
+/// pose and the host's per-triangle filters.
+pub trait TriHost {
+    /// `dTriCallback`: may the triangle collide?
+    fn accept(&self, _tri: i32) -> bool {
+        true
+    }
+    /// `dTriArrayCallback`: the triangles touched by the other geom.
+    fn touched(&self, _tris: &[i32]) {}
+    /// `dTriRayCallback`.
+    fn accept_ray(&self, _tri: i32, _u: f64, _v: f64) -> bool {
+        true
+    }
+}
+
+/// No callbacks (pure use and tests).
+pub struct NoHost;
+impl TriHost for NoHost {}
+
+/// A mesh placed in the world.
+pub struct Mesh<'a> {
+    pub data: &'a TriMeshData,
+    pub pose: Pose,
+}
+
+impl Mesh<'_> {
+    /// Triangle `t` in world coordinates (R·v + p, as ODE's fetch).
+    pub fn triangle(&self, t: usize) -> [[f64; 3]; 3] {
+        let l = self.data.local_triangle(t);
+        [self.pose.to_world(&l[0]), self.pose.to_world(&l[1]), self.pose.to_world(&l[2])]
+    }
+
+    /// Triangles whose leaves overlap a world box given in mesh frame as
+    /// a world-space centre and half extents along the world axes.
+    pub fn candidates_world_box(&self, mn: [f64; 3], mx: [f64; 3], out: &mut Vec<u32>) {
+        // The world box as a local box: centre to local, extents through |Rᵀ|.
+        let c = [(mn[0] + mx[0]) * 0.5, (mn[1] + mx[1]) * 0.5, (mn[2] + mx[2]) * 0.5];
+        let e = [(mx[0] - mn[0]) * 0.5, (mx[1] - mn[1]) * 0.5, (mx[2] - mn[2]) * 0.5];
+        let lc = self.pose.to_local(&c);
+        let r = &self.pose.r;
+        let mut lmn = [0.0; 3];
+        let mut lmx = [0.0; 3];
+        for i in 0..3 {
+            let h = r[i].abs() * e[0] + r[4 + i].abs() * e[1] + r[8 + i].abs() * e[2];
+            lmn[i] = lc[i] - h;
+            lmx[i] = lc[i] + h;
+        }
+        out.clear();
+        self.data.bvh.query_box(&lmn, &lmx, |t| out.push(t));
+        out.sort_unstable();
+    }
+
+    /// Triangles whose leaves meet the world segment o + t·d, t ∈ [0, len].
+    pub fn candidates_ray(&self, o: &[f64; 3], d: &[f64; 3], len: f64, out: &mut Vec<u32>) {
+        let lo = self.pose.to_local(o);
+        let ld = mul1_331(&self.pose.r, d);
+        out.clear();
+        self.data.bvh.query_ray(&lo, &ld, len, |t| out.push(t));
+        out.sort_unstable();
+    }
+
+    /// Direction in world frame of a mesh-frame vector.
+    pub fn dir_to_world(&self, v: &[f64; 3]) -> [f64; 3] {
+        mul0_331(&self.pose.r, v)
+    }
+}
+
+/// Adds a contact unless one at the same place with the same normal is
+/// there already (then the deeper one is kept): triangles sharing an edge
+/// or a face plane otherwise report the same point twice.
+pub fn push_merged(sink: &mut crate::collision::contact::ContactSink, c: crate::collision::contact::Contact) -> bool {
+    const POS_EPS2: f64 = 1e-14;
+    const NORMAL_EPS: f64 = 1e-9;
+    for i in 0..sink.len() {
+        let g = sink.get_mut(i);
+        let dp = [g.pos[0] - c.pos[0], g.pos[1] - c.pos[1], g.pos[2] - c.pos[2]];
+        let dn = [g.normal[0] - c.normal[0], g.normal[1] - c.normal[1], g.normal[2] - c.normal[2]];
+        if dot(&dp, &dp) < POS_EPS2 && dot(&dn, &dn) < NORMAL_EPS {
+            if c.depth > g.depth {
+                g.depth = c.depth;
+                g.side1 = c.side1;
+            }
+            return true;
+        }
+    }
+    sink.push(c)
+}
+
+// ---- small vector helpers ---------------------------------------------------
+
+#[inline]
+pub fn sub(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+#[inline]
+pub fn add(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+#[inline]
+pub fn scale(a: &[f64; 3], s: f64) -> [f64; 3] {
+    [a[0] * s, a[1] * s, a[2] * s]
+}
+#[inline]
+pub fn dot(a: &[f64; 3], b: &[f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+#[inline]
+pub fn cross(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
+    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+}
+#[inline]
+pub fn norm(a: &[f64; 3]) -> f64 {
+    dot(a, a).sqrt()
+}
+/// Unit vector, or zero for a (near) zero vector.
+#[inline]
+pub fn normalize(a: &[f64; 3]) -> [f64; 3] {
+    let l = norm(a);
+    if l > 1e-300 {
+        scale(a, 1.0 / l)
+    } else {
+        [0.0; 3]
+    }
+}
+
+/// Unit normal (v1 - v0) × (v2 - v0) of a triangle, None if degenerate.
+pub fn tri_normal(t: &[[f64; 3]; 3]) -> Option<[f64; 3]> {
+    let n = cross(&sub(&t[1], &t[0]), &sub(&t[2], &t[0]));
+    let l = norm(&n);
+    if l > 0.0 && l.is_finite() {
+        Some(scale(&n, 1.0 / l))
+    } else {
+        None
+    }
+}
+
+/// Closest point of triangle `t` to `p`, with barycentric (u, v) along
+/// the edges v1 - v0 and v2 - v0, and the feature reached: 0..3 interior
+/// / edge e (v_e to v_(e+1)) encoded as `Feature`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Feature {
+    Face,
+    Edge(usize),
+    Vertex(usize),
+}
+
+pub fn closest_on_triangle(p: &[f64; 3], t: &[[f64; 3]; 3]) -> ([f64; 3], Feature) {
+    // Voronoi-region walk (Ericson's formulation).
+    let (a, b, c) = (&t[0], &t[1], &t[2]);
+    let ab = sub(b, a);
+    let ac = sub(c, a);
+    let ap = sub(p, a);
+    let d1 = dot(&ab, &ap);
+    let d2 = dot(&ac, &ap);
+    if d1 <= 0.0 && d2 <= 0.0 {
+        return (*a, Feature::Vertex(0));
+    }
+    let bp = sub(p, b);
+    let d3 = dot(&ab, &bp);
+    let d4 = dot(&ac, &bp);
+    if d3 >= 0.0 && d4 <= d3 {
+        return (*b, Feature::Vertex(1));
+    }
+    let vc = d1 * d4 - d3 * d2;
+    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
+        let v = d1 / (d1 - d3);
+        return (add(a, &scale(&ab, v)), Feature::Edge(0));
+    }
+    let cp = sub(p, c);
+    let d5 = dot(&ab, &cp);
+    let d6 = dot(&ac, &cp);
+    if d6 >= 0.0 && d5 <= d6 {
+        return (*c, Feature::Vertex(2));
+    }
+    let vb = d5 * d2 - d1 * d6;
+    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
+        let w = d2 / (d2 - d6);
+        return (add(a, &scale(&ac, w)), Feature::Edge(2));
+    }
+    let va = d3 * d6 - d5 * d4;
+    if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
+        let w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+        return (add(b, &scale(&sub(c, b), w)), Feature::Edge(1));
+    }
+    let denom = 1.0 / (va + vb + vc);
+    let v = vb * denom;
+    let w = vc * denom;
+    (add(a, &add(&scale(&ab, v), &scale(&ac, w))), Feature::Face)
+}
+
+/// Closest points of segments p0-p1 and q0-q1: (s, t) parameters.
+pub fn closest_segments(p0: &[f64; 3], p1: &[f64; 3], q0: &[f64; 3], q1: &[f64; 3]) -> (f64, f64) {
+    let d1 = sub(p1, p0);
+    let d2 = sub(q1, q0);
+    let r = sub(p0, q0);
+    let a = dot(&d1, &d1);
+    let e = dot(&d2, &d2);
+    let f = dot(&d2, &r);
+    if a <= 1e-300 && e <= 1e-300 {
+        return (0.0, 0.0);
+    }
+    if a <= 1e-300 {
+        return (0.0, (f / e).clamp(0.0, 1.0));
+    }
+    let c = dot(&d1, &r);
+    if e <= 1e-300 {
+        return ((-c / a).clamp(0.0, 1.0), 0.0);
+    }
+    let b = dot(&d1, &d2);
+    let denom = a * e - b * b;
+    let mut s = if denom > 1e-300 { ((b * f - c * e) / denom).clamp(0.0, 1.0) } else { 0.0 };
+    let mut t = (b * s + f) / e;
+    if t < 0.0 {
+        t = 0.0;
+        s = (-c / a).clamp(0.0, 1.0);
+    } else if t > 1.0 {
+        t = 1.0;
+        s = ((b - c) / a).clamp(0.0, 1.0);
+    }
+    (s, t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closest_point_regions() {
+        let t = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+        let (p, f) = closest_on_triangle(&[0.2, 0.2, 1.0], &t);
+        assert_eq!(f, Feature::Face);
+        assert!((p[0] - 0.2).abs() < 1e-15 && (p[1] - 0.2).abs() < 1e-15 && p[2] == 0.0);
+        assert_eq!(closest_on_triangle(&[-1.0, -1.0, 0.0], &t).1, Feature::Vertex(0));
+        assert_eq!(closest_on_triangle(&[0.5, -1.0, 0.0], &t), ([0.5, 0.0, 0.0], Feature::Edge(0)));
+        assert_eq!(closest_on_triangle(&[1.0, 1.0, 0.0], &t), ([0.5, 0.5, 0.0], Feature::Edge(1)));
+        assert_eq!(closest_on_triangle(&[-1.0, 0.5, 0.0], &t), ([0.0, 0.5, 0.0], Feature::Edge(2)));
+    }
+}
+
+// ---- geom-level entry points (the dispatch table calls these) ---------------------
+
+/// The host callbacks of a trimesh geom colliding with `other`.
+pub struct GeomHost {
+    mesh: crate::collision::geom::GeomRef,
+    other: crate::collision::geom::GeomRef,
+    callback: Option<TriCallback>,
+    array_callback: Option<TriArrayCallback>,
+    ray_callback: Option<TriRayCallback>,
+}
+
+impl TriHost for GeomHost {
+    fn accept(&self, tri: i32) -> bool {
+        match self.callback {
+            // SAFETY: a host function registered for this geom.
+            Some(f) => unsafe { f(self.mesh.as_raw(), self.other.as_raw(), tri) != 0 },
+            None => true,
+        }
+    }
+    fn touched(&self, tris: &[i32]) {
+        if let Some(f) = self.array_callback {
+            // SAFETY: as above; the array lives for the call.
+            unsafe { f(self.mesh.as_raw(), self.other.as_raw(), tris.as_ptr(), tris.len() as i32) }
+        }
+    }
+    fn accept_ray(&self, tri: i32, u: f64, v: f64) -> bool {
+        match self.ray_callback {
+            // SAFETY: as above.
+            Some(f) => unsafe { f(self.mesh.as_raw(), self.other.as_raw(), tri, u, v) != 0 },
+            None => true,
+        }
+    }
+}
+
+/// The trimesh payload of a geom known to be a trimesh.
+pub fn of(h: crate::collision::geom::GeomRef) -> &'static mut TriMeshGeom {
+    match &mut crate::collision::geom::g(h).shape {
+        crate::collision::geom::Shape::TriMesh(t) => t,
+        _ => unreachable!("trimesh: not a trimesh geom"),
+    }
+}
+
+/// Mesh view and host callbacks of trimesh geom `a` against geom `b`
+/// (None without live data).
+fn setup(a: crate::collision::geom::GeomRef, b: crate::collision::geom::GeomRef) -> Option<(Mesh<'static>, GeomHost)> {
+    let tm = of(a);
+    let data = tm.live_data()?;
+    let host = GeomHost { mesh: a, other: b, callback: tm.callback, array_callback: tm.array_callback, ray_callback: tm.ray_callback };
+    Some((Mesh { data, pose: crate::collision::geom::pose(a) }, host))
+}
+
+use crate::collision::contact::ContactSink as Sink;
+use crate::collision::geom::{GeomRef, Shape};
+
+pub fn geom_sphere(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
+    let Some((m, h)) = setup(a, b) else { return 0 };
+    let Shape::Sphere(sp) = &crate::collision::geom::g(b).shape else { return 0 };
+    sphere::collide_trimesh_sphere(&m, &h, sp, &crate::collision::geom::pose(b), s)
+}
+
+pub fn geom_box(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
+    let Some((m, h)) = setup(a, b) else { return 0 };
+    let Shape::Box(bx) = &crate::collision::geom::g(b).shape else { return 0 };
+    box_::collide_trimesh_box(&m, &h, bx, &crate::collision::geom::pose(b), s)
+}
+
+pub fn geom_capsule(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
+    let Some((m, h)) = setup(a, b) else { return 0 };
+    let Shape::Capsule(c) = &crate::collision::geom::g(b).shape else { return 0 };
+    capsule::collide_trimesh_capsule(&m, &h, c, &crate::collision::geom::pose(b), s)
+}
+
+pub fn geom_ray(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
+    let Some((m, h)) = setup(a, b) else { return 0 };
+    let Shape::Ray(r) = &crate::collision::geom::g(b).shape else { return 0 };
+    ray::collide_trimesh_ray(&m, &h, r, &crate::collision::geom::pose(b), s)
+}
+
+pub fn geom_plane(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
+    let Some((m, _)) = setup(a, b) else { return 0 };
+    let Shape::Plane(p) = &crate::collision::geom::g(b).shape else { return 0 };
+    plane::collide_trimesh_plane(&m, p, s)
+}
