@@ -128,9 +128,11 @@ int main(void)
     c.geom.normal[2] = 1;
     c.surface.mu = dInfinity;
     BAD("dJointCreateContact", check(dJointCreateContact(w, 0, 0) == 0, "NULL contact gives NULL"));
+    c.surface.mode = dContactBounce;
     c.surface.bounce = nan;
     BAD("dJointCreateContact", check(dJointCreateContact(w, 0, &c) == 0, "NaN bounce gives NULL"));
     c.surface.bounce = 0;
+    c.surface.mode = 0;
     c.geom.depth = INFINITY;
     BAD("dJointCreateContact", check(dJointCreateContact(w, 0, &c) == 0, "infinite depth gives NULL"));
     c.geom.depth = 0.01;

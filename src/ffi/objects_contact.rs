@@ -3,7 +3,9 @@
 //!
 //! Beyond ODE's checks: the contact geometry (position, normal, depth, and
 //! `fdir1` when `dContactFDir1` is set) must be finite and the surface
-//! parameters must not be NaN (dInfinity is meaningful for mu, mu2, rho…).
+//! parameters the mode bits select must not be NaN (dInfinity is
+//! meaningful for mu, mu2, rho…). Parameters the mode does not use are
+//! ignored, as ODE ignores them: hosts often leave them uninitialised.
 #![allow(non_snake_case)]
 
 use super::decl::contact::dContact;
@@ -15,24 +17,26 @@ use crate::joints::JointKind;
 
 fn read_contact(cx: &Cx, c: &dContact) -> Option<(Surface, ContactPoint, [f64; 3])> {
     let s = &c.surface;
+    let on = |bit: i32| s.mode & bit != 0;
+    let rolling = on(mode::ROLLING);
     let named = [
-        ("mu", s.mu),
-        ("mu2", s.mu2),
-        ("rho", s.rho),
-        ("rho2", s.rho2),
-        ("rhoN", s.rhoN),
-        ("bounce", s.bounce),
-        ("bounce_vel", s.bounce_vel),
-        ("soft_erp", s.soft_erp),
-        ("soft_cfm", s.soft_cfm),
-        ("motion1", s.motion1),
-        ("motion2", s.motion2),
-        ("motionN", s.motionN),
-        ("slip1", s.slip1),
-        ("slip2", s.slip2),
+        ("mu", s.mu, true),
+        ("mu2", s.mu2, on(mode::MU2)),
+        ("rho", s.rho, rolling),
+        ("rho2", s.rho2, rolling && on(mode::AXIS_DEP)),
+        ("rhoN", s.rhoN, rolling),
+        ("bounce", s.bounce, on(mode::BOUNCE)),
+        ("bounce_vel", s.bounce_vel, on(mode::BOUNCE)),
+        ("soft_erp", s.soft_erp, on(mode::SOFT_ERP)),
+        ("soft_cfm", s.soft_cfm, on(mode::SOFT_CFM)),
+        ("motion1", s.motion1, on(mode::MOTION1)),
+        ("motion2", s.motion2, on(mode::MOTION2)),
+        ("motionN", s.motionN, on(mode::MOTION_N)),
+        ("slip1", s.slip1, on(mode::SLIP1)),
+        ("slip2", s.slip2, on(mode::SLIP2)),
     ];
-    for (name, v) in named {
-        cx.require(!v.is_nan(), format_args!("argument 'c': surface.{name} is NaN"))?;
+    for (name, v, used) in named {
+        cx.require(!used || !v.is_nan(), format_args!("argument 'c': surface.{name} is NaN"))?;
     }
     let g = &c.geom;
     for (name, v) in [("pos", &g.pos), ("normal", &g.normal)] {
