@@ -79,6 +79,37 @@ pub fn hinge_angle(b: Bodies<'_>, axis: &[f64; 3], q_initial: &[f64; 4]) -> f64 
     angle_from_relative_quat(&qrel, axis)
 }
 
+/// Rotation angle about `axis` (body-1 frame) relative to the initial
+/// relative rotation `q_initial`, with ODE's sign flip for joints attached
+/// as (0, body); 0 when no body is attached. Shared by the joints with a
+/// hinge-like rotational axis (hinge, piston, PR).
+pub(crate) fn signed_hinge_angle(head: &JointHead, b: Bodies<'_>, axis: &[f64; 3], q_initial: &[f64; 4]) -> f64 {
+    if b.b1.is_none() {
+        return 0.0;
+    }
+    let a = hinge_angle(b, axis, q_initial);
+    if head.flags & flags::REVERSE != 0 {
+        -a
+    } else {
+        a
+    }
+}
+
+/// Relative angular speed about `axis` (body-1 frame), REVERSE-aware.
+pub(crate) fn signed_hinge_rate(head: &JointHead, b: Bodies<'_>, axis: &[f64; 3]) -> f64 {
+    let Some(b0) = b.b1 else { return 0.0 };
+    let axis = mul0_331(&b0.r, axis);
+    let mut rate = dot3(&axis, &b0.avel);
+    if let Some(b1) = b.b2 {
+        rate -= dot3(&axis, &b1.avel);
+    }
+    if head.flags & flags::REVERSE != 0 {
+        -rate
+    } else {
+        rate
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hinge {
     pub anchor1: [f64; 3],
@@ -160,29 +191,11 @@ impl Hinge {
     }
 
     pub fn angle(&self, head: &JointHead, b: Bodies<'_>) -> f64 {
-        if b.b1.is_none() {
-            return 0.0;
-        }
-        let a = hinge_angle(b, &self.axis1, &self.qrel);
-        if head.flags & flags::REVERSE != 0 {
-            -a
-        } else {
-            a
-        }
+        signed_hinge_angle(head, b, &self.axis1, &self.qrel)
     }
 
     pub fn angle_rate(&self, head: &JointHead, b: Bodies<'_>) -> f64 {
-        let Some(b0) = b.b1 else { return 0.0 };
-        let axis = mul0_331(&b0.r, &self.axis1);
-        let mut rate = dot3(&axis, &b0.avel);
-        if let Some(b1) = b.b2 {
-            rate -= dot3(&axis, &b1.avel);
-        }
-        if head.flags & flags::REVERSE != 0 {
-            -rate
-        } else {
-            rate
-        }
+        signed_hinge_rate(head, b, &self.axis1)
     }
 
     /// `dJointAddHingeTorque`: torque about the axis on body 1, its

@@ -168,29 +168,11 @@ impl Pr {
     }
 
     pub fn angle(&self, head: &JointHead, b: Bodies<'_>) -> f64 {
-        if b.b1.is_none() {
-            return 0.0;
-        }
-        let a = hinge_angle(b, &self.axis_r1, &self.qrel);
-        if head.flags & flags::REVERSE != 0 {
-            -a
-        } else {
-            a
-        }
+        super::hinge::signed_hinge_angle(head, b, &self.axis_r1, &self.qrel)
     }
 
     pub fn angle_rate(&self, head: &JointHead, b: Bodies<'_>) -> f64 {
-        let Some(b0) = b.b1 else { return 0.0 };
-        let axis = mul0_331(&b0.r, &self.axis_r1);
-        let mut rate = dot3(&axis, &b0.avel);
-        if let Some(b1) = b.b2 {
-            rate -= dot3(&axis, &b1.avel);
-        }
-        if head.flags & flags::REVERSE != 0 {
-            -rate
-        } else {
-            rate
-        }
+        super::hinge::signed_hinge_rate(head, b, &self.axis_r1)
     }
 
     /// `dJointAddPRTorque`: torque about the rotoide axis.
