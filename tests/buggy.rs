@@ -27,3 +27,10 @@ fn buggy_drive_closed_form() {
     let out = run_ok(&bin, Lib::Ours, &[]);
     assert!(out.trim_end().ends_with("ok"), "t_buggy_drive:\n{out}");
 }
+
+#[test]
+fn demo_buggy_matches_debian() {
+    // The quick-start demo (scripts/demo.sh): same text with either library.
+    let reference = differential("demo_buggy");
+    assert!(reference.contains("summary"), "demo_buggy did not finish:\n{reference}");
+}
