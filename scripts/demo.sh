@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Quick start:   bash scripts/demo.sh
+# Quick start:   bash scripts/demo.sh              (the buggy, demo_buggy)
+#                bash scripts/demo.sh demo_spin    (or any ctests/demo_*.c)
 #
-# Builds the library (cargo build --release), compiles the headless sample
-# scene ctests/demo_spin.c as any ODE program is compiled (against our
-# headers once include/ode exists, else Debian's libode-dev), runs it with
+# Builds the library (cargo build --release), compiles a headless sample
+# scene ctests/<demo>.c as any ODE program is compiled (against our headers
+# once include/ode exists, else Debian's libode-dev), runs it with
 # LD_LIBRARY_PATH pointing at our libode.so.8, and then checks its output
-# against Debian's libode.so.8 with ctests/compare.py.
+# against Debian's libode.so.8 with ctests/compare.py. The default,
+# demo_buggy, drives ODE's demo_buggy car (hinge2 wheels with suspension,
+# motors, contacts through nested spaces) over a ramp; demo_spin is a scene
+# of free spinning bodies.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -15,7 +19,8 @@ cd "$ROOT"
 ode_ensure_deps gcc binutils python3 libode-dev libode8
 ode_find_cargo
 
-DEMO=${1:-demo_spin}
+DEMO=${1:-demo_buggy}
+DEMO=$(basename "$DEMO" .c)
 SRC=ctests/$DEMO.c
 OURS=$ROOT/target/release
 REF=/usr/lib/x86_64-linux-gnu
