@@ -15,6 +15,8 @@ use crate::dynamics::body::{Body, BodyRef};
 use crate::dynamics::world::{flags, AutoDisable, World};
 use crate::joints::limit_motor::LimitMotor;
 use crate::joints::{Joint, JointKind};
+use std::collections::HashMap;
+use std::ffi::c_void;
 use std::io::Write;
 
 /// Significant digits of reals (ODE's double-precision setting).
@@ -460,6 +462,7 @@ pub fn export(w: &World, prefix: &[u8]) -> Vec<u8> {
 
     // Bodies are numbered in list order; joints refer to those numbers.
     let bodies: Vec<BodyRef> = w.bodies_in_ode_order().collect();
+    let number: HashMap<*mut c_void, usize> = bodies.iter().enumerate().map(|(i, b)| (b.as_raw(), i)).collect();
     p.out.extend_from_slice(prefix);
     p.out.extend_from_slice(b"body = {}\n");
     for (num, &b) in bodies.iter().enumerate() {
@@ -482,7 +485,7 @@ pub fn export(w: &World, prefix: &[u8]) -> Vec<u8> {
             }
             p.out.extend_from_slice(prefix);
             // A body of the joint's world is always in the list.
-            let tag = bodies.iter().position(|x| x == b).map_or(-1, |t| t as i64);
+            let tag = number.get(&b.as_raw()).map_or(-1, |&t| t as i64);
             let _ = write!(p.out, "body[{tag}]");
         }
         p.out.extend_from_slice(b"}\n");
