@@ -19,4 +19,5 @@ pub mod collision;
 pub mod joints;
 pub mod solver;
 pub mod api;
+pub mod export_dif;
 pub mod ffi;

@@ -11,8 +11,7 @@
 extern "C" {
 #endif
 
-/* Not implemented yet: declared for source compatibility. */
-ODE_API void dWorldExportDIF (dWorldID w, FILE *file, const char *world_name);
+ODE_API void dWorldExportDIF(dWorldID w, FILE *file, const char *world_name);
 
 #ifdef __cplusplus
 }

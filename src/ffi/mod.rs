@@ -215,3 +215,4 @@ pub mod collision_space;
 pub mod ode_ext;
 pub mod collision_trimesh;
 pub mod mass_trimesh;
+pub mod export_dif;
