@@ -18,5 +18,6 @@ pub mod dynamics;
 pub mod collision;
 pub mod joints;
 pub mod solver;
+pub mod threading;
 pub mod api;
 pub mod ffi;

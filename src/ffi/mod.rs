@@ -215,3 +215,6 @@ pub mod collision_space;
 pub mod ode_ext;
 pub mod collision_trimesh;
 pub mod mass_trimesh;
+pub mod threading_impl;
+pub mod cooperative;
+pub mod matrix_coop;
