@@ -18,6 +18,7 @@ pub mod dynamics;
 pub mod collision;
 pub mod joints;
 pub mod solver;
+pub mod threading;
 pub mod api;
 pub mod export_dif;
 pub mod ffi;

@@ -20,15 +20,25 @@ typedef struct dxCooperative *dCooperativeID;
 typedef struct dxResourceRequirements *dResourceRequirementsID;
 typedef struct dxResourceContainer *dResourceContainerID;
 
-/* Not implemented yet: declared for source compatibility. */
-ODE_API dCooperativeID dCooperativeCreate (const dThreadingFunctionsInfo *functionInfo, dThreadingImplementationID threadingImpl);
-ODE_API void dCooperativeDestroy (dCooperativeID cooperative);
-ODE_API dResourceRequirementsID dResourceRequirementsCreate (dCooperativeID cooperative);
-ODE_API void dResourceRequirementsDestroy (dResourceRequirementsID requirements);
-ODE_API dResourceRequirementsID dResourceRequirementsClone (dResourceRequirementsID requirements);
-ODE_API void dResourceRequirementsMergeIn (dResourceRequirementsID summaryRequirements, dResourceRequirementsID extraRequirements);
-ODE_API dResourceContainerID dResourceContainerAcquire (dResourceRequirementsID requirements);
-ODE_API void dResourceContainerDestroy (dResourceContainerID resources);
+ODE_API
+dCooperativeID dCooperativeCreate(const dThreadingFunctionsInfo *functionInfo,
+                                  dThreadingImplementationID threadingImpl);
+
+ODE_API void dCooperativeDestroy(dCooperativeID cooperative);
+
+ODE_API dResourceRequirementsID dResourceRequirementsCreate(dCooperativeID cooperative);
+
+ODE_API void dResourceRequirementsDestroy(dResourceRequirementsID requirements);
+
+ODE_API dResourceRequirementsID dResourceRequirementsClone(dResourceRequirementsID requirements);
+
+ODE_API
+void dResourceRequirementsMergeIn(dResourceRequirementsID summaryRequirements,
+                                  dResourceRequirementsID extraRequirements);
+
+ODE_API dResourceContainerID dResourceContainerAcquire(dResourceRequirementsID requirements);
+
+ODE_API void dResourceContainerDestroy(dResourceContainerID resources);
 
 #ifdef __cplusplus
 }

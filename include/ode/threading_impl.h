@@ -18,18 +18,36 @@ typedef struct dxThreadingThreadPool *dThreadingThreadPoolID;
 /* Called by a pool thread once it is ready to serve calls. */
 typedef void(dThreadReadyToServeCallback)(void *callback_context);
 
-/* Not implemented yet: declared for source compatibility. */
-ODE_API dThreadingImplementationID dThreadingAllocateSelfThreadedImplementation ();
-ODE_API dThreadingImplementationID dThreadingAllocateMultiThreadedImplementation ();
-ODE_API const dThreadingFunctionsInfo *dThreadingImplementationGetFunctions (dThreadingImplementationID impl);
-ODE_API void dThreadingImplementationShutdownProcessing (dThreadingImplementationID impl);
-ODE_API void dThreadingImplementationCleanupForRestart (dThreadingImplementationID impl);
-ODE_API void dThreadingFreeImplementation (dThreadingImplementationID impl);
-ODE_API void dExternalThreadingServeMultiThreadedImplementation (dThreadingImplementationID impl, dThreadReadyToServeCallback *readiness_callback, void *callback_context);
-ODE_API dThreadingThreadPoolID dThreadingAllocateThreadPool (unsigned thread_count, dsizeint stack_size, unsigned int ode_data_allocate_flags, void *reserved);
-ODE_API void dThreadingThreadPoolServeMultiThreadedImplementation (dThreadingThreadPoolID pool, dThreadingImplementationID impl);
-ODE_API void dThreadingThreadPoolWaitIdleState (dThreadingThreadPoolID pool);
-ODE_API void dThreadingFreeThreadPool (dThreadingThreadPoolID pool);
+ODE_API dThreadingImplementationID dThreadingAllocateSelfThreadedImplementation(void);
+
+ODE_API dThreadingImplementationID dThreadingAllocateMultiThreadedImplementation(void);
+
+ODE_API const dThreadingFunctionsInfo *dThreadingImplementationGetFunctions(dThreadingImplementationID impl);
+
+ODE_API void dThreadingImplementationShutdownProcessing(dThreadingImplementationID impl);
+
+ODE_API void dThreadingImplementationCleanupForRestart(dThreadingImplementationID impl);
+
+ODE_API void dThreadingFreeImplementation(dThreadingImplementationID impl);
+
+ODE_API
+void dExternalThreadingServeMultiThreadedImplementation(dThreadingImplementationID impl,
+                                                        void (*readiness_callback)(void *callback_context),
+                                                        void *callback_context);
+
+ODE_API
+dThreadingThreadPoolID dThreadingAllocateThreadPool(unsigned int thread_count,
+                                                    dsizeint stack_size,
+                                                    unsigned int ode_data_allocate_flags,
+                                                    void *reserved);
+
+ODE_API
+void dThreadingThreadPoolServeMultiThreadedImplementation(dThreadingThreadPoolID pool,
+                                                          dThreadingImplementationID impl);
+
+ODE_API void dThreadingThreadPoolWaitIdleState(dThreadingThreadPoolID pool);
+
+ODE_API void dThreadingFreeThreadPool(dThreadingThreadPoolID pool);
 
 #ifdef __cplusplus
 }

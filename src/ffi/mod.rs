@@ -216,3 +216,6 @@ pub mod ode_ext;
 pub mod collision_trimesh;
 pub mod mass_trimesh;
 pub mod export_dif;
+pub mod threading_impl;
+pub mod cooperative;
+pub mod matrix_coop;

@@ -1,0 +1,165 @@
+/* Bad input to the threading, cooperative and matrix_coop APIs: each misuse
+ * must be reported on the debug channel naming the function and argument,
+ * return the neutral value and change nothing. Runs against OUR library
+ * only (ODE asserts on these). Prints "PASS <n>" on success. */
+#include <ode/ode.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static char last_msg[1024];
+static int reports, failures;
+static void on_debug(int num, const char *msg, va_list ap) {
+    (void)num;
+    vsnprintf(last_msg, sizeof last_msg, msg, ap);
+    reports++;
+}
+
+/* `stmt` must be reported once, with `needle` in the message. */
+#define BAD(needle, stmt)                                                                  \
+    do {                                                                                   \
+        int before = reports;                                                              \
+        last_msg[0] = 0;                                                                   \
+        stmt;                                                                              \
+        if (reports != before + 1 || !strstr(last_msg, needle)) {                          \
+            printf("FAIL line %d: %s (reports %d, msg '%s')\n", __LINE__, #stmt,           \
+                   reports - before, last_msg);                                            \
+            failures++;                                                                    \
+        }                                                                                  \
+    } while (0)
+#define OK(stmt)                                                                           \
+    do {                                                                                   \
+        int before = reports;                                                              \
+        stmt;                                                                              \
+        if (reports != before) {                                                           \
+            printf("FAIL line %d: %s reported '%s'\n", __LINE__, #stmt, last_msg);         \
+            failures++;                                                                    \
+        }                                                                                  \
+    } while (0)
+#define EXPECT(c)                                                                          \
+    do {                                                                                   \
+        if (!(c)) {                                                                        \
+            printf("FAIL line %d: %s\n", __LINE__, #c);                                    \
+            failures++;                                                                    \
+        }                                                                                  \
+    } while (0)
+
+static int ran;
+static int job(void *ctx, dcallindex_t i, dCallReleaseeID me) {
+    (void)ctx; (void)i; (void)me;
+    ran++;
+    return 1;
+}
+
+int main(void) {
+    dSetDebugHandler(on_debug);
+    dInitODE2(0);
+
+    /* ---- implementations ---- */
+    BAD("dThreadingImplementationGetFunctions", EXPECT(dThreadingImplementationGetFunctions(NULL) == NULL));
+    BAD("'impl'", dThreadingImplementationShutdownProcessing(NULL));
+    BAD("thread_count", EXPECT(dThreadingAllocateThreadPool(0, 0, 0, NULL) == NULL));
+    OK(dThreadingFreeImplementation(NULL));
+    OK(dThreadingFreeThreadPool(NULL));
+
+    dThreadingImplementationID self = dThreadingAllocateSelfThreadedImplementation();
+    dThreadingImplementationID multi = dThreadingAllocateMultiThreadedImplementation();
+    const dThreadingFunctionsInfo *F = dThreadingImplementationGetFunctions(self);
+    EXPECT(F == dThreadingImplementationGetFunctions(multi));
+
+    /* A self-threaded implementation cannot be served by threads. */
+    BAD("self-threaded", dExternalThreadingServeMultiThreadedImplementation(self, NULL, NULL));
+    dThreadingThreadPoolID pool = dThreadingAllocateThreadPool(1, 0, 0, NULL);
+    BAD("self-threaded", dThreadingThreadPoolServeMultiThreadedImplementation(pool, self));
+    BAD("'pool'", dThreadingThreadPoolWaitIdleState((dThreadingThreadPoolID)self));
+
+    /* Mutex groups. */
+    BAD("mutex_count", EXPECT(F->alloc_mutex_group(self, 0, NULL) == NULL));
+    dMutexGroupID g = F->alloc_mutex_group(self, 2, NULL);
+    BAD("mutex_index", F->lock_group_mutex(self, g, 2));
+    BAD("not locked", F->unlock_group_mutex(self, g, 0));
+    OK(F->lock_group_mutex(self, g, 0));
+    BAD("already locked", F->lock_group_mutex(self, g, 0));
+    OK(F->unlock_group_mutex(self, g, 0));
+    BAD("another threading implementation", F->lock_group_mutex(multi, g, 0));
+    OK(F->free_mutex_group(self, g));
+    BAD("destroyed mutex group", F->lock_group_mutex(self, g, 0));
+
+    /* Calls. */
+    dCallWaitID w = F->alloc_call_wait(self);
+    BAD("call_func", F->post_call(self, NULL, NULL, 0, NULL, w, NULL, NULL, 0, "x"));
+    int status = -1;
+    BAD("not signalled", F->wait_call(self, &status, w, NULL, "w"));
+    EXPECT(status == 0);
+    dCallReleaseeID r = NULL;
+    F->post_call(self, NULL, &r, 1, NULL, w, job, NULL, 0, "held");
+    BAD("dependencies_count_change", F->alter_call_dependencies_count(self, r, 0));
+    BAD("below zero", F->alter_call_dependencies_count(self, r, -2));
+    BAD("still in use", dThreadingFreeImplementation(self));
+    BAD("dependent_releasee", F->post_call(self, NULL, NULL, 0, (dCallReleaseeID)(size_t)0x7777, NULL, job, NULL, 0, "x"));
+    dThreadedWaitTime bad_time;
+    bad_time.wait_sec = 0;
+    bad_time.wait_nsec = 2000000000UL;
+    BAD("timeout_time_ptr", F->wait_call(self, NULL, w, &bad_time, "w"));
+    EXPECT(ran == 0);
+    OK(F->alter_call_dependencies_count(self, r, -1));
+    OK(F->wait_call(self, &status, w, NULL, "w"));
+    EXPECT(ran == 1 && status == 1);
+    BAD("target_releasee", F->alter_call_dependencies_count(self, r, 1)); /* completed: stale */
+    OK(F->free_call_wait(self, w));
+    BAD("destroyed call wait", F->reset_call_wait(self, w));
+    OK(dThreadingFreeImplementation(self));
+    BAD("destroyed threading implementation", dThreadingImplementationCleanupForRestart(self));
+
+    /* Multi-threaded implementation served by the pool: busy until shut down. */
+    dThreadingThreadPoolServeMultiThreadedImplementation(pool, multi);
+    BAD("serving threads", dThreadingFreeImplementation(multi));
+    dThreadingImplementationShutdownProcessing(multi);
+    dThreadingThreadPoolWaitIdleState(pool);
+    OK(dThreadingFreeImplementation(multi));
+    dThreadingFreeThreadPool(pool);
+
+    /* ---- cooperatives ---- */
+    BAD("functionInfo", EXPECT(dCooperativeCreate(NULL, (dThreadingImplementationID)&ran) == NULL));
+    dThreadingFunctionsInfo shortTable = *F;
+    shortTable.struct_size = 8;
+    BAD("struct_size", EXPECT(dCooperativeCreate(&shortTable, NULL) == NULL));
+    dCooperativeID c1 = dCooperativeCreate(NULL, NULL);
+    dThreadingImplementationID impl2 = dThreadingAllocateSelfThreadedImplementation();
+    dCooperativeID c2 = dCooperativeCreate(dThreadingImplementationGetFunctions(impl2), impl2);
+    dResourceRequirementsID r1 = dResourceRequirementsCreate(c1);
+    dResourceRequirementsID r2 = dResourceRequirementsCreate(c2);
+    BAD("different threadings", dResourceRequirementsMergeIn(r1, r2));
+    BAD("'cooperative'", EXPECT(dResourceRequirementsCreate(NULL) == NULL));
+    BAD("'requirements'", dEstimateCooperativelyFactorLDLTResourceRequirements((dResourceRequirementsID)c1, 1, 4));
+    dEstimateCooperativelyFactorLDLTResourceRequirements(r1, 1, 4);
+    dResourceContainerID res = dResourceContainerAcquire(r1);
+    EXPECT(res != NULL);
+
+    dReal A[16] = {4, 0, 0, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, d[4] = {0, 0, 0, 0};
+    dReal A0[16], d0[4];
+    memcpy(A0, A, sizeof A);
+    memcpy(d0, d, sizeof d);
+    BAD("rowSkip", dCooperativelyFactorLDLT(res, 1, A, d, 4, 2));
+    BAD("rowCount", dCooperativelyFactorLDLT(res, 1, A, d, 0, 4));
+    BAD("'A'", dCooperativelyFactorLDLT(res, 1, NULL, d, 2, 4));
+    BAD("overlap", dCooperativelyFactorLDLT(res, 1, A, A + 1, 2, 4));
+    BAD("'resources'", dCooperativelyFactorLDLT((dResourceContainerID)r1, 1, A, d, 2, 4));
+    BAD("elementCount", dCooperativelyScaleVector(res, 1, d, d0, 0));
+    EXPECT(memcmp(A, A0, sizeof A) == 0 && memcmp(d, d0, sizeof d) == 0);
+    OK(dCooperativelyFactorLDLT(res, 1, A, d, 2, 4));
+    EXPECT(d[0] == 0.25);
+
+    OK(dResourceContainerDestroy(res));
+    BAD("destroyed resource container", dResourceContainerDestroy(res));
+    dResourceRequirementsDestroy(r2);
+    dResourceRequirementsDestroy(r1);
+    dCooperativeDestroy(c2);
+    dCooperativeDestroy(c1);
+    dThreadingFreeImplementation(impl2);
+    dCloseODE();
+
+    if (failures) return 1;
+    printf("PASS %d\n", reports);
+    return 0;
+}
