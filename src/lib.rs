@@ -5,7 +5,12 @@
 //! - `handle`: stable, checkable object handles shared with C.
 //! - `error`: ODE's error/debug/message channels.
 //! - `math`: matrices, rotations, mass, random numbers (safe Rust).
-//! - `dynamics`: world, bodies, integration.
+//! - `dynamics`: world, bodies, integration, islands, auto-disable.
+//! - `joints`: the constraint row interface and every joint type.
+//! - `solver`: Dantzig BLCP (`dWorldStep`) and PGS/SOR (`dWorldQuickStep`).
+//! - `collision`: geoms, spaces, pair colliders, heightfields, trimeshes.
+//! - `threading`: ODE's threading and cooperative-call protocol.
+//! - `export_dif`: `dWorldExportDIF`'s text writer.
 //! - `api`: the safe Rust API.
 //! - `ffi`: the `extern "C"` layer, one file per ODE header.
 #![allow(clippy::too_many_arguments)]
