@@ -16,6 +16,7 @@ pub mod bvh;
 pub mod box_;
 pub mod capsule;
 pub mod cylinder;
+pub mod mesh_mesh;
 pub mod plane;
 pub mod ray;
 pub mod sphere;
@@ -699,4 +700,14 @@ pub fn geom_cylinder(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
     let Some((m, h)) = setup(a, b) else { return 0 };
     let Shape::Cylinder(c) = &crate::collision::geom::g(b).shape else { return 0 };
     cylinder::collide_trimesh_cylinder(&m, &h, c, &crate::collision::geom::pose(b), s)
+}
+
+pub fn geom_trimesh(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
+    let (ta, tb) = (of(a), of(b));
+    let (Some(da), Some(db)) = (ta.live_data(), tb.live_data()) else { return 0 };
+    let ma = Mesh { data: da, pose: crate::collision::geom::pose(a) };
+    let mb = Mesh { data: db, pose: crate::collision::geom::pose(b) };
+    let ca = ta.merge_callback.map(|f| (f, a.as_raw()));
+    let cb = tb.merge_callback.map(|f| (f, b.as_raw()));
+    mesh_mesh::collide_trimesh_trimesh(&ma, &mb, ca, cb, s)
 }
