@@ -109,7 +109,7 @@ fn dist_cylinder(p: &[f64; 3], c: &[f64; 3], a: &[f64; 3], r: f64, h: f64) -> f6
 #[test]
 fn trimesh_cylinder_matches_ode() {
     require_reference();
-    let bin = build_c("ref_tm2_collide", &["ref_tm2_collide.c"], Headers::Debian, &[]);
+    let bin = build_c("ref_tm2_collide_cyl", &["ref_tm2_collide.c"], Headers::Debian, &[]);
     let args = ["150", "cyl"];
     let deb = run_ok(&bin, Lib::Debian, &args);
     let ours = run_ok(&bin, Lib::Ours, &args);
@@ -155,7 +155,7 @@ fn trimesh_cylinder_matches_ode() {
 #[test]
 fn trimesh_trimesh_matches_ode() {
     require_reference();
-    let bin = build_c("ref_tm2_collide", &["ref_tm2_collide.c"], Headers::Debian, &[]);
+    let bin = build_c("ref_tm2_collide_mesh", &["ref_tm2_collide.c"], Headers::Debian, &[]);
     let args = ["150", "mesh"];
     let deb = run_ok(&bin, Lib::Debian, &args);
     let ours = run_ok(&bin, Lib::Ours, &args);
