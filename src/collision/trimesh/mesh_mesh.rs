@@ -170,6 +170,18 @@ pub fn tri_tri_overlap(a: &Tri, b: &Tri) -> bool {
     true
 }
 
+fn tri_box(t: &Tri) -> ([f64; 3], [f64; 3]) {
+    let mut a = t[0];
+    let mut b = t[0];
+    for v in &t[1..] {
+        for k in 0..3 {
+            a[k] = a[k].min(v[k]);
+            b[k] = b[k].max(v[k]);
+        }
+    }
+    (a, b)
+}
+
 /// World box of a node box given in mesh frame.
 fn world_box(p: &Pose, mn: &[f64; 3], mx: &[f64; 3]) -> ([f64; 3], [f64; 3]) {
     let c = [(mn[0] + mx[0]) * 0.5, (mn[1] + mx[1]) * 0.5, (mn[2] + mx[2]) * 0.5];
@@ -192,26 +204,38 @@ pub fn overlapping_pairs(m1: &Mesh, m2: &Mesh) -> Vec<(u32, u32)> {
     if b1.nodes.is_empty() || b2.nodes.is_empty() {
         return out;
     }
-    // World boxes of every node, computed once.
-    let w1: Vec<_> = b1.nodes.iter().map(|n| world_box(&m1.pose, &n.min, &n.max)).collect();
-    let w2: Vec<_> = b2.nodes.iter().map(|n| world_box(&m2.pose, &n.min, &n.max)).collect();
+    // World boxes are made on visit: a query touches few nodes.
+    let w1 = |i: u32| {
+        let n = &b1.nodes[i as usize];
+        world_box(&m1.pose, &n.min, &n.max)
+    };
+    let w2 = |i: u32| {
+        let n = &b2.nodes[i as usize];
+        world_box(&m2.pose, &n.min, &n.max)
+    };
     let overlap = |a: &([f64; 3], [f64; 3]), b: &([f64; 3], [f64; 3])| (0..3).all(|k| a.0[k] <= b.1[k] && b.0[k] <= a.1[k]);
-    let mut cache1: HashMap<u32, Tri> = HashMap::new();
-    let mut cache2: HashMap<u32, Tri> = HashMap::new();
     let mut stack = vec![(0u32, 0u32)];
     while let Some((i, j)) = stack.pop() {
-        if !overlap(&w1[i as usize], &w2[j as usize]) {
+        let (bi, bj) = (w1(i), w2(j));
+        if !overlap(&bi, &bj) {
             continue;
         }
         let (n1, n2) = (&b1.nodes[i as usize], &b2.nodes[j as usize]);
         match (n1.leaf, n2.leaf) {
             (true, true) => {
+                let leaf2: Vec<(u32, Tri, ([f64; 3], [f64; 3]))> = b2.tris[n2.a as usize..(n2.a + n2.b) as usize]
+                    .iter()
+                    .map(|&t| {
+                        let tr = m2.triangle(t as usize);
+                        (t, tr, tri_box(&tr))
+                    })
+                    .collect();
                 for &t1 in &b1.tris[n1.a as usize..(n1.a + n1.b) as usize] {
-                    let tri1 = *cache1.entry(t1).or_insert_with(|| m1.triangle(t1 as usize));
-                    for &t2 in &b2.tris[n2.a as usize..(n2.a + n2.b) as usize] {
-                        let tri2 = *cache2.entry(t2).or_insert_with(|| m2.triangle(t2 as usize));
-                        if tri_tri_overlap(&tri1, &tri2) {
-                            out.push((t1, t2));
+                    let tri1 = m1.triangle(t1 as usize);
+                    let box1 = tri_box(&tri1);
+                    for (t2, tri2, box2) in &leaf2 {
+                        if overlap(&box1, box2) && tri_tri_overlap(&tri1, tri2) {
+                            out.push((t1, *t2));
                         }
                     }
                 }
@@ -227,7 +251,7 @@ pub fn overlapping_pairs(m1: &Mesh, m2: &Mesh) -> Vec<(u32, u32)> {
             (false, false) => {
                 // Descend the larger box first.
                 let v = |b: &([f64; 3], [f64; 3])| (b.1[0] - b.0[0]) * (b.1[1] - b.0[1]) * (b.1[2] - b.0[2]);
-                if v(&w1[i as usize]) >= v(&w2[j as usize]) {
+                if v(&bi) >= v(&bj) {
                     stack.push((n1.a, j));
                     stack.push((n1.b, j));
                 } else {
