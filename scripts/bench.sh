@@ -11,6 +11,9 @@
 #                           contacts (QuickStep, 20 iterations), 50 hinge
 #                           pendulums (both steppers); -x scales its steps
 #   bench/c/quick_stack.c   the box stack alone, QuickStep
+#   bench/c/bench_trimesh.c 200 boxes and spheres falling onto a 20k-triangle
+#                           terrain mesh (QuickStep), and dCollide of two
+#                           5k-triangle closed meshes
 # --criterion also runs the criterion benches (cargo bench --bench step and
 # --bench joints), which take a few minutes.
 set -euo pipefail
@@ -42,8 +45,8 @@ echo "==> cargo build --release"
 cargo build --release --lib
 # ODE's headers give the C benches the dContact layout and constants only;
 # both libraries are loaded with dlopen.
-for b in bench_step bench_joints quick_stack; do
-  cc -O2 -std=gnu99 -Wall -DdDOUBLE "bench/c/$b.c" -o "target/release/$b" -ldl
+for b in bench_step bench_joints quick_stack bench_trimesh; do
+  cc -O2 -std=gnu99 -Wall -DdDOUBLE "bench/c/$b.c" -o "target/release/$b" -ldl -lm
 done
 
 echo "==> bench_step"
@@ -54,6 +57,9 @@ target/release/bench_joints "$OURS" "$ODE" ${joint_args[@]+"${joint_args[@]}"}
 echo
 echo "==> quick_stack"
 target/release/quick_stack "$OURS" "$ODE"
+echo
+echo "==> bench_trimesh"
+target/release/bench_trimesh "$OURS" "$ODE"
 
 if [ "$criterion" = yes ]; then
   echo "==> cargo bench --bench step"

@@ -109,6 +109,8 @@ const BUILTIN_PAIRS: &[(i32, i32, BuiltinFn)] = {
         (TRIMESH, RAY, pairs::trimesh_ray),
         (TRIMESH, CAPSULE, pairs::trimesh_capsule),
         (TRIMESH, PLANE, pairs::trimesh_plane),
+        (TRIMESH, CYLINDER, pairs::trimesh_cylinder),
+        (TRIMESH, TRIMESH, pairs::trimesh_trimesh),
         (HEIGHTFIELD, RAY, pairs::heightfield_other),
         (HEIGHTFIELD, SPHERE, pairs::heightfield_other),
         (HEIGHTFIELD, BOX, pairs::heightfield_other),
@@ -450,6 +452,12 @@ mod pairs {
     }
     pub fn trimesh_capsule(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::trimesh::geom_capsule(a, b, s)
+    }
+    pub fn trimesh_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
+        crate::collision::trimesh::geom_cylinder(a, b, s)
+    }
+    pub fn trimesh_trimesh(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
+        crate::collision::trimesh::geom_trimesh(a, b, s)
     }
     pub fn trimesh_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::trimesh::geom_plane(a, b, s)

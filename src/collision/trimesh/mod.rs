@@ -15,6 +15,8 @@
 pub mod bvh;
 pub mod box_;
 pub mod capsule;
+pub mod cylinder;
+pub mod mesh_mesh;
 pub mod plane;
 pub mod ray;
 pub mod sphere;
@@ -371,6 +373,20 @@ impl Mesh<'_> {
         out.sort_unstable();
     }
 
+    /// Triangles overlapping the world box centred at `c` with unit axes
+    /// `ax` and half extents `h` (an exact separating-axis test per
+    /// candidate, as OPCODE's box query with primitive tests).
+    pub fn candidates_obb(&self, c: &[f64; 3], ax: &[[f64; 3]; 3], h: &[f64; 3]) -> Vec<u32> {
+        let mut ext = [0.0; 3];
+        for (k, e) in ext.iter_mut().enumerate() {
+            *e = h[0] * ax[0][k].abs() + h[1] * ax[1][k].abs() + h[2] * ax[2][k].abs();
+        }
+        let mut cand = Vec::new();
+        self.candidates_world_box(sub(c, &ext), add(c, &ext), &mut cand);
+        cand.retain(|&t| tri_obb_overlap(&self.triangle(t as usize), c, ax, h));
+        cand
+    }
+
     /// Triangles whose leaves meet the world segment o + t·d, t ∈ [0, len].
     pub fn candidates_ray(&self, o: &[f64; 3], d: &[f64; 3], len: f64, out: &mut Vec<u32>) {
         let lo = self.pose.to_local(o);
@@ -509,6 +525,44 @@ pub fn closest_on_triangle(p: &[f64; 3], t: &[[f64; 3]; 3]) -> ([f64; 3], Featur
     (add(a, &add(&scale(&ab, v), &scale(&ac, w))), Feature::Face)
 }
 
+/// Does triangle `t` overlap the box centred at `c` with unit axes `ax`
+/// and half extents `h`? Separating-axis test over the box axes, the
+/// triangle normal and the nine edge/axis cross products.
+pub fn tri_obb_overlap(t: &[[f64; 3]; 3], c: &[f64; 3], ax: &[[f64; 3]; 3], h: &[f64; 3]) -> bool {
+    // Triangle in box frame.
+    let l = |p: &[f64; 3]| {
+        let d = sub(p, c);
+        [dot(&d, &ax[0]), dot(&d, &ax[1]), dot(&d, &ax[2])]
+    };
+    let v = [l(&t[0]), l(&t[1]), l(&t[2])];
+    for k in 0..3 {
+        let (mn, mx) = (v[0][k].min(v[1][k]).min(v[2][k]), v[0][k].max(v[1][k]).max(v[2][k]));
+        if mn > h[k] || mx < -h[k] {
+            return false;
+        }
+    }
+    let e = [sub(&v[1], &v[0]), sub(&v[2], &v[1]), sub(&v[0], &v[2])];
+    let separated = |a: &[f64; 3]| {
+        let r = h[0] * a[0].abs() + h[1] * a[1].abs() + h[2] * a[2].abs();
+        let p = [dot(a, &v[0]), dot(a, &v[1]), dot(a, &v[2])];
+        let (mn, mx) = (p[0].min(p[1]).min(p[2]), p[0].max(p[1]).max(p[2]));
+        mn > r || mx < -r
+    };
+    if separated(&cross(&e[0], &e[1])) {
+        return false;
+    }
+    for ei in &e {
+        for k in 0..3 {
+            let mut u = [0.0; 3];
+            u[k] = 1.0;
+            if separated(&cross(&u, ei)) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// Closest points of segments p0-p1 and q0-q1: (s, t) parameters.
 pub fn closest_segments(p0: &[f64; 3], p1: &[f64; 3], q0: &[f64; 3], q1: &[f64; 3]) -> (f64, f64) {
     let d1 = sub(p1, p0);
@@ -640,4 +694,20 @@ pub fn geom_plane(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
     let Some((m, _)) = setup(a, b) else { return 0 };
     let Shape::Plane(p) = &crate::collision::geom::g(b).shape else { return 0 };
     plane::collide_trimesh_plane(&m, p, s)
+}
+
+pub fn geom_cylinder(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
+    let Some((m, h)) = setup(a, b) else { return 0 };
+    let Shape::Cylinder(c) = &crate::collision::geom::g(b).shape else { return 0 };
+    cylinder::collide_trimesh_cylinder(&m, &h, c, &crate::collision::geom::pose(b), s)
+}
+
+pub fn geom_trimesh(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
+    let (ta, tb) = (of(a), of(b));
+    let (Some(da), Some(db)) = (ta.live_data(), tb.live_data()) else { return 0 };
+    let ma = Mesh { data: da, pose: crate::collision::geom::pose(a) };
+    let mb = Mesh { data: db, pose: crate::collision::geom::pose(b) };
+    let ca = ta.merge_callback.map(|f| (f, a.as_raw()));
+    let cb = tb.merge_callback.map(|f| (f, b.as_raw()));
+    mesh_mesh::collide_trimesh_trimesh(&ma, &mb, ca, cb, s)
 }
