@@ -58,7 +58,10 @@ static void run(dResourceContainerID res, unsigned threads, unsigned n) {
     dFactorLDLT(A1, d1, (int)n, (int)skip);
     print(" d", d, n);
     print(" L row", A + (n - 1) * skip, n - 1);
-    printf(" factor vs single %.3g %.3g\n", maxdiff(A, A1, n * skip) == 0 ? 0.0 : 1.0, maxdiff(d, d1, n) == 0 ? 0.0 : 1.0);
+    /* Not an exact comparison: Debian's multi-threaded factor may differ
+     * from its single-threaded one by an ulp depending on thread
+     * scheduling, which would make the reference trace itself vary. */
+    printf(" factor vs single %.3g %.3g\n", maxdiff(A, A1, n * skip) < 1e-12 ? 0.0 : 1.0, maxdiff(d, d1, n) < 1e-12 ? 0.0 : 1.0);
 
     for (unsigned i = 0; i < n; i++) b[i] = rnd();
     memcpy(b1, b, sizeof b);
