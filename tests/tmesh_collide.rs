@@ -4,17 +4,18 @@
 //! the cube, icosphere and bowl also moved and rotated) and prints
 //! dCollide's contacts; it runs once with each library.
 //!
-//! What is compared (OPCODE's tree order and its box/capsule contact
-//! choice are not reproduced, see the module docs of collision::trimesh):
+//! What is compared (OPCODE's tree order is not reproduced, see the
+//! module docs of collision::trimesh):
 //! - sphere, plane: the same contact SET (sorted), to 1e-7 (ODE's vertex
 //!   fetch of rotated meshes differs from ours by ~5e-9); ray: the same
 //!   hits to 1e-5 (OPCODE intersects rays in single precision);
-//! - box, capsule (where the deeper side exceeds 0.02): the maximum depth
-//!   agrees exactly or within 5% in >= 70% of cases (>= 90% of shallow
-//!   ones, ODE depth < 0.1), the deepest normal (within ~8°) in >= 60%;
+//! - box, capsule: the same contact set (to 1e-9, in any order, ignoring
+//!   side1, which for merged contacts names the first triangle visited)
+//!   in >= 99% of cases; where the deeper side exceeds 0.02 the maximum
+//!   depth agrees to 1e-9 and the deepest normal (within ~8°) in >= 99%;
 //! - geometric rules for all our contacts: unit normals, depth ≥ 0, the
-//!   contact point lies within `depth` of the other shape, side1 names a
-//!   triangle the point is near.
+//!   contact point lies within `depth` of the other shape unless ODE
+//!   reports the same contact (its box edge–edge contacts need not).
 mod common;
 use common::*;
 
@@ -79,6 +80,22 @@ fn sorted(v: &[C]) -> Vec<C> {
     });
     v
 }
+/// Same contacts (position, normal, depth within `tol`) in any order,
+/// whatever triangle each names (merged contacts name the first triangle
+/// met, and OPCODE's visiting order is not ours).
+fn same_set(a: &[C], b: &[C], tol: f64) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut used = vec![false; b.len()];
+    a.iter().all(|x| match (0..b.len()).find(|&j| !used[j] && close(x, &b[j], tol)) {
+        Some(j) => {
+            used[j] = true;
+            true
+        }
+        None => false,
+    })
+}
 fn max_depth(v: &[C]) -> f64 {
     v.iter().map(|c| c.depth).fold(0.0, f64::max)
 }
@@ -118,6 +135,8 @@ fn trimesh_pairs_compare_with_ode_and_obey_the_contact_rules() {
     assert_eq!(d.len(), 150 * 4 * 5);
 
     let mut stats: std::collections::BTreeMap<String, [usize; 8]> = Default::default();
+    // box/capsule: [cases below the limit, same contact set]
+    let mut sets: std::collections::BTreeMap<String, [usize; 2]> = Default::default();
     for (dc, oc) in d.iter().zip(&o) {
         assert_eq!((&dc.mesh, &dc.pair, &dc.par), (&oc.mesh, &oc.pair, &oc.par));
         let ctx = || format!("{} {} {:?}\nODE: {:#?}\nours: {:#?}", dc.mesh, dc.pair, dc.par, dc.contacts, oc.contacts);
@@ -139,7 +158,11 @@ fn trimesh_pairs_compare_with_ode_and_obey_the_contact_rules() {
                 }
                 _ => 0.0,
             };
-            assert!(reach <= c.depth + 1e-9, "contact point {reach} away from the shape, depth {}: {}", c.depth, ctx());
+            // ODE's own box edge–edge contacts lie between the closest
+            // points of the two infinite edge lines, which may be off the
+            // box: a contact ODE also reports is exempt.
+            let odes = dc.contacts.iter().any(|d| close(c, d, 1e-9));
+            assert!(odes || reach <= c.depth + 1e-9, "contact point {reach} away from the shape, depth {}: {}", c.depth, ctx());
         }
         let st = stats.entry(dc.pair.clone()).or_default();
         st[0] += 1;
@@ -169,6 +192,13 @@ fn trimesh_pairs_compare_with_ode_and_obey_the_contact_rules() {
                 st[1] += 1;
             }
             _ => {
+                let ss = sets.entry(dc.pair.clone()).or_default();
+                ss[0] += 1;
+                if same_set(&dc.contacts, &oc.contacts, 1e-9) {
+                    ss[1] += 1;
+                } else {
+                    eprintln!("contact set differs: {} {} {:?}", dc.mesh, dc.pair, dc.par);
+                }
                 let (md, mo) = (max_depth(&dc.contacts), max_depth(&oc.contacts));
                 if md.max(mo) < 0.02 {
                     continue;
@@ -207,17 +237,20 @@ fn trimesh_pairs_compare_with_ode_and_obey_the_contact_rules() {
     for (k, v) in &stats {
         eprintln!("{k}: {v:?}");
     }
+    eprintln!("contact sets [cases, same set]: {sets:?}");
     for pair in ["box", "capsule"] {
         let v = stats[pair];
-        // Tolerances reached (random placements include deep overlaps,
-        // where OPCODE's and our contact choices part): the maximum depth
-        // agrees (exactly or within 5%) in at least 70% of the compared
-        // cases and 90% of the shallow ones (ODE's depth < 0.1, resting
-        // contacts), the deepest normals in at least 60%.
+        let ss = sets[pair];
+        // Tolerances reached: box and capsule follow ODE's OPCODE-build
+        // colliders (tm3), and every case of this run gives ODE's contact
+        // set (to 1e-9, any order, side1 aside), hence the same maximum
+        // depth and deepest normal. 99% leaves room for a round-off flip
+        // in a future placement, nothing more.
         assert!(v[1] > 50 && v[6] > 20, "{pair}: too few compared cases {v:?}");
-        assert!((v[2] + v[3]) * 10 >= v[1] * 7, "{pair}: max depths differ too often {v:?}");
-        assert!(v[7] * 10 >= v[6] * 9, "{pair}: shallow max depths differ too often {v:?}");
-        assert!(v[5] * 10 >= v[1] * 6, "{pair}: deepest normals differ too often {v:?}");
+        assert!(ss[1] * 100 >= ss[0] * 99, "{pair}: contact sets differ too often {ss:?}");
+        assert!(v[2] * 100 >= v[1] * 99, "{pair}: max depths differ too often {v:?}");
+        assert!(v[7] * 100 >= v[6] * 99, "{pair}: shallow max depths differ too often {v:?}");
+        assert!(v[5] * 100 >= v[1] * 99, "{pair}: deepest normals differ too often {v:?}");
     }
 }
 

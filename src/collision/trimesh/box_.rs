@@ -1,211 +1,365 @@
-//! Trimesh–box: a separating-axis test per touched triangle (triangle
-//! normal, the three box axes; the nine edge cross products),
-//! then contacts from the axis of least penetration, as ODE's OPCODE
-//! build does:
-//! - triangle normal: the box face most facing the triangle, clipped by
-//!   the triangle's edge planes; each clipped point below the plane is a
-//!   contact on the box face, normal = −face normal;
-//! - box face: the triangle clipped by that face's side planes; points
-//!   inside the box are contacts on the triangle, normal = the face's
-//!   outward direction;
-//! - edge pair: one contact at the box edge's point closest to the
-//!   triangle edge.
-//! Contacts at the same place with the same normal from neighbouring
-//! triangles are merged (deepest kept); side1 = triangle index.
+//! Trimesh–box with the semantics of ODE 0.16.2's OPCODE build
+//! (collision_trimesh_box.cpp), written from its description:
+//!
+//! - candidates: the triangles overlapping the box (OBB query), tested in
+//!   the BVH's order (ascending triangle index; OPCODE visits its own
+//!   tree's leaves, so the order — and with it which contacts survive a
+//!   full contact array and which triangle a merged contact names — can
+//!   differ from ODE's);
+//! - per triangle a separating-axis test over 13 axes in ODE's order:
+//!   the triangle normal (one-sided: a box behind the plane overlaps), the
+//!   three box axes, then the nine box-axis × edge products; the first
+//!   axis with the smallest normalised overlap wins (strict `<`), edge
+//!   axes only when 1.5 × their overlap is still smaller;
+//! - contacts: triangle normal → the box face most aligned with it,
+//!   clipped below the triangle plane and by its three edge planes; box
+//!   face → the triangle clipped by that face's plane and the four side
+//!   planes; edge pair → one contact midway between the closest points of
+//!   the two (infinite) edge lines. Clipped points keep depth ≥ 0, so
+//!   points on the plane yield zero-depth contacts, as in ODE;
+//! - merging (unless CONTACTS_UNIMPORTANT): a contact within √ε of an
+//!   earlier one whose normal is parallel or anti-parallel (1 − |n·n'| <
+//!   ε) only raises that contact's depth; once the array is full the
+//!   remaining triangles still raise depths this way.
+//!
+//! The arithmetic follows ODE's operation order so that results agree to
+//! the last bit on the same triangles.
 
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::collision::shapes::BoxShape;
+use crate::math::vec::normalize3;
 
-/// Clips polygon `poly` by the half-space n·x ≤ d.
-fn clip(poly: &[[f64; 3]], n: &[f64; 3], d: f64) -> Vec<[f64; 3]> {
-    let mut out = Vec::with_capacity(poly.len() + 2);
-    for i in 0..poly.len() {
-        let a = &poly[i];
-        let b = &poly[(i + 1) % poly.len()];
-        let da = dot(n, a) - d;
-        let db = dot(n, b) - d;
-        if da <= 0.0 {
+const EPS: f64 = f64::EPSILON;
+
+/// A plane n·x + d (ODE's dVector4 plane).
+type Plane = [f64; 4];
+
+#[inline]
+fn plane_dist(p: &Plane, v: &[f64; 3]) -> f64 {
+    p[0] * v[0] + p[1] * v[1] + p[2] * v[2] + p[3]
+}
+
+/// Keeps the part of polygon `input` where the plane distance is ≥ 0,
+/// walking edges from the last vertex as ODE does (so the output order,
+/// hence contact order, is the same).
+fn clip_poly(input: &[[f64; 3]], pl: &Plane) -> Vec<[f64; 3]> {
+    let mut out = Vec::with_capacity(input.len() + 1);
+    let n = input.len();
+    if n == 0 {
+        return out;
+    }
+    let mut i0 = n - 1;
+    for i1 in 0..n {
+        let (a, b) = (&input[i0], &input[i1]);
+        let d0 = plane_dist(pl, a);
+        let d1 = plane_dist(pl, b);
+        if d0 >= 0.0 {
             out.push(*a);
         }
-        if (da < 0.0 && db > 0.0) || (da > 0.0 && db < 0.0) {
-            let s = da / (da - db);
-            out.push(add(a, &scale(&sub(b, a), s)));
+        if (d0 > 0.0 && d1 < 0.0) || (d0 < 0.0 && d1 > 0.0) {
+            let mut p = [0.0; 3];
+            for k in 0..3 {
+                p[k] = a[k] - (a[k] - b[k]) * d0 / (d0 - d1);
+            }
+            out.push(p);
         }
+        i0 = i1;
     }
     out
 }
 
-enum Axis {
-    TriNormal,
-    BoxFace(usize),
-    Edges(usize, usize),
+/// The box as ODE's collider holds it.
+struct BoxData {
+    c: [f64; 3],
+    ax: [[f64; 3]; 3],
+    h: [f64; 3],
 }
 
-/// Contacts of one triangle against the box (none when separated).
-fn box_triangle(c: &[f64; 3], ax: &[[f64; 3]; 3], h: &[f64; 3], tri: &[[f64; 3]; 3], out: &mut Vec<Contact>) {
-    let Some(n) = tri_normal(tri) else { return };
-    let proj_box = |l: &[f64; 3]| h[0] * dot(&ax[0], l).abs() + h[1] * dot(&ax[1], l).abs() + h[2] * dot(&ax[2], l).abs();
-    // Triangle normal: separated unless the box straddles the plane; the
-    // depth is what pushes the box out along the face normal.
-    let dn = dot(&n, &sub(c, &tri[0]));
-    let rn = proj_box(&n);
-    let mut best = rn - dn;
-    if best < 0.0 || dn + rn < 0.0 {
-        return;
+/// Result of the separating-axis test of one triangle.
+struct Sat {
+    axis: usize,
+    normal: [f64; 3],
+    depth: f64,
+    e0: [f64; 3],
+    e1: [f64; 3],
+    e2: [f64; 3],
+    n: [f64; 3],
+}
+
+fn neg(a: &[f64; 3]) -> [f64; 3] {
+    [-a[0], -a[1], -a[2]]
+}
+
+impl BoxData {
+    /// ODE's 13-axis test; None when some axis separates (or the
+    /// triangle is degenerate).
+    fn sat(&self, v0: &[f64; 3], v1: &[f64; 3], v2: &[f64; 3]) -> Option<Sat> {
+        let e0 = sub(v1, v0);
+        let e1 = sub(v2, v0);
+        let e2 = sub(&e1, &e0);
+        let n = cross(&e0, &e1);
+        let nlen = dot(&n, &n).sqrt();
+        if nlen.abs() < EPS {
+            return None;
+        }
+        let (a, h) = (&self.ax, &self.h);
+        let d = sub(v0, &self.c);
+        let mut best = f64::MAX;
+        let mut best_axis = 0usize;
+        let mut best_n = [0.0; 3];
+
+        // Axis 1: the triangle normal, one-sided.
+        let fp0 = dot(&n, &d);
+        let fr = h[0] * dot(&n, &a[0]).abs() + h[1] * dot(&n, &a[1]).abs() + h[2] * dot(&n, &a[2]).abs();
+        let mut depth = fr + fp0;
+        if depth < 0.0 {
+            return None;
+        }
+        let len = dot(&n, &n).sqrt();
+        if len > 0.0 {
+            let inv = 1.0 / len;
+            depth *= inv;
+            if depth < best {
+                best_n = [-n[0] * inv, -n[1] * inv, -n[2] * inv];
+                best_axis = 1;
+                best = depth;
+            }
+        }
+
+        // Axes 2..4: the box axes.
+        for i in 0..3 {
+            let fp0 = dot(&a[i], &d);
+            let fp1 = fp0 + dot(&a[i], &e0);
+            let fp2 = fp0 + dot(&a[i], &e1);
+            let fmin = if fp0 < fp1 { if fp0 < fp2 { fp0 } else { fp2 } } else if fp1 < fp2 { fp1 } else { fp2 };
+            let fmax = if fp0 > fp1 { if fp0 > fp2 { fp0 } else { fp2 } } else if fp1 > fp2 { fp1 } else { fp2 };
+            let dmin = h[i] - fmin;
+            let dmax = fmax + h[i];
+            if dmin < 0.0 || dmax < 0.0 {
+                return None;
+            }
+            let (depth, l) = if dmin > dmax { (dmax, neg(&a[i])) } else { (dmin, a[i]) };
+            if depth < best {
+                best_n = l;
+                best_axis = 2 + i;
+                best = depth;
+            }
+        }
+
+        // Axes 5..13: box axis i × triangle edge j (E0, E1, E2).
+        let edges = [e0, e1, e2];
+        for i in 0..3 {
+            let (j1, j2) = match i {
+                0 => (1, 2),
+                1 => (0, 2),
+                _ => (0, 1),
+            };
+            let an = dot(&a[i], &n);
+            for (j, e) in edges.iter().enumerate() {
+                let l = cross(&a[i], e);
+                let fp0 = dot(&l, &d);
+                // The triangle's two distinct projections on this axis.
+                let other = if j == 0 { fp0 + an } else { fp0 - an };
+                // Box radius: the two other axes' extents, ODE's order.
+                let fr = h[j1] * dot(&a[3 - i - j1], e).abs() + h[j2] * dot(&a[3 - i - j2], e).abs();
+                if l[0] * l[0] + l[1] * l[1] + l[2] * l[2] <= EPS {
+                    continue;
+                }
+                let (fmin, fmax) = if fp0 < other { (fp0, other) } else { (other, fp0) };
+                let dmin = fr - fmin;
+                let dmax = fmax + fr;
+                if dmin < 0.0 || dmax < 0.0 {
+                    return None;
+                }
+                let (mut depth, l) = if dmin > dmax { (dmax, neg(&l)) } else { (dmin, l) };
+                let len = dot(&l, &l).sqrt();
+                if len > 0.0 {
+                    let inv = 1.0 / len;
+                    depth *= inv;
+                    if depth * 1.5 < best {
+                        best_n = [l[0] * inv, l[1] * inv, l[2] * inv];
+                        best_axis = 5 + 3 * i + j;
+                        best = depth;
+                    }
+                }
+            }
+        }
+        if best_axis == 0 {
+            return None;
+        }
+        Some(Sat { axis: best_axis, normal: best_n, depth: best, e0, e1, e2, n })
     }
-    let mut best_axis = Axis::TriNormal;
-    // Normal of the best axis, pointing from the box into the mesh.
-    let mut best_n = scale(&n, -1.0);
-    let tc = scale(&add(&tri[0], &add(&tri[1], &tri[2])), 1.0 / 3.0);
-    let test = |l: [f64; 3], axis: Axis, bias: f64, best: &mut f64, best_axis: &mut Axis, best_n: &mut [f64; 3]| -> bool {
-        let len = norm(&l);
-        if len < 1e-12 {
-            return true;
+
+    /// Contacts of one triangle (pos, depth); the normal is `s.normal`.
+    fn contacts(&self, v: &[[f64; 3]; 3], s: &Sat, out: &mut Vec<([f64; 3], f64)>) {
+        let (a, h, c) = (&self.ax, &self.h, &self.c);
+        let (v0, v1, v2) = (&v[0], &v[1], &v[2]);
+        if s.axis > 4 {
+            // Edge against edge.
+            let mut pa = *c;
+            for i in 0..3 {
+                let sign = if dot(&s.normal, &a[i]) > 0.0 { 1.0 } else { -1.0 };
+                for k in 0..3 {
+                    pa[k] += sign * h[i] * a[i][k];
+                }
+            }
+            let iedge = (s.axis - 5) % 3;
+            let (mut pb, mut ub) = match iedge {
+                0 => (*v0, s.e0),
+                1 => (*v2, s.e1),
+                _ => (*v1, s.e2),
+            };
+            normalize3(&mut ub);
+            let ua = a[(s.axis - 5) / 3];
+            let vp = sub(&pb, &pa);
+            let uab = dot(&ua, &ub);
+            let q1 = dot(&ua, &vp);
+            let q2 = -dot(&ub, &vp);
+            let mut fd = 1.0 - uab * uab;
+            let (p1, p2) = if fd > 0.0 {
+                fd = 1.0 / fd;
+                ((q1 + uab * q2) * fd, (uab * q1 + q2) * fd)
+            } else {
+                (0.0, 0.0)
+            };
+            for k in 0..3 {
+                pa[k] += ua[k] * p1;
+                pb[k] += ub[k] * p2;
+            }
+            let p = [(pa[0] + pb[0]) * 0.5, (pa[1] + pb[1]) * 0.5, (pa[2] + pb[2]) * 0.5];
+            out.push((p, s.depth));
+        } else if s.axis == 1 {
+            // The triangle is the reference face: clip the box face most
+            // facing it.
+            let n2 = neg(&s.normal);
+            let nr = [dot(&a[0], &n2), dot(&a[1], &n2), dot(&a[2], &n2)];
+            let an = [nr[0].abs(), nr[1].abs(), nr[2].abs()];
+            let (b0, b1, b2) = if an[1] > an[0] {
+                if an[1] > an[2] {
+                    (1, 0, 2)
+                } else {
+                    (2, 0, 1)
+                }
+            } else if an[0] > an[2] {
+                (0, 1, 2)
+            } else {
+                (2, 0, 1)
+            };
+            let col = a[b0];
+            let mut center = [0.0; 3];
+            for k in 0..3 {
+                center[k] = if nr[b0] > 0.0 { c[k] - v0[k] - h[b0] * col[k] } else { c[k] - v0[k] + h[b0] * col[k] };
+            }
+            let (c1, c2) = (a[b1], a[b2]);
+            let mut pts = [[0.0; 3]; 4];
+            for k in 0..3 {
+                pts[0][k] = center[k] + (h[b1] * c1[k]) - (h[b2] * c2[k]);
+                pts[1][k] = center[k] - (h[b1] * c1[k]) - (h[b2] * c2[k]);
+                pts[2][k] = center[k] - (h[b1] * c1[k]) + (h[b2] * c2[k]);
+                pts[3][k] = center[k] + (h[b1] * c1[k]) + (h[b2] * c2[k]);
+            }
+            let plane = |mut nn: [f64; 3], d: f64| -> Plane {
+                normalize3(&mut nn);
+                [nn[0], nn[1], nn[2], d]
+            };
+            let mut poly = clip_poly(&pts, &plane(neg(&s.n), 0.0));
+            poly = clip_poly(&poly, &plane(cross(&s.n, &sub(v1, v0)), 0.0));
+            let mut t = cross(&s.n, &sub(v2, v1));
+            normalize3(&mut t);
+            let d = dot(&sub(v0, v2), &t);
+            poly = clip_poly(&poly, &[t[0], t[1], t[2], d]);
+            poly = clip_poly(&poly, &plane(cross(&s.n, &sub(v0, v2)), 0.0));
+            for p in poly {
+                let mut depth = dot(&n2, &p);
+                if depth > 0.0 {
+                    depth = 0.0;
+                }
+                out.push((add(&p, v0), -depth));
+            }
+        } else {
+            // A box face is the reference face: clip the triangle.
+            let n2 = s.normal;
+            let i0 = s.axis - 2;
+            let (i1, i2) = match i0 {
+                0 => (1, 2),
+                1 => (0, 2),
+                _ => (0, 1),
+            };
+            let pts = [sub(v0, c), sub(v1, c), sub(v2, c)];
+            let pl = |nn: [f64; 3], d: f64| -> Plane { [nn[0], nn[1], nn[2], d] };
+            let mut poly = clip_poly(&pts, &pl(neg(&n2), h[i0]));
+            poly = clip_poly(&poly, &pl(a[i1], h[i1]));
+            poly = clip_poly(&poly, &pl(neg(&a[i1]), h[i1]));
+            poly = clip_poly(&poly, &pl(a[i2], h[i2]));
+            poly = clip_poly(&poly, &pl(neg(&a[i2]), h[i2]));
+            for p in poly {
+                let mut depth = dot(&n2, &p) - h[i0];
+                if depth > 0.0 {
+                    depth = 0.0;
+                }
+                out.push((add(&p, c), -depth));
+            }
         }
-        let l = scale(&l, 1.0 / len);
-        let rb = proj_box(&l);
-        let pc = dot(c, &l);
-        let p = [dot(&tri[0], &l), dot(&tri[1], &l), dot(&tri[2], &l)];
-        let (tmin, tmax) = (p[0].min(p[1]).min(p[2]), p[0].max(p[1]).max(p[2]));
-        let over = (pc + rb - tmin).min(tmax - (pc - rb));
-        if over < 0.0 {
-            return false;
+    }
+}
+
+/// ODE's contact merging for boxes (see the module docs). Returns false
+/// when the contact was neither added nor merged... only used for flow.
+fn generate(sink: &mut ContactSink, k: Contact) {
+    if !sink.unimportant() {
+        let mut duplicate = false;
+        for i in 0..sink.len() {
+            let g = sink.get_mut(i);
+            let d = [k.pos[0] - g.pos[0], k.pos[1] - g.pos[1], k.pos[2] - g.pos[2]];
+            if dot(&d, &d) < EPS {
+                let gn = [g.normal[0], g.normal[1], g.normal[2]];
+                if 1.0 - dot(&k.normal, &gn) < EPS {
+                    if k.depth > g.depth {
+                        g.depth = k.depth;
+                    }
+                    duplicate = true;
+                }
+            }
         }
-        if over * bias < *best {
-            *best = over;
-            *best_axis = axis;
-            *best_n = if dot(&sub(&tc, c), &l) >= 0.0 { l } else { scale(&l, -1.0) };
-        }
-        true
-    };
-    for i in 0..3 {
-        if !test(ax[i], Axis::BoxFace(i), 1.0 + 1e-9, &mut best, &mut best_axis, &mut best_n) {
+        if duplicate || sink.is_full() {
             return;
         }
     }
-    let edges = [sub(&tri[1], &tri[0]), sub(&tri[2], &tri[1]), sub(&tri[0], &tri[2])];
-    for i in 0..3 {
-        for (j, e) in edges.iter().enumerate() {
-            // Edge axes must win clearly over face axes (stable contacts).
-            if !test(cross(&ax[i], e), Axis::Edges(i, j), 1.05, &mut best, &mut best_axis, &mut best_n) {
-                return;
-            }
-        }
-    }
-    match best_axis {
-        Axis::TriNormal => {
-            // Box face most opposite to n (facing the triangle).
-            let (mut k, mut kd) = (0, 0.0f64);
-            for i in 0..3 {
-                let d = dot(&ax[i], &n);
-                if d.abs() > kd.abs() {
-                    k = i;
-                    kd = d;
-                }
-            }
-            let s = if kd > 0.0 { -1.0 } else { 1.0 };
-            let fc = add(c, &scale(&ax[k], s * h[k]));
-            let (u, v) = ((k + 1) % 3, (k + 2) % 3);
-            let (au, av) = (scale(&ax[u], h[u]), scale(&ax[v], h[v]));
-            let mut poly = vec![
-                add(&fc, &add(&au, &av)),
-                add(&fc, &sub(&au, &av)),
-                sub(&fc, &add(&au, &av)),
-                sub(&fc, &sub(&au, &av)),
-            ];
-            for e in 0..3 {
-                // Inward side plane of edge e: (n × edge) points inside.
-                let inward = cross(&n, &edges[e]);
-                let out_n = scale(&inward, -1.0);
-                poly = clip(&poly, &out_n, dot(&out_n, &tri[e]));
-                if poly.is_empty() {
-                    return;
-                }
-            }
-            for p in poly {
-                let depth = -dot(&n, &sub(&p, &tri[0]));
-                if depth >= 0.0 {
-                    out.push(Contact::new(p, best_n, depth));
-                }
-            }
-        }
-        Axis::BoxFace(k) => {
-            // best_n points from the box to the triangle: the face is the
-            // box's side facing along best_n.
-            let s = if dot(&ax[k], &best_n) >= 0.0 { 1.0 } else { -1.0 };
-            let fnorm = scale(&ax[k], s);
-            let face_d = dot(&fnorm, c) + h[k];
-            let mut poly = vec![tri[0], tri[1], tri[2]];
-            for i in [(k + 1) % 3, (k + 2) % 3] {
-                let pc = dot(&ax[i], c);
-                poly = clip(&poly, &ax[i], pc + h[i]);
-                poly = clip(&poly, &scale(&ax[i], -1.0), -(pc - h[i]));
-                if poly.is_empty() {
-                    return;
-                }
-            }
-            for p in poly {
-                let depth = face_d - dot(&fnorm, &p);
-                if depth >= 0.0 {
-                    out.push(Contact::new(p, fnorm, depth));
-                }
-            }
-        }
-        Axis::Edges(i, j) => {
-            // Box edge parallel to axis i through the support corner.
-            let mut corner = *c;
-            for k in 0..3 {
-                if k != i {
-                    let s = if dot(&ax[k], &best_n) >= 0.0 { 1.0 } else { -1.0 };
-                    corner = add(&corner, &scale(&ax[k], s * h[k]));
-                }
-            }
-            let b0 = sub(&corner, &scale(&ax[i], h[i]));
-            let b1 = add(&corner, &scale(&ax[i], h[i]));
-            let (t0, t1) = (tri[j], tri[(j + 1) % 3]);
-            let (s, t) = closest_segments(&b0, &b1, &t0, &t1);
-            let pb = add(&b0, &scale(&sub(&b1, &b0), s));
-            let _ = t;
-            out.push(Contact::new(pb, best_n, best));
-        }
-    }
+    sink.push(k);
 }
 
 pub fn collide_trimesh_box(mesh: &Mesh, host: &dyn TriHost, b: &BoxShape, bp: &Pose, sink: &mut ContactSink) -> usize {
-    let c = [bp.pos[0], bp.pos[1], bp.pos[2]];
-    let ax = [bp.axis(0), bp.axis(1), bp.axis(2)];
-    let h = [b.sides[0] * 0.5, b.sides[1] * 0.5, b.sides[2] * 0.5];
-    let mut ext = [0.0; 3];
-    for (k, e) in ext.iter_mut().enumerate() {
-        *e = h[0] * ax[0][k].abs() + h[1] * ax[1][k].abs() + h[2] * ax[2][k].abs();
-    }
-    let mut cand = Vec::new();
-    mesh.candidates_world_box(sub(&c, &ext), add(&c, &ext), &mut cand);
-    let mut found: Vec<(i32, Vec<Contact>)> = Vec::new();
-    for &t in &cand {
-        let tri = mesh.triangle(t as usize);
-        let mut cs = Vec::new();
-        box_triangle(&c, &ax, &h, &tri, &mut cs);
-        if !cs.is_empty() {
-            found.push((t as i32, cs));
-        }
-    }
-    if found.is_empty() {
+    let bx = BoxData {
+        c: [bp.pos[0], bp.pos[1], bp.pos[2]],
+        ax: [bp.axis(0), bp.axis(1), bp.axis(2)],
+        h: [b.sides[0] * 0.5, b.sides[1] * 0.5, b.sides[2] * 0.5],
+    };
+    let cand = mesh.candidates_obb(&bx.c, &bx.ax, &bx.h);
+    if cand.is_empty() {
         return 0;
     }
-    let ids: Vec<i32> = found.iter().map(|x| x.0).collect();
+    let ids: Vec<i32> = cand.iter().map(|&t| t as i32).collect();
     host.touched(&ids);
-    for (t, cs) in found {
+    let mut pts = Vec::new();
+    for &t in &ids {
         if !host.accept(t) {
             continue;
         }
-        for mut k in cs {
+        let v = mesh.triangle(t as usize);
+        let Some(s) = bx.sat(&v[0], &v[1], &v[2]) else { continue };
+        pts.clear();
+        bx.contacts(&v, &s, &mut pts);
+        for &(p, depth) in &pts {
+            let mut k = Contact::new(p, s.normal, depth);
             k.side1 = t;
-            push_merged(sink, k);
-            if sink.is_full() || sink.unimportant() {
-                return sink.len();
+            generate(sink, k);
+            if sink.unimportant() && sink.is_full() {
+                break;
             }
+        }
+        if sink.unimportant() && sink.is_full() {
+            break;
         }
     }
     sink.len()
