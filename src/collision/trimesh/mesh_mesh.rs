@@ -17,22 +17,50 @@
 //!   existing ones still update.
 //! Triangle callbacks are not consulted, as in ODE. side1/side2 = the
 //! triangles of mesh 1 and mesh 2.
+//!
+//! Speed: a call works in a per-thread scratch (node world boxes,
+//! world triangles with their edges and planes, computed on first use and
+//! tagged with the call's generation), so a warm call does not allocate
+//! and no node or triangle is transformed twice.
 
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::math::vec::safe_normalize3;
+use std::cell::Cell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 type Tri = [[f64; 3]; 3];
+type Plane = ([f64; 3], f64);
+
+/// A convex polygon of at most 8 points (the clip keeps no more).
+#[derive(Clone, Copy)]
+struct Poly {
+    n: usize,
+    p: [[f64; 3]; 8],
+}
+
+impl Poly {
+    const EMPTY: Poly = Poly { n: 0, p: [[0.0; 3]; 8] };
+
+    fn push(&mut self, q: [f64; 3]) {
+        self.p[self.n] = q;
+        self.n += 1;
+    }
+
+    fn points(&self) -> &[[f64; 3]] {
+        &self.p[..self.n]
+    }
+}
 
 /// Clips the convex polygon `pts` to n·x − c ≤ 1e-8, at most 8 points
 /// (ODE's walk: points behind are kept, crossings added in order).
-fn clip_polygon(n: &[f64; 3], c: f64, pts: &mut Vec<[f64; 3]>) {
-    if pts.is_empty() {
+fn clip_polygon(n: &[f64; 3], c: f64, pts: &mut Poly) {
+    let cnt = pts.n;
+    if cnt == 0 {
         return;
     }
-    let cnt = pts.len();
-    let mut out: Vec<[f64; 3]> = Vec::with_capacity(8);
+    let mut out = Poly::EMPTY;
     let mut prev_front = false;
     let cut = |s1: &[f64; 3], s2: &[f64; 3]| {
         let d1 = dot(s1, n) - c;
@@ -41,18 +69,18 @@ fn clip_polygon(n: &[f64; 3], c: f64, pts: &mut Vec<[f64; 3]>) {
         add(&scale(&e, -d1 / d2), s1)
     };
     for i in 0..=cnt {
-        let vi = i % cnt;
-        let d = dot(n, &pts[vi]) - c;
+        let vi = if i == cnt { 0 } else { i };
+        let d = dot(n, &pts.p[vi]) - c;
         let front = d > 1.0e-8;
         if !front {
-            if i > 0 && prev_front && out.len() < 8 {
-                out.push(cut(&pts[i - 1], &pts[vi]));
+            if i > 0 && prev_front && out.n < 8 {
+                out.push(cut(&pts.p[i - 1], &pts.p[vi]));
             }
-            if out.len() < 8 && i < cnt {
-                out.push(pts[vi]);
+            if out.n < 8 && i < cnt {
+                out.push(pts.p[vi]);
             }
-        } else if i > 0 && !prev_front && out.len() < 8 {
-            out.push(cut(&pts[i - 1], &pts[vi]));
+        } else if i > 0 && !prev_front && out.n < 8 {
+            out.push(cut(&pts.p[i - 1], &pts.p[vi]));
         }
         prev_front = front;
     }
@@ -60,7 +88,7 @@ fn clip_polygon(n: &[f64; 3], c: f64, pts: &mut Vec<[f64; 3]>) {
 }
 
 /// Unit plane normal (v1 − v0) × (v2 − v0) and its offset, if not degenerate.
-fn plane(t: &Tri) -> Option<([f64; 3], f64)> {
+fn plane(t: &Tri) -> Option<Plane> {
     let mut n = cross(&sub(&t[1], &t[0]), &sub(&t[2], &t[0]));
     if !safe_normalize3(&mut n) {
         return None;
@@ -68,24 +96,33 @@ fn plane(t: &Tri) -> Option<([f64; 3], f64)> {
     Some((n, dot(&n, &t[0])))
 }
 
-/// The points of `pts` inside the prism of `tri`, then the deepest below
-/// the plane (n, d): (penetration, points).
-fn deepest_inside(pts: &Tri, tri: &Tri, n: &[f64; 3], d: f64) -> (f64, Vec<[f64; 3]>) {
-    let mut p: Vec<[f64; 3]> = pts.to_vec();
-    for i in 0..3 {
+/// The prism planes of `tri` (plane normal `n`): unit outward edge
+/// normals and offsets, None for a degenerate edge.
+fn edge_planes(tri: &Tri, n: &[f64; 3]) -> [Option<Plane>; 3] {
+    let mut out = [None; 3];
+    for (i, o) in out.iter_mut().enumerate() {
         let mut pn = cross(&sub(&tri[(i + 1) % 3], &tri[i]), n);
         if safe_normalize3(&mut pn) {
-            let pd = dot(&pn, &tri[i]);
-            clip_polygon(&pn, pd, &mut p);
+            *o = Some((pn, dot(&pn, &tri[i])));
         }
     }
+    out
+}
+
+/// The points of `pts` inside the prism `edges` of a triangle, then the
+/// deepest below its plane (n, d): (penetration, points).
+fn deepest_inside(pts: &Tri, edges: &[Option<Plane>; 3], n: &[f64; 3], d: f64) -> (f64, Poly) {
+    let mut p = Poly { n: 3, p: [pts[0], pts[1], pts[2], [0.0; 3], [0.0; 3], [0.0; 3], [0.0; 3], [0.0; 3]] };
+    for (pn, pd) in edges.iter().flatten() {
+        clip_polygon(pn, *pd, &mut p);
+    }
     let mut best = f64::NEG_INFINITY;
-    let mut deep: Vec<[f64; 3]> = Vec::new();
-    for q in &p {
+    let mut deep = Poly::EMPTY;
+    for q in p.points() {
         let dist = -(dot(n, q) - d);
         if dist > best {
             best = dist;
-            deep.clear();
+            deep.n = 0;
             deep.push(*q);
         } else if dist + 1e-6 >= best {
             deep.push(*q);
@@ -94,20 +131,38 @@ fn deepest_inside(pts: &Tri, tri: &Tri, n: &[f64; 3], d: f64) -> (f64, Vec<[f64;
     (best, deep)
 }
 
+/// A triangle's plane and prism planes.
+#[derive(Clone, Copy)]
+struct TriPlanes {
+    plane: Option<Plane>,
+    edges: [Option<Plane>; 3],
+}
+
+impl TriPlanes {
+    fn of(t: &Tri) -> TriPlanes {
+        let plane = plane(t);
+        let edges = match &plane {
+            Some((n, _)) => edge_planes(t, n),
+            None => [None; 3],
+        };
+        TriPlanes { plane, edges }
+    }
+}
+
 /// Penetration, normal (into mesh 1) and contact points of one pair.
-fn tri_tri(t1: &Tri, t2: &Tri) -> Option<(f64, [f64; 3], Vec<[f64; 3]>)> {
+fn tri_tri(t1: &Tri, p1: &TriPlanes, t2: &Tri, p2: &TriPlanes) -> Option<(f64, [f64; 3], Poly)> {
     let mut depth = f64::INFINITY;
     let mut normal = [0.0; 3];
-    let mut pts = Vec::new();
+    let mut pts = Poly::EMPTY;
     let mut first = true;
-    if let Some((n1, d1)) = plane(t1) {
-        let (d, p) = deepest_inside(t2, t1, &n1, d1);
+    if let Some((n1, d1)) = p1.plane {
+        let (d, p) = deepest_inside(t2, &p1.edges, &n1, d1);
         depth = d;
         normal = n1;
         pts = p;
     }
-    if let Some((n2, d2)) = plane(t2) {
-        let (d, p) = deepest_inside(t1, t2, &n2, d2);
+    if let Some((n2, d2)) = p2.plane {
+        let (d, p) = deepest_inside(t1, &p2.edges, &n2, d2);
         if d < depth {
             depth = d;
             normal = n2;
@@ -124,10 +179,25 @@ fn tri_tri(t1: &Tri, t2: &Tri) -> Option<(f64, [f64; 3], Vec<[f64; 3]>)> {
     Some((depth, normal, pts))
 }
 
+/// Edges (v1 − v0, v2 − v1, v0 − v2) and their normal e0 × e1, as the
+/// overlap test uses them.
+fn sat_frame(t: &Tri) -> ([[f64; 3]; 3], [f64; 3]) {
+    let e = [sub(&t[1], &t[0]), sub(&t[2], &t[1]), sub(&t[0], &t[2])];
+    let n = cross(&e[0], &e[1]);
+    (e, n)
+}
+
 /// Do two triangles intersect (touching counts)? Separating axes: both
 /// normals, the nine edge cross products, and the in-plane edge normals
 /// for coplanar pairs.
 pub fn tri_tri_overlap(a: &Tri, b: &Tri) -> bool {
+    let (ea, na) = sat_frame(a);
+    let (eb, nb) = sat_frame(b);
+    overlap_with(a, &ea, &na, b, &eb, &nb)
+}
+
+/// `tri_tri_overlap` with the edges and normals already made.
+fn overlap_with(a: &Tri, ea: &[[f64; 3]; 3], na: &[f64; 3], b: &Tri, eb: &[[f64; 3]; 3], nb: &[f64; 3]) -> bool {
     let separated = |ax: &[f64; 3]| {
         if dot(ax, ax) < 1e-30 {
             return false;
@@ -138,30 +208,26 @@ pub fn tri_tri_overlap(a: &Tri, b: &Tri) -> bool {
         let (bmin, bmax) = (pb[0].min(pb[1]).min(pb[2]), pb[0].max(pb[1]).max(pb[2]));
         amax < bmin || bmax < amin
     };
-    let ea = [sub(&a[1], &a[0]), sub(&a[2], &a[1]), sub(&a[0], &a[2])];
-    let eb = [sub(&b[1], &b[0]), sub(&b[2], &b[1]), sub(&b[0], &b[2])];
-    let na = cross(&ea[0], &ea[1]);
-    let nb = cross(&eb[0], &eb[1]);
-    if separated(&na) || separated(&nb) {
+    if separated(na) || separated(nb) {
         return false;
     }
-    let par = cross(&na, &nb);
-    if dot(&par, &par) <= 1e-12 * dot(&na, &na) * dot(&nb, &nb) {
+    let par = cross(na, nb);
+    if dot(&par, &par) <= 1e-12 * dot(na, na) * dot(nb, nb) {
         // (Nearly) coplanar: in-plane edge normals of both.
         for e in ea.iter() {
-            if separated(&cross(&na, e)) {
+            if separated(&cross(na, e)) {
                 return false;
             }
         }
         for e in eb.iter() {
-            if separated(&cross(&nb, e)) {
+            if separated(&cross(nb, e)) {
                 return false;
             }
         }
         return true;
     }
-    for x in &ea {
-        for y in &eb {
+    for x in ea {
+        for y in eb {
             if separated(&cross(x, y)) {
                 return false;
             }
@@ -197,72 +263,239 @@ fn world_box(p: &Pose, mn: &[f64; 3], mx: &[f64; 3]) -> ([f64; 3], [f64; 3]) {
     (a, b)
 }
 
-/// Intersecting triangle pairs of two placed meshes, sorted.
-pub fn overlapping_pairs(m1: &Mesh, m2: &Mesh) -> Vec<(u32, u32)> {
-    let (b1, b2) = (&m1.data.bvh, &m2.data.bvh);
-    let mut out = Vec::new();
-    if b1.nodes.is_empty() || b2.nodes.is_empty() {
-        return out;
-    }
-    // World boxes are made on visit: a query touches few nodes.
-    let w1 = |i: u32| {
-        let n = &b1.nodes[i as usize];
-        world_box(&m1.pose, &n.min, &n.max)
-    };
-    let w2 = |i: u32| {
-        let n = &b2.nodes[i as usize];
-        world_box(&m2.pose, &n.min, &n.max)
-    };
-    let overlap = |a: &([f64; 3], [f64; 3]), b: &([f64; 3], [f64; 3])| (0..3).all(|k| a.0[k] <= b.1[k] && b.0[k] <= a.1[k]);
-    let mut stack = vec![(0u32, 0u32)];
-    while let Some((i, j)) = stack.pop() {
-        let (bi, bj) = (w1(i), w2(j));
-        if !overlap(&bi, &bj) {
-            continue;
+#[inline]
+fn boxes_overlap(a0: &[f64; 3], a1: &[f64; 3], b0: &[f64; 3], b1: &[f64; 3]) -> bool {
+    a0[0] <= b1[0] && b0[0] <= a1[0] && a0[1] <= b1[1] && b0[1] <= a1[1] && a0[2] <= b1[2] && b0[2] <= a1[2]
+}
+
+/// A node's world box (and volume), valid when `stamp` is the call's.
+#[derive(Clone, Copy, Default)]
+struct NodeBox {
+    stamp: u32,
+    min: [f64; 3],
+    max: [f64; 3],
+    vol: f64,
+}
+
+/// A triangle in world frame with what the tests need, valid when
+/// `stamp` is the call's; `planes` when `plane_stamp` is.
+#[derive(Clone, Copy)]
+struct TriCache {
+    stamp: u32,
+    plane_stamp: u32,
+    t: Tri,
+    min: [f64; 3],
+    max: [f64; 3],
+    e: [[f64; 3]; 3],
+    n: [f64; 3],
+    planes: TriPlanes,
+}
+
+impl Default for TriCache {
+    fn default() -> Self {
+        TriCache {
+            stamp: 0,
+            plane_stamp: 0,
+            t: [[0.0; 3]; 3],
+            min: [0.0; 3],
+            max: [0.0; 3],
+            e: [[0.0; 3]; 3],
+            n: [0.0; 3],
+            planes: TriPlanes { plane: None, edges: [None; 3] },
         }
-        let (n1, n2) = (&b1.nodes[i as usize], &b2.nodes[j as usize]);
-        match (n1.leaf, n2.leaf) {
-            (true, true) => {
-                let leaf2: Vec<(u32, Tri, ([f64; 3], [f64; 3]))> = b2.tris[n2.a as usize..(n2.a + n2.b) as usize]
-                    .iter()
-                    .map(|&t| {
-                        let tr = m2.triangle(t as usize);
-                        (t, tr, tri_box(&tr))
-                    })
-                    .collect();
-                for &t1 in &b1.tris[n1.a as usize..(n1.a + n1.b) as usize] {
-                    let tri1 = m1.triangle(t1 as usize);
-                    let box1 = tri_box(&tri1);
-                    for (t2, tri2, box2) in &leaf2 {
-                        if overlap(&box1, box2) && tri_tri_overlap(&tri1, tri2) {
-                            out.push((t1, *t2));
+    }
+}
+
+/// One mesh's per-call caches.
+#[derive(Default)]
+struct Side {
+    nodes: Vec<NodeBox>,
+    tris: Vec<TriCache>,
+}
+
+impl Side {
+    fn prepare(&mut self, m: &Mesh) {
+        if self.nodes.len() < m.data.bvh.nodes.len() {
+            self.nodes.resize(m.data.bvh.nodes.len(), NodeBox::default());
+        }
+        if self.tris.len() < m.data.tri_count {
+            self.tris.resize(m.data.tri_count, TriCache::default());
+        }
+    }
+
+    fn reset(&mut self) {
+        self.nodes.iter_mut().for_each(|n| n.stamp = 0);
+        self.tris.iter_mut().for_each(|t| {
+            t.stamp = 0;
+            t.plane_stamp = 0;
+        });
+    }
+
+    #[inline]
+    fn node(&mut self, m: &Mesh, i: u32, gen: u32) -> NodeBox {
+        let nb = &mut self.nodes[i as usize];
+        if nb.stamp != gen {
+            let n = &m.data.bvh.nodes[i as usize];
+            let (a, b) = world_box(&m.pose, &n.min, &n.max);
+            *nb = NodeBox { stamp: gen, min: a, max: b, vol: (b[0] - a[0]) * (b[1] - a[1]) * (b[2] - a[2]) };
+        }
+        *nb
+    }
+
+    #[inline]
+    fn tri(&mut self, m: &Mesh, t: u32, gen: u32) -> &TriCache {
+        let c = &mut self.tris[t as usize];
+        if c.stamp != gen {
+            let tr = m.triangle(t as usize);
+            let (mn, mx) = tri_box(&tr);
+            let (e, n) = sat_frame(&tr);
+            c.stamp = gen;
+            c.t = tr;
+            c.min = mn;
+            c.max = mx;
+            c.e = e;
+            c.n = n;
+        }
+        c
+    }
+
+    /// Triangle `t` (already made this call) with its planes.
+    fn planes(&mut self, t: u32, gen: u32) -> &TriCache {
+        let c = &mut self.tris[t as usize];
+        if c.plane_stamp != gen {
+            c.planes = TriPlanes::of(&c.t);
+            c.plane_stamp = gen;
+        }
+        c
+    }
+}
+
+/// Fast hash for the contact grid cells (keys are small integers).
+#[derive(Default)]
+struct CellHasher(u64);
+
+impl Hasher for CellHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7cc1_b727_220a_95);
+    }
+    fn write_i64(&mut self, x: i64) {
+        self.write_u64(x as u64);
+    }
+}
+
+type CellMap = HashMap<(i64, i64, i64), usize, BuildHasherDefault<CellHasher>>;
+
+/// Per-thread working memory of the collider.
+#[derive(Default)]
+struct Scratch {
+    gen: u32,
+    s1: Side,
+    s2: Side,
+    stack: Vec<(u32, u32)>,
+    pairs: Vec<(u32, u32)>,
+    slots: Vec<Slot>,
+    index: CellMap,
+}
+
+thread_local! {
+    static SCRATCH: Cell<Option<Box<Scratch>>> = const { Cell::new(None) };
+}
+
+/// Runs `f` on this thread's scratch (a fresh one if a callback re-entered).
+fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    let mut s = SCRATCH.with(|c| c.take()).unwrap_or_default();
+    let r = f(&mut s);
+    SCRATCH.with(|c| c.set(Some(s)));
+    r
+}
+
+impl Scratch {
+    /// Starts a call on meshes `m1`, `m2`: a new generation.
+    fn begin(&mut self, m1: &Mesh, m2: &Mesh) -> u32 {
+        self.gen = self.gen.wrapping_add(1);
+        if self.gen == 0 {
+            self.s1.reset();
+            self.s2.reset();
+            self.gen = 1;
+        }
+        self.s1.prepare(m1);
+        self.s2.prepare(m2);
+        self.gen
+    }
+
+    /// Fills `self.pairs` with the intersecting triangle pairs, sorted.
+    fn find_pairs(&mut self, m1: &Mesh, m2: &Mesh, gen: u32) {
+        let (b1, b2) = (&m1.data.bvh, &m2.data.bvh);
+        self.pairs.clear();
+        self.stack.clear();
+        if b1.nodes.is_empty() || b2.nodes.is_empty() {
+            return;
+        }
+        let Scratch { s1, s2, stack, pairs, .. } = self;
+        stack.push((0, 0));
+        while let Some((i, j)) = stack.pop() {
+            let (bi, bj) = (s1.node(m1, i, gen), s2.node(m2, j, gen));
+            if !boxes_overlap(&bi.min, &bi.max, &bj.min, &bj.max) {
+                continue;
+            }
+            let (n1, n2) = (&b1.nodes[i as usize], &b2.nodes[j as usize]);
+            match (n1.leaf, n2.leaf) {
+                (true, true) => {
+                    let l2 = &b2.tris[n2.a as usize..(n2.a + n2.b) as usize];
+                    for &t2 in l2 {
+                        s2.tri(m2, t2, gen);
+                    }
+                    for &t1 in &b1.tris[n1.a as usize..(n1.a + n1.b) as usize] {
+                        let c1 = s1.tri(m1, t1, gen);
+                        for &t2 in l2 {
+                            let c2 = &s2.tris[t2 as usize];
+                            if boxes_overlap(&c1.min, &c1.max, &c2.min, &c2.max)
+                                && overlap_with(&c1.t, &c1.e, &c1.n, &c2.t, &c2.e, &c2.n)
+                            {
+                                pairs.push((t1, t2));
+                            }
                         }
                     }
                 }
-            }
-            (false, true) => {
-                stack.push((n1.a, j));
-                stack.push((n1.b, j));
-            }
-            (true, false) => {
-                stack.push((i, n2.a));
-                stack.push((i, n2.b));
-            }
-            (false, false) => {
-                // Descend the larger box first.
-                let v = |b: &([f64; 3], [f64; 3])| (b.1[0] - b.0[0]) * (b.1[1] - b.0[1]) * (b.1[2] - b.0[2]);
-                if v(&bi) >= v(&bj) {
+                (false, true) => {
                     stack.push((n1.a, j));
                     stack.push((n1.b, j));
-                } else {
+                }
+                (true, false) => {
                     stack.push((i, n2.a));
                     stack.push((i, n2.b));
                 }
+                (false, false) => {
+                    // Descend the larger box first.
+                    if bi.vol >= bj.vol {
+                        stack.push((n1.a, j));
+                        stack.push((n1.b, j));
+                    } else {
+                        stack.push((i, n2.a));
+                        stack.push((i, n2.b));
+                    }
+                }
             }
         }
+        pairs.sort_unstable();
     }
-    out.sort_unstable();
-    out
+}
+
+/// Intersecting triangle pairs of two placed meshes, sorted.
+pub fn overlapping_pairs(m1: &Mesh, m2: &Mesh) -> Vec<(u32, u32)> {
+    with_scratch(|s| {
+        let gen = s.begin(m1, m2);
+        s.find_pairs(m1, m2, gen);
+        s.pairs.clone()
+    })
 }
 
 struct Slot {
@@ -290,14 +523,39 @@ pub fn collide_trimesh_trimesh(
     if max == 0 {
         return 0;
     }
-    let unimportant = sink.unimportant();
-    let pairs = overlapping_pairs(m1, m2);
-    let mut slots: Vec<Slot> = Vec::new();
-    let mut index: HashMap<(i64, i64, i64), usize> = HashMap::new();
-    'pairs: for (id1, id2) in pairs {
-        let (t1, t2) = (m1.triangle(id1 as usize), m2.triangle(id2 as usize));
-        let Some((depth, normal, pts)) = tri_tri(&t1, &t2) else { continue };
-        for p in pts {
+    with_scratch(|s| {
+        let gen = s.begin(m1, m2);
+        s.find_pairs(m1, m2, gen);
+        s.slots.clear();
+        s.index.clear();
+        let Scratch { s1, s2, pairs, slots, index, .. } = s;
+        merge_contacts(pairs, s1, s2, gen, max, sink.unimportant(), merge1, merge2, slots, index);
+        for s in slots.drain(..) {
+            sink.push(s.c);
+        }
+    });
+    sink.len()
+}
+
+/// Contacts of the pairs, merged on the 1e-4 grid into `slots`.
+#[allow(clippy::too_many_arguments)]
+fn merge_contacts(
+    pairs: &[(u32, u32)],
+    s1: &mut Side,
+    s2: &mut Side,
+    gen: u32,
+    max: usize,
+    unimportant: bool,
+    merge1: Option<(TriMergeCallback, *mut c_void)>,
+    merge2: Option<(TriMergeCallback, *mut c_void)>,
+    slots: &mut Vec<Slot>,
+    index: &mut CellMap,
+) {
+    for &(id1, id2) in pairs {
+        let c1 = s1.planes(id1, gen);
+        let c2 = s2.planes(id2, gen);
+        let Some((depth, normal, pts)) = tri_tri(&c1.t, &c1.planes, &c2.t, &c2.planes) else { continue };
+        for &p in pts.points() {
             let key = cell(&p);
             match index.get(&key).copied() {
                 None => {
@@ -343,12 +601,8 @@ pub fn collide_trimesh_trimesh(
                 }
             }
             if unimportant && slots.len() == max {
-                break 'pairs;
+                return;
             }
         }
     }
-    for s in slots {
-        sink.push(s.c);
-    }
-    sink.len()
 }
