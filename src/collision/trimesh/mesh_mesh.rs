@@ -53,14 +53,14 @@ impl Poly {
     }
 }
 
-/// Clips the convex polygon `pts` to n·x − c ≤ 1e-8, at most 8 points
-/// (ODE's walk: points behind are kept, crossings added in order).
-fn clip_polygon(n: &[f64; 3], c: f64, pts: &mut Poly) {
+/// Clips the convex polygon `pts` to n·x − c ≤ 1e-8 into `out`, at most
+/// 8 points (ODE's walk: points behind are kept, crossings added in order).
+fn clip_polygon(n: &[f64; 3], c: f64, pts: &Poly, out: &mut Poly) {
+    out.n = 0;
     let cnt = pts.n;
     if cnt == 0 {
         return;
     }
-    let mut out = Poly::EMPTY;
     let mut prev_front = false;
     let cut = |s1: &[f64; 3], s2: &[f64; 3]| {
         let d1 = dot(s1, n) - c;
@@ -84,7 +84,6 @@ fn clip_polygon(n: &[f64; 3], c: f64, pts: &mut Poly) {
         }
         prev_front = front;
     }
-    *pts = out;
 }
 
 /// Unit plane normal (v1 − v0) × (v2 − v0) and its offset, if not degenerate.
@@ -112,13 +111,22 @@ fn edge_planes(tri: &Tri, n: &[f64; 3]) -> [Option<Plane>; 3] {
 /// The points of `pts` inside the prism `edges` of a triangle, then the
 /// deepest below its plane (n, d): (penetration, points).
 fn deepest_inside(pts: &Tri, edges: &[Option<Plane>; 3], n: &[f64; 3], d: f64) -> (f64, Poly) {
-    let mut p = Poly { n: 3, p: [pts[0], pts[1], pts[2], [0.0; 3], [0.0; 3], [0.0; 3], [0.0; 3], [0.0; 3]] };
+    let mut bufs = [Poly::EMPTY, Poly::EMPTY];
+    bufs[0].n = 3;
+    bufs[0].p[..3].copy_from_slice(pts);
+    let mut cur = 0;
     for (pn, pd) in edges.iter().flatten() {
-        clip_polygon(pn, *pd, &mut p);
+        let (a, b) = bufs.split_at_mut(1);
+        if cur == 0 {
+            clip_polygon(pn, *pd, &a[0], &mut b[0]);
+        } else {
+            clip_polygon(pn, *pd, &b[0], &mut a[0]);
+        }
+        cur = 1 - cur;
     }
     let mut best = f64::NEG_INFINITY;
     let mut deep = Poly::EMPTY;
-    for q in p.points() {
+    for q in bufs[cur].points() {
         let dist = -(dot(n, q) - d);
         if dist > best {
             best = dist;
@@ -277,15 +285,21 @@ struct NodeBox {
     vol: f64,
 }
 
-/// A triangle in world frame with what the tests need, valid when
-/// `stamp` is the call's; `planes` when `plane_stamp` is.
-#[derive(Clone, Copy)]
-struct TriCache {
+/// A triangle's world box, valid when `stamp` is the call's (kept apart
+/// from the rest: the descent reads many boxes and few triangles).
+#[derive(Clone, Copy, Default)]
+struct TriBox {
     stamp: u32,
-    plane_stamp: u32,
-    t: Tri,
     min: [f64; 3],
     max: [f64; 3],
+}
+
+/// A triangle in world frame with its overlap-test edges and normal
+/// (made with its `TriBox`); `planes` when `plane_stamp` is the call's.
+#[derive(Clone, Copy)]
+struct TriCache {
+    plane_stamp: u32,
+    t: Tri,
     e: [[f64; 3]; 3],
     n: [f64; 3],
     planes: TriPlanes,
@@ -294,11 +308,8 @@ struct TriCache {
 impl Default for TriCache {
     fn default() -> Self {
         TriCache {
-            stamp: 0,
             plane_stamp: 0,
             t: [[0.0; 3]; 3],
-            min: [0.0; 3],
-            max: [0.0; 3],
             e: [[0.0; 3]; 3],
             n: [0.0; 3],
             planes: TriPlanes { plane: None, edges: [None; 3] },
@@ -310,6 +321,7 @@ impl Default for TriCache {
 #[derive(Default)]
 struct Side {
     nodes: Vec<NodeBox>,
+    boxes: Vec<TriBox>,
     tris: Vec<TriCache>,
 }
 
@@ -319,16 +331,15 @@ impl Side {
             self.nodes.resize(m.data.bvh.nodes.len(), NodeBox::default());
         }
         if self.tris.len() < m.data.tri_count {
+            self.boxes.resize(m.data.tri_count, TriBox::default());
             self.tris.resize(m.data.tri_count, TriCache::default());
         }
     }
 
     fn reset(&mut self) {
         self.nodes.iter_mut().for_each(|n| n.stamp = 0);
-        self.tris.iter_mut().for_each(|t| {
-            t.stamp = 0;
-            t.plane_stamp = 0;
-        });
+        self.boxes.iter_mut().for_each(|b| b.stamp = 0);
+        self.tris.iter_mut().for_each(|t| t.plane_stamp = 0);
     }
 
     #[inline]
@@ -342,21 +353,21 @@ impl Side {
         *nb
     }
 
+    /// Makes triangle `t` in world frame (box, edges) if not yet this call.
     #[inline]
-    fn tri(&mut self, m: &Mesh, t: u32, gen: u32) -> &TriCache {
-        let c = &mut self.tris[t as usize];
-        if c.stamp != gen {
+    fn tri(&mut self, m: &Mesh, t: u32, gen: u32) -> TriBox {
+        let b = &mut self.boxes[t as usize];
+        if b.stamp != gen {
             let tr = m.triangle(t as usize);
             let (mn, mx) = tri_box(&tr);
+            *b = TriBox { stamp: gen, min: mn, max: mx };
             let (e, n) = sat_frame(&tr);
-            c.stamp = gen;
+            let c = &mut self.tris[t as usize];
             c.t = tr;
-            c.min = mn;
-            c.max = mx;
             c.e = e;
             c.n = n;
         }
-        c
+        *b
     }
 
     /// Triangle `t` (already made this call) with its planes.
@@ -384,7 +395,7 @@ impl Hasher for CellHasher {
         }
     }
     fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7cc1_b727_220a_95);
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
     fn write_i64(&mut self, x: i64) {
         self.write_u64(x as u64);
@@ -450,17 +461,26 @@ impl Scratch {
             match (n1.leaf, n2.leaf) {
                 (true, true) => {
                     let l2 = &b2.tris[n2.a as usize..(n2.a + n2.b) as usize];
-                    for &t2 in l2 {
-                        s2.tri(m2, t2, gen);
-                    }
+                    let mut made2 = false;
                     for &t1 in &b1.tris[n1.a as usize..(n1.a + n1.b) as usize] {
-                        let c1 = s1.tri(m1, t1, gen);
+                        let x1 = s1.tri(m1, t1, gen);
+                        // Against the other leaf's box first.
+                        if !boxes_overlap(&x1.min, &x1.max, &bj.min, &bj.max) {
+                            continue;
+                        }
+                        if !made2 {
+                            for &t2 in l2 {
+                                s2.tri(m2, t2, gen);
+                            }
+                            made2 = true;
+                        }
                         for &t2 in l2 {
-                            let c2 = &s2.tris[t2 as usize];
-                            if boxes_overlap(&c1.min, &c1.max, &c2.min, &c2.max)
-                                && overlap_with(&c1.t, &c1.e, &c1.n, &c2.t, &c2.e, &c2.n)
-                            {
-                                pairs.push((t1, t2));
+                            let x2 = &s2.boxes[t2 as usize];
+                            if boxes_overlap(&x1.min, &x1.max, &x2.min, &x2.max) {
+                                let (c1, c2) = (&s1.tris[t1 as usize], &s2.tris[t2 as usize]);
+                                if overlap_with(&c1.t, &c1.e, &c1.n, &c2.t, &c2.e, &c2.n) {
+                                    pairs.push((t1, t2));
+                                }
                             }
                         }
                     }
