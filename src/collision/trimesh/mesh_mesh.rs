@@ -187,40 +187,59 @@ fn tri_tri(t1: &Tri, p1: &TriPlanes, t2: &Tri, p2: &TriPlanes) -> Option<(f64, [
     Some((depth, normal, pts))
 }
 
-/// Edges (v1 − v0, v2 − v1, v0 − v2) and their normal e0 × e1, as the
-/// overlap test uses them.
-fn sat_frame(t: &Tri) -> ([[f64; 3]; 3], [f64; 3]) {
+/// What the overlap test needs of one triangle: edges (v1 − v0, v2 − v1,
+/// v0 − v2), their normal n = e0 × e1, n·n, and the triangle's own
+/// extent along n.
+#[derive(Clone, Copy, Default)]
+struct SatFrame {
+    e: [[f64; 3]; 3],
+    n: [f64; 3],
+    nn: f64,
+    lo: f64,
+    hi: f64,
+}
+
+fn sat_frame(t: &Tri) -> SatFrame {
     let e = [sub(&t[1], &t[0]), sub(&t[2], &t[1]), sub(&t[0], &t[2])];
     let n = cross(&e[0], &e[1]);
-    (e, n)
+    let p = [dot(&n, &t[0]), dot(&n, &t[1]), dot(&n, &t[2])];
+    SatFrame { e, n, nn: dot(&n, &n), lo: p[0].min(p[1]).min(p[2]), hi: p[0].max(p[1]).max(p[2]) }
 }
 
 /// Do two triangles intersect (touching counts)? Separating axes: both
 /// normals, the nine edge cross products, and the in-plane edge normals
 /// for coplanar pairs.
 pub fn tri_tri_overlap(a: &Tri, b: &Tri) -> bool {
-    let (ea, na) = sat_frame(a);
-    let (eb, nb) = sat_frame(b);
-    overlap_with(a, &ea, &na, b, &eb, &nb)
+    overlap_with(a, &sat_frame(a), b, &sat_frame(b))
 }
 
-/// `tri_tri_overlap` with the edges and normals already made.
-fn overlap_with(a: &Tri, ea: &[[f64; 3]; 3], na: &[f64; 3], b: &Tri, eb: &[[f64; 3]; 3], nb: &[f64; 3]) -> bool {
+/// `tri_tri_overlap` with the frames already made.
+fn overlap_with(a: &Tri, fa: &SatFrame, b: &Tri, fb: &SatFrame) -> bool {
+    let range = |ax: &[f64; 3], t: &Tri| {
+        let p = [dot(ax, &t[0]), dot(ax, &t[1]), dot(ax, &t[2])];
+        (p[0].min(p[1]).min(p[2]), p[0].max(p[1]).max(p[2]))
+    };
     let separated = |ax: &[f64; 3]| {
         if dot(ax, ax) < 1e-30 {
             return false;
         }
-        let pa = [dot(ax, &a[0]), dot(ax, &a[1]), dot(ax, &a[2])];
-        let pb = [dot(ax, &b[0]), dot(ax, &b[1]), dot(ax, &b[2])];
-        let (amin, amax) = (pa[0].min(pa[1]).min(pa[2]), pa[0].max(pa[1]).max(pa[2]));
-        let (bmin, bmax) = (pb[0].min(pb[1]).min(pb[2]), pb[0].max(pb[1]).max(pb[2]));
+        let ((amin, amax), (bmin, bmax)) = (range(ax, a), range(ax, b));
         amax < bmin || bmax < amin
     };
-    if separated(na) || separated(nb) {
+    // A triangle's own normal: its extent is known.
+    let off_plane = |f: &SatFrame, other: &Tri| {
+        if f.nn < 1e-30 {
+            return false;
+        }
+        let (omin, omax) = range(&f.n, other);
+        f.hi < omin || omax < f.lo
+    };
+    if off_plane(fa, b) || off_plane(fb, a) {
         return false;
     }
+    let (ea, na, eb, nb) = (&fa.e, &fa.n, &fb.e, &fb.n);
     let par = cross(na, nb);
-    if dot(&par, &par) <= 1e-12 * dot(na, na) * dot(nb, nb) {
+    if dot(&par, &par) <= 1e-12 * fa.nn * fb.nn {
         // (Nearly) coplanar: in-plane edge normals of both.
         for e in ea.iter() {
             if separated(&cross(na, e)) {
@@ -271,9 +290,11 @@ fn world_box(p: &Pose, mn: &[f64; 3], mx: &[f64; 3]) -> ([f64; 3], [f64; 3]) {
     (a, b)
 }
 
+/// Closed boxes overlap (all six comparisons, without branches: the
+/// outcome is hard to predict during a descent).
 #[inline]
 fn boxes_overlap(a0: &[f64; 3], a1: &[f64; 3], b0: &[f64; 3], b1: &[f64; 3]) -> bool {
-    a0[0] <= b1[0] && b0[0] <= a1[0] && a0[1] <= b1[1] && b0[1] <= a1[1] && a0[2] <= b1[2] && b0[2] <= a1[2]
+    (a0[0] <= b1[0]) & (b0[0] <= a1[0]) & (a0[1] <= b1[1]) & (b0[1] <= a1[1]) & (a0[2] <= b1[2]) & (b0[2] <= a1[2])
 }
 
 /// A node's world box (and volume), valid when `stamp` is the call's.
@@ -300,8 +321,7 @@ struct TriBox {
 struct TriCache {
     plane_stamp: u32,
     t: Tri,
-    e: [[f64; 3]; 3],
-    n: [f64; 3],
+    sat: SatFrame,
     planes: TriPlanes,
 }
 
@@ -310,8 +330,7 @@ impl Default for TriCache {
         TriCache {
             plane_stamp: 0,
             t: [[0.0; 3]; 3],
-            e: [[0.0; 3]; 3],
-            n: [0.0; 3],
+            sat: SatFrame::default(),
             planes: TriPlanes { plane: None, edges: [None; 3] },
         }
     }
@@ -361,11 +380,9 @@ impl Side {
             let tr = m.triangle(t as usize);
             let (mn, mx) = tri_box(&tr);
             *b = TriBox { stamp: gen, min: mn, max: mx };
-            let (e, n) = sat_frame(&tr);
             let c = &mut self.tris[t as usize];
+            c.sat = sat_frame(&tr);
             c.t = tr;
-            c.e = e;
-            c.n = n;
         }
         *b
     }
@@ -478,7 +495,7 @@ impl Scratch {
                             let x2 = &s2.boxes[t2 as usize];
                             if boxes_overlap(&x1.min, &x1.max, &x2.min, &x2.max) {
                                 let (c1, c2) = (&s1.tris[t1 as usize], &s2.tris[t2 as usize]);
-                                if overlap_with(&c1.t, &c1.e, &c1.n, &c2.t, &c2.e, &c2.n) {
+                                if overlap_with(&c1.t, &c1.sat, &c2.t, &c2.sat) {
                                     pairs.push((t1, t2));
                                 }
                             }
