@@ -316,9 +316,11 @@ struct TriBox {
 }
 
 /// A triangle in world frame with its overlap-test edges and normal
-/// (made with its `TriBox`); `planes` when `plane_stamp` is the call's.
+/// (`t` made with its `TriBox`, `sat` when `sat_stamp` is the call's,
+/// `planes` when `plane_stamp` is).
 #[derive(Clone, Copy)]
 struct TriCache {
+    sat_stamp: u32,
     plane_stamp: u32,
     t: Tri,
     sat: SatFrame,
@@ -328,6 +330,7 @@ struct TriCache {
 impl Default for TriCache {
     fn default() -> Self {
         TriCache {
+            sat_stamp: 0,
             plane_stamp: 0,
             t: [[0.0; 3]; 3],
             sat: SatFrame::default(),
@@ -358,7 +361,10 @@ impl Side {
     fn reset(&mut self) {
         self.nodes.iter_mut().for_each(|n| n.stamp = 0);
         self.boxes.iter_mut().for_each(|b| b.stamp = 0);
-        self.tris.iter_mut().for_each(|t| t.plane_stamp = 0);
+        self.tris.iter_mut().for_each(|t| {
+            t.sat_stamp = 0;
+            t.plane_stamp = 0;
+        });
     }
 
     #[inline]
@@ -380,11 +386,20 @@ impl Side {
             let tr = m.triangle(t as usize);
             let (mn, mx) = tri_box(&tr);
             *b = TriBox { stamp: gen, min: mn, max: mx };
-            let c = &mut self.tris[t as usize];
-            c.sat = sat_frame(&tr);
-            c.t = tr;
+            self.tris[t as usize].t = tr;
         }
         *b
+    }
+
+    /// Triangle `t` (already made this call) with its overlap frame.
+    #[inline]
+    fn sat(&mut self, t: u32, gen: u32) -> &TriCache {
+        let c = &mut self.tris[t as usize];
+        if c.sat_stamp != gen {
+            c.sat = sat_frame(&c.t);
+            c.sat_stamp = gen;
+        }
+        c
     }
 
     /// Triangle `t` (already made this call) with its planes.
@@ -494,7 +509,7 @@ impl Scratch {
                         for &t2 in l2 {
                             let x2 = &s2.boxes[t2 as usize];
                             if boxes_overlap(&x1.min, &x1.max, &x2.min, &x2.max) {
-                                let (c1, c2) = (&s1.tris[t1 as usize], &s2.tris[t2 as usize]);
+                                let (c1, c2) = (s1.sat(t1, gen), s2.sat(t2, gen));
                                 if overlap_with(&c1.t, &c1.sat, &c2.t, &c2.sat) {
                                     pairs.push((t1, t2));
                                 }
