@@ -15,6 +15,7 @@
 //!   merge whose normals cancel removes the contact (the last one moves
 //!   into its slot). Once the buffer is full, new points are dropped but
 //!   existing ones still update.
+//!
 //! Triangle callbacks are not consulted, as in ODE. side1/side2 = the
 //! triangles of mesh 1 and mesh 2.
 //!
@@ -656,5 +657,90 @@ fn merge_contacts(
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::math::rotation::r_from_euler_angles;
+
+    /// A UV sphere of radius 1 (s segments, s rings), f32 vertices.
+    fn sphere(s: usize) -> (Vec<f32>, Vec<u32>) {
+        let mut v = vec![0.0, 0.0, 1.0];
+        for r in 1..s {
+            let th = std::f64::consts::PI * r as f64 / s as f64;
+            for k in 0..s {
+                let ph = 2.0 * std::f64::consts::PI * k as f64 / s as f64;
+                v.extend([(th.sin() * ph.cos()) as f32, (th.sin() * ph.sin()) as f32, th.cos() as f32]);
+            }
+        }
+        v.extend([0.0, 0.0, -1.0]);
+        let nv = (v.len() / 3) as u32;
+        let ring = |r: usize, k: usize| (1 + (r - 1) * s + k % s) as u32;
+        let mut i = Vec::new();
+        for k in 0..s {
+            i.extend([0, ring(1, k), ring(1, k + 1)]);
+        }
+        for r in 1..s - 1 {
+            for k in 0..s {
+                let (a, b, c, d) = (ring(r, k), ring(r, k + 1), ring(r + 1, k), ring(r + 1, k + 1));
+                i.extend([a, c, d, a, d, b]);
+            }
+        }
+        for k in 0..s {
+            i.extend([nv - 1, ring(s - 1, k + 1), ring(s - 1, k)]);
+        }
+        (v, i)
+    }
+
+    #[test]
+    fn pairs_equal_brute_force_over_repeated_calls() {
+        let (v, i) = sphere(12);
+        let mut data = TriMeshData::default();
+        // SAFETY: v and i outlive `data`'s use below; indices < vertex count.
+        unsafe {
+            data.build(v.as_ptr() as *const u8, 12, v.len() / 3, false, i.as_ptr() as *const u8, i.len() / 3, 12, std::ptr::null());
+        }
+        let n = i.len() / 3;
+        let mut seed = 7u64;
+        let mut rnd = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut touching = 0;
+        for round in 0..40 {
+            let p1 = Pose::new([rnd() - 0.5, rnd() - 0.5, rnd() - 0.5], r_from_euler_angles(rnd() * 6.0, rnd() * 3.0, rnd() * 6.0));
+            let d = 1.2 + 0.8 * rnd();
+            let (ph, th) = (rnd() * 6.0, rnd() * 3.0);
+            let off = [d * th.sin() * ph.cos(), d * th.sin() * ph.sin(), d * th.cos()];
+            let p2 = Pose::new(add(&[p1.pos[0], p1.pos[1], p1.pos[2]], &off), r_from_euler_angles(rnd() * 6.0, rnd() * 3.0, rnd() * 6.0));
+            let (m1, m2) = (Mesh { data: &data, pose: p1 }, Mesh { data: &data, pose: p2 });
+            let mut brute = Vec::new();
+            for a in 0..n {
+                for b in 0..n {
+                    if tri_tri_overlap(&m1.triangle(a), &m2.triangle(b)) {
+                        brute.push((a as u32, b as u32));
+                    }
+                }
+            }
+            // Twice: the second call runs on the warm scratch.
+            assert_eq!(overlapping_pairs(&m1, &m2), brute, "round {round}");
+            assert_eq!(overlapping_pairs(&m1, &m2), brute, "round {round} (warm)");
+            touching += !brute.is_empty() as usize;
+        }
+        assert!(touching >= 20, "{touching}");
+    }
+
+    #[test]
+    fn overlap_test_basics() {
+        let a = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+        // Piercing, touching at a vertex, and clearly apart.
+        assert!(tri_tri_overlap(&a, &[[0.2, 0.2, -1.0], [0.2, 0.2, 1.0], [0.3, 0.3, 1.0]]));
+        assert!(tri_tri_overlap(&a, &[[1.0, 0.0, 0.0], [2.0, 0.0, 1.0], [2.0, 1.0, 1.0]]));
+        assert!(!tri_tri_overlap(&a, &[[0.6, 0.6, -1.0], [0.6, 0.6, 1.0], [0.9, 0.9, 1.0]]));
+        // Coplanar: overlapping and disjoint.
+        assert!(tri_tri_overlap(&a, &[[0.4, 0.4, 0.0], [1.0, 1.0, 0.0], [0.4, 1.0, 0.0]]));
+        assert!(!tri_tri_overlap(&a, &[[0.6, 0.6, 0.0], [1.0, 1.0, 0.0], [0.6, 1.0, 0.0]]));
     }
 }
