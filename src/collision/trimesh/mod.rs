@@ -18,6 +18,7 @@ pub mod capsule;
 pub mod cylinder;
 pub mod mesh_mesh;
 pub mod plane;
+pub mod preprocess;
 pub mod ray;
 pub mod sphere;
 
@@ -166,48 +167,13 @@ impl TriMeshData {
         self.bvh = bvh;
     }
 
-    /// Builds the use flags: each edge and each vertex is owned by the
-    /// lowest-numbered triangle using it (so a shared feature yields
-    /// contacts once), and records which edges are convex creases.
+    /// Builds the use flags as ODE 0.16.2's BUILD_CONCAVE_EDGES does
+    /// (`preprocess`): concave edges and their vertices are dropped, every
+    /// other edge and vertex is given to one triangle. The flags alone then
+    /// say what is usable, so no separate convexity table is kept.
     pub fn build_use_flags(&mut self) {
-        use std::collections::HashMap;
-        let n = self.tri_count;
-        let mut flags = vec![0u8; n];
-        let mut convex = vec![[true; 3]; n];
-        let mut vertex_seen = vec![false; self.vertex_count];
-        // Edge (lo, hi) -> first triangle and its edge slot.
-        let mut edges: HashMap<(usize, usize), (usize, usize)> = HashMap::with_capacity(n * 2);
-        for t in 0..n {
-            let idx = self.indices(t);
-            for e in 0..3 {
-                let (a, b) = (idx[e], idx[(e + 1) % 3]);
-                let key = (a.min(b), a.max(b));
-                match edges.get(&key) {
-                    None => {
-                        edges.insert(key, (t, e));
-                        flags[t] |= USE_EDGE[e];
-                    }
-                    Some(&(t0, e0)) => {
-                        // Convex when the other triangle's far vertex lies
-                        // behind this triangle's plane (strictly).
-                        let far = idx[(e + 2) % 3];
-                        let tri0 = self.local_triangle(t0);
-                        let n0 = cross(&sub(&tri0[1], &tri0[0]), &sub(&tri0[2], &tri0[0]));
-                        let s = dot(&n0, &sub(&self.vertex(far), &tri0[0]));
-                        let scale = dot(&n0, &n0).sqrt() * 1e-9 * (1.0 + norm(&tri0[0]));
-                        let is_convex = s < -scale;
-                        convex[t][e] = is_convex;
-                        convex[t0][e0] = is_convex;
-                    }
-                }
-                if idx[e] < vertex_seen.len() && !vertex_seen[idx[e]] {
-                    vertex_seen[idx[e]] = true;
-                    flags[t] |= USE_VERTEX[e];
-                }
-            }
-        }
-        self.use_flags = Some(flags);
-        self.convex_edges = Some(convex);
+        self.use_flags = Some(preprocess::use_flags(self));
+        self.convex_edges = None;
     }
 
     /// Face angles (BUILD_FACE_ANGLES, byte format): per triangle edge,
