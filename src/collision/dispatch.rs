@@ -111,6 +111,7 @@ const BUILTIN_PAIRS: &[(i32, i32, BuiltinFn)] = {
         (TRIMESH, PLANE, pairs::trimesh_plane),
         (TRIMESH, CYLINDER, pairs::trimesh_cylinder),
         (TRIMESH, TRIMESH, pairs::trimesh_trimesh),
+        (CONVEX, TRIMESH, pairs::convex_trimesh),
         (HEIGHTFIELD, RAY, pairs::heightfield_other),
         (HEIGHTFIELD, SPHERE, pairs::heightfield_other),
         (HEIGHTFIELD, BOX, pairs::heightfield_other),
@@ -458,6 +459,9 @@ mod pairs {
     }
     pub fn trimesh_trimesh(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::trimesh::geom_trimesh(a, b, s)
+    }
+    pub fn convex_trimesh(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
+        crate::collision::trimesh::of(b).live_data().map_or(0, |d| crate::collision::colliders::ccd::collide_convex_trimesh(&convex(a).view(), &pose(a), &g(a).aabb, &crate::collision::trimesh::Mesh { data: d, pose: pose(b) }, s))
     }
     pub fn trimesh_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::trimesh::geom_plane(a, b, s)

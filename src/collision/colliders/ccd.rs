@@ -14,6 +14,7 @@
 //! bit for bit.
 
 use super::super::contact::{Contact, ContactSink};
+use crate::collision::trimesh::Mesh;
 use super::super::shapes::{BoxShape, Capsule, Cylinder, Pose, Sphere};
 use super::convex::Convex;
 use super::cylinder::v3::*;
@@ -105,6 +106,8 @@ pub(crate) enum Shape<'a> {
     Capsule { pos: V3, radius: f64, axis: V3, p1: V3, p2: V3 },
     Cylinder { pos: V3, radius: f64, axis: V3, p1: V3, p2: V3 },
     Convex { pos: V3, rot: Quat, inv: Quat, cvx: &'a Convex<'a> },
+    /// A mesh triangle in world coordinates, centred on its centroid.
+    Triangle { pos: V3, v: [V3; 3] },
 }
 
 impl<'a> Shape<'a> {
@@ -158,7 +161,8 @@ impl<'a> Shape<'a> {
             | Shape::Box { pos, .. }
             | Shape::Capsule { pos, .. }
             | Shape::Cylinder { pos, .. }
-            | Shape::Convex { pos, .. } => *pos,
+            | Shape::Convex { pos, .. }
+            | Shape::Triangle { pos, .. } => *pos,
         }
     }
 
@@ -204,6 +208,19 @@ impl<'a> Shape<'a> {
                     }
                 }
                 add(&rot.rotate(&v), pos)
+            }
+            Shape::Triangle { v, .. } => {
+                // First vertex of greatest projection, as libccd's glue.
+                let mut best = f64::MIN;
+                let mut out = v[0];
+                for p in v {
+                    let k = dot(d, p);
+                    if k > best {
+                        out = *p;
+                        best = k;
+                    }
+                }
+                out
             }
         }
     }
@@ -717,4 +734,359 @@ pub fn collide_cylinder_cylinder(a: &Cylinder, pa: &Pose, b: &Cylinder, pb: &Pos
         return n;
     }
     mpr_collide(&Shape::cylinder(a, pa), &Shape::cylinder(b, pb), sink)
+}
+
+// ---- convex against a triangle mesh -----------------------------------------
+//
+// Debian's ODE 0.16.2 tests the convex against each candidate triangle with
+// MPR, then bends each contact normal into the range the mesh's face angles
+// allow at the edge the contact lies on (or onto the face normal), merges
+// contacts closer than 1e-4 on every axis (normals summed, deepest depth),
+// and when exactly one contact results adds up to four more from copies of
+// that triangle tilted by ±0.001 rad about the contact. Two quirks are kept
+// for agreement: a contact's `side2` is the triangle's position in the
+// candidate list, and that position is what selects the face angles and the
+// triangle to tilt. Candidates are taken in ascending index order (OPCODE
+// walks its own tree, so the order can differ from Debian's when several
+// triangles are candidates).
+
+/// libccd's `ccdVec3SafeNormalize`: false (unchanged) below EPS length.
+fn ccd_safe_normalize(v: &mut V3) -> bool {
+    let l = len2(v).sqrt();
+    if l >= EPS {
+        *v = scale(v, 1.0 / l);
+        true
+    } else {
+        false
+    }
+}
+
+impl Quat {
+    /// libccd's `ccdQuatSetAngleAxis`.
+    fn from_angle_axis(angle: f64, axis: &V3) -> Quat {
+        let a = angle / 2.0;
+        let n = len2(axis).sqrt();
+        if n < EPS {
+            return Quat([0.0, 0.0, 0.0, 1.0]);
+        }
+        let s = a.sin() / n;
+        Quat([axis[0] * s, axis[1] * s, axis[2] * s, a.cos()])
+    }
+}
+
+/// A triangle as the libccd glue presents it: centre = vertex sum times the
+/// single-precision 1/3 the reference uses.
+fn triangle_shape(v: [V3; 3]) -> Shape<'static> {
+    let third = (1.0f32 / 3.0f32) as f64;
+    let mut c = [0.0; 3];
+    for p in &v {
+        c = add(&c, p);
+    }
+    Shape::Triangle { pos: scale(&c, third), v }
+}
+
+/// ODE's `ccdCollide` for one pair: the penetration contact, or with
+/// `unimportant` the intersection test (the contact is then filled from the
+/// penetration query when it agrees, else a zero-depth midpoint record).
+fn ccd_one(a: &Shape, b: &Shape, unimportant: bool) -> Option<Contact> {
+    if unimportant {
+        if !intersect(a, b) {
+            return None;
+        }
+        return Some(match penetration(a, b) {
+            Some((depth, dir, pos)) => Contact::new(pos, scale(&dir, -1.0), depth),
+            None => Contact::new(scale(&add(&a.center(), &b.center()), 0.5), [0.0; 3], 0.0),
+        });
+    }
+    penetration(a, b).map(|(depth, dir, pos)| Contact::new(pos, scale(&dir, -1.0), depth))
+}
+
+/// Face angle (radians, as decoded from ODE's default one-byte positive
+/// storage) of every triangle edge: the turn between the two face normals
+/// at convex edges, 0 at flat, concave and open edges (which the normal
+/// correction treats alike in that storage). Edge e runs from vertex e to
+/// vertex e+1.
+fn mesh_face_angles(d: &crate::collision::trimesh::TriMeshData) -> Vec<[f64; 3]> {
+    use std::collections::HashMap;
+    let n = d.tri_count;
+    let mut out = vec![[0.0; 3]; n];
+    // Edge (lo, hi) -> first (triangle, slot), and whether it got paired.
+    let mut seen: HashMap<(usize, usize), (usize, usize, bool)> = HashMap::new();
+    for t in 0..n {
+        let idx = d.indices(t);
+        for e in 0..3 {
+            let (a, b) = (idx[e], idx[(e + 1) % 3]);
+            let key = (a.min(b), a.max(b));
+            match seen.get_mut(&key) {
+                Some(rec) if !rec.2 => {
+                    rec.2 = true;
+                    let ang = decode_face_angle(edge_angle(d, rec.0, rec.1, t, e));
+                    out[rec.0][rec.1] = ang;
+                    out[t][e] = ang;
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(key, (t, e, false));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Stores and reads back an angle as ODE's byte-positive codec does.
+fn decode_face_angle(angle: f64) -> f64 {
+    if angle < 0.0 {
+        return 0.0; // concave: not stored, read as 0
+    }
+    let k = ((angle * (254.0 / std::f64::consts::PI)).floor() as u32).min(254);
+    k as f64 * (std::f64::consts::PI / 254.0)
+}
+
+/// Signed angle at the edge shared by slot `e0` of triangle `t0` and slot
+/// `e1` of `t1` (positive convex, negative concave, 0 flat), in ODE's
+/// preprocessing arithmetic.
+fn edge_angle(d: &crate::collision::trimesh::TriMeshData, t0: usize, e0: usize, t1: usize, e1: usize) -> f64 {
+    let s = d.local_triangle(t1);
+    let (start, end, opp) = (e1, (e1 + 1) % 3, (e1 + 2) % 3);
+    let mut m = sub(&s[end], &s[start]);
+    let have_m = crate::math::vec::safe_normalize3(&mut m);
+    let seg = if have_m {
+        let o = sub(&s[opp], &s[start]);
+        let pl = dot(&o, &m);
+        add_scaled(&o, &m, -pl)
+    } else {
+        sub(&s[opp], &s[start])
+    };
+    let f = d.local_triangle(t0);
+    let nrm = cross(&sub(&f[2], &f[1]), &sub(&f[0], &f[1]));
+    let lsp = len2(&seg) * len2(&nrm);
+    let nd = dot(&nrm, &seg);
+    let thr = (1e-6f32 * 1e-6f32) as f64;
+    if nd > 0.0 && nd * nd >= thr * lsp {
+        return -std::f64::consts::PI; // concave
+    }
+    if !(nd < 0.0 && lsp != 0.0) {
+        return 0.0;
+    }
+    let cosine = -nd / lsp.sqrt();
+    if cosine >= 1.0 {
+        return std::f64::consts::FRAC_PI_2;
+    }
+    let c1 = cross(&nrm, &seg);
+    let check = if have_m {
+        dot(&c1, &m)
+    } else {
+        let oi = if e0 != 0 { e0 - 1 } else { 2 };
+        dot(&c1, &cross(&nrm, &sub(&f[oi], &f[e0])))
+    };
+    if check < 0.0 {
+        cosine.asin()
+    } else {
+        std::f64::consts::FRAC_PI_2 + cosine.acos()
+    }
+}
+
+/// Bends the contact normal as ODE's triangle normal correction does.
+/// False for a degenerate triangle (the contact is then dropped).
+fn correct_triangle_normal(v: &[V3; 3], c: &mut Contact, angles: &[[f64; 3]]) -> bool {
+    let orig = c.normal;
+    let mut n = c.normal;
+    let scaled = scale(&n, c.depth);
+    let mut edges = [sub(&v[1], &v[0]), sub(&v[2], &v[1]), sub(&v[0], &v[2])];
+    let mut tri_n = cross(&edges[0], &edges[1]);
+    let mut fault = !ccd_safe_normalize(&mut tri_n);
+    let (mut generated, mut preserved) = (false, false);
+    if !fault {
+        for e in 0..3 {
+            let axis = &mut edges[e];
+            if !ccd_safe_normalize(axis) {
+                fault = true;
+                break;
+            }
+            let en = cross(axis, &tri_n);
+            let to_pos = sub(&c.pos, &v[e]);
+            if dot(&en, &sub(&to_pos, &scaled)) < 0.0 && dot(&en, &add(&to_pos, &scaled)) > 0.0 {
+                // The contact straddles this edge's plane: an edge contact.
+                let ang = dot(&en, &n).atan2(dot(&tri_n, &n));
+                let limit = angles.get(c.side2 as usize).map_or(0.0, |a| a[e]);
+                let target = if ang < 0.0 {
+                    0.0
+                } else if ang > limit {
+                    limit
+                } else {
+                    preserved = true;
+                    0.0
+                };
+                if !preserved {
+                    n = Quat::from_angle_axis(target - ang, axis).rotate(&n);
+                    generated = true;
+                }
+                break;
+            }
+        }
+    }
+    if !fault && !preserved {
+        let use_n = if generated { n } else { tri_n };
+        c.normal = use_n;
+        c.depth *= dot(&orig, &use_n).max(0.0);
+    }
+    !fault
+}
+
+/// A contact being assembled, with ODE's "merged" mark.
+struct Pending {
+    c: Contact,
+    merged: bool,
+}
+
+/// ODE's unique-contact insertion: merge with a contact closer than the
+/// position epsilon on every axis, else append, else (full) replace the
+/// shallowest contact shallower than the new one.
+fn add_unique(list: &mut Vec<Pending>, c: Contact, max: usize) {
+    let eps = 0.0001f32 as f64;
+    let mut min_depth = c.depth;
+    let count = list.len();
+    let mut index = count;
+    for (k, p) in list.iter_mut().enumerate() {
+        if (c.pos[0] - p.c.pos[0]).abs() < eps && (c.pos[1] - p.c.pos[1]).abs() < eps && (c.pos[2] - p.c.pos[2]).abs() < eps {
+            p.c.normal = add(&p.c.normal, &c.normal);
+            p.c.depth = p.c.depth.max(c.depth);
+            p.merged = true;
+            return;
+        }
+        if count == max && p.c.depth < min_depth {
+            min_depth = p.c.depth;
+            index = k;
+        }
+    }
+    if index < max {
+        if index == list.len() {
+            list.push(Pending { c, merged: false });
+        } else {
+            list[index] = Pending { c, merged: false };
+        }
+    }
+}
+
+/// Rotates `s` by quaternion `q` (w, x, y, z) in ODE's `dQuatTransform`
+/// operation order.
+fn quat_transform(q: &[f64; 4], s: &V3) -> V3 {
+    let x0 = s[0] * q[0] + s[2] * q[2] - s[1] * q[3];
+    let x1 = s[1] * q[0] + s[0] * q[3] - s[2] * q[1];
+    let x2 = s[2] * q[0] + s[1] * q[1] - s[0] * q[2];
+    let x3 = s[0] * q[1] + s[1] * q[2] + s[2] * q[3];
+    [
+        q[0] * x0 + q[1] * x3 + q[2] * x2 - q[3] * x1,
+        q[0] * x1 + q[2] * x3 + q[3] * x0 - q[1] * x2,
+        q[0] * x2 + q[3] * x3 + q[1] * x1 - q[2] * x0,
+    ]
+}
+
+/// The extra contacts from the single contact's triangle tilted by
+/// ±0.001 rad about two axes perpendicular to the contact normal.
+fn add_tilted(a: &Shape, mesh: &Mesh, angles: &[[f64; 3]], list: &mut Vec<Pending>, max: usize) {
+    use crate::math::rotation::{q_from_axis_and_angle, q_mult0};
+    use crate::math::vec::safe_normalize3;
+    let first = list[0].c;
+    let tri = mesh.triangle(first.side2 as usize);
+    let pos = first.pos;
+    let n = first.normal;
+    let mut up: V3 = if n[1].abs() > 0.7 { [0.0, 0.0, 1.0] } else { [0.0, 1.0, 0.0] };
+    let mut side = cross(&n, &up);
+    if !safe_normalize3(&mut side) {
+        return;
+    }
+    up = cross(&side, &n);
+    if !safe_normalize3(&mut up) {
+        return;
+    }
+    let mut angle = 0.001f32 as f64;
+    let mut q1 = [[0.0; 4]; 2];
+    let mut q2 = [[0.0; 4]; 2];
+    for j in 0..2 {
+        q1[j] = q_from_axis_and_angle(up[0], up[1], up[2], angle);
+        q2[j] = q_from_axis_and_angle(side[0], side[1], side[2], angle);
+        angle = -angle;
+    }
+    for k in 0..4 {
+        let qr = q_mult0(&q1[k % 2], &q2[k / 2]);
+        let mut v = [[0.0; 3]; 3];
+        for j in 0..3 {
+            v[j] = add(&quat_transform(&qr, &sub(&tri[j], &pos)), &pos);
+        }
+        let t = triangle_shape(v);
+        if let Some(mut c) = ccd_one(a, &t, false) {
+            c.side2 = list[0].c.side2;
+            if angles.is_empty() || correct_triangle_normal(&v, &mut c, angles) {
+                add_unique(list, c, max);
+            }
+        }
+    }
+}
+
+/// Convex (a, world AABB `aabb` as the geom holds it) against a triangle
+/// mesh, as Debian's build does it (see above).
+pub fn collide_convex_trimesh(c: &Convex, pc: &Pose, aabb: &[f64; 6], mesh: &Mesh, sink: &mut ContactSink) -> usize {
+    let max = sink.max();
+    if max == 0 {
+        return 0;
+    }
+    let angles = if mesh.data.face_angles.is_some() {
+        mesh_face_angles(mesh.data)
+    } else {
+        // ODE asserts here (the mesh must be preprocessed with face
+        // angles); we report and go on without the normal correction.
+        crate::error::report(
+            crate::error::Channel::Debug,
+            crate::error::D_ERR_UASSERT,
+            "dCollide: convex against trimesh needs the mesh data preprocessed with dTRIDATAPREPROCESS_BUILD_FACE_ANGLES",
+        );
+        Vec::new()
+    };
+    let correct = |v: &[V3; 3], k: &mut Contact| angles.is_empty() || correct_triangle_normal(v, k, &angles);
+    let mut cand = Vec::new();
+    mesh.candidates_world_box([aabb[0], aabb[2], aabb[4]], [aabb[1], aabb[3], aabb[5]], &mut cand);
+    // Keep the triangles whose own world box meets the convex's box.
+    cand.retain(|&t| {
+        let v = mesh.triangle(t as usize);
+        (0..3).all(|k| {
+            let lo = v[0][k].min(v[1][k]).min(v[2][k]);
+            let hi = v[0][k].max(v[1][k]).max(v[2][k]);
+            lo <= aabb[2 * k + 1] && hi >= aabb[2 * k]
+        })
+    });
+    let a = Shape::convex(c, pc);
+    let unimportant = sink.unimportant();
+    let mut list: Vec<Pending> = Vec::new();
+    for (i, &t) in cand.iter().enumerate() {
+        let v = mesh.triangle(t as usize);
+        let tri = triangle_shape(v);
+        if let Some(mut k) = ccd_one(&a, &tri, unimportant) {
+            k.side2 = i as i32;
+            if correct(&v, &mut k) {
+                add_unique(&mut list, k, max);
+                if unimportant {
+                    break;
+                }
+            }
+        }
+    }
+    if !unimportant && list.len() == 1 {
+        add_tilted(&a, mesh, &angles, &mut list, max);
+    }
+    // Merged contacts carry summed normals: normalise, dropping the ones
+    // that cancelled out (the last contact takes their place).
+    let mut k = 0;
+    while k < list.len() {
+        if list[k].merged && !crate::math::vec::safe_normalize3(&mut list[k].c.normal) {
+            list.swap_remove(k);
+            continue;
+        }
+        k += 1;
+    }
+    for p in &list {
+        sink.push(p.c);
+    }
+    sink.len()
 }
