@@ -801,15 +801,16 @@ fn ccd_one(a: &Shape, b: &Shape, unimportant: bool) -> Option<Contact> {
     penetration(a, b).map(|(depth, dir, pos)| Contact::new(pos, scale(&dir, -1.0), depth))
 }
 
-/// Face angle (radians, as decoded from ODE's default one-byte positive
-/// storage) of every triangle edge: the turn between the two face normals
-/// at convex edges, 0 at flat, concave and open edges (which the normal
-/// correction treats alike in that storage). Edge e runs from vertex e to
-/// vertex e+1.
-fn mesh_face_angles(d: &crate::collision::trimesh::TriMeshData) -> Vec<[f64; 3]> {
+/// Face angles of every triangle edge in ODE's default one-byte positive
+/// storage (three bytes per triangle, edge e runs from vertex e to e+1):
+/// floor(angle·254/π) at convex edges, 0 at flat, concave and open edges
+/// (which the normal correction treats alike in that storage). Built once
+/// by `dGeomTriMeshDataPreprocess2(…BUILD_FACE_ANGLES…)` and kept in the
+/// mesh data.
+pub(crate) fn face_angle_codes(d: &crate::collision::trimesh::TriMeshData) -> Vec<u8> {
     use std::collections::HashMap;
     let n = d.tri_count;
-    let mut out = vec![[0.0; 3]; n];
+    let mut out = vec![0u8; 3 * n];
     // Edge (lo, hi) -> first (triangle, slot), and whether it got paired.
     let mut seen: HashMap<(usize, usize), (usize, usize, bool)> = HashMap::new();
     for t in 0..n {
@@ -820,9 +821,9 @@ fn mesh_face_angles(d: &crate::collision::trimesh::TriMeshData) -> Vec<[f64; 3]>
             match seen.get_mut(&key) {
                 Some(rec) if !rec.2 => {
                     rec.2 = true;
-                    let ang = decode_face_angle(edge_angle(d, rec.0, rec.1, t, e));
-                    out[rec.0][rec.1] = ang;
-                    out[t][e] = ang;
+                    let code = encode_face_angle(edge_angle(d, rec.0, rec.1, t, e));
+                    out[3 * rec.0 + rec.1] = code;
+                    out[3 * t + e] = code;
                 }
                 Some(_) => {}
                 None => {
@@ -834,13 +835,27 @@ fn mesh_face_angles(d: &crate::collision::trimesh::TriMeshData) -> Vec<[f64; 3]>
     out
 }
 
-/// Stores and reads back an angle as ODE's byte-positive codec does.
-fn decode_face_angle(angle: f64) -> f64 {
+/// ODE's byte-positive codec: concave angles are not stored (read as 0).
+fn encode_face_angle(angle: f64) -> u8 {
     if angle < 0.0 {
-        return 0.0; // concave: not stored, read as 0
+        return 0;
     }
-    let k = ((angle * (254.0 / std::f64::consts::PI)).floor() as u32).min(254);
-    k as f64 * (std::f64::consts::PI / 254.0)
+    ((angle * (254.0 / std::f64::consts::PI)).floor() as u32).min(254) as u8
+}
+
+/// Read access to the stored codes, decoded as ODE reads them back.
+#[derive(Clone, Copy)]
+struct FaceAngles<'a>(&'a [u8]);
+
+impl FaceAngles<'_> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Angle of edge `e` of entry `t` (0 past the end).
+    fn get(&self, t: usize, e: usize) -> f64 {
+        self.0.get(3 * t + e).map_or(0.0, |&k| k as f64 * (std::f64::consts::PI / 254.0))
+    }
 }
 
 /// Signed angle at the edge shared by slot `e0` of triangle `t0` and slot
@@ -889,7 +904,7 @@ fn edge_angle(d: &crate::collision::trimesh::TriMeshData, t0: usize, e0: usize, 
 
 /// Bends the contact normal as ODE's triangle normal correction does.
 /// False for a degenerate triangle (the contact is then dropped).
-fn correct_triangle_normal(v: &[V3; 3], c: &mut Contact, angles: &[[f64; 3]]) -> bool {
+fn correct_triangle_normal(v: &[V3; 3], c: &mut Contact, angles: FaceAngles<'_>) -> bool {
     let orig = c.normal;
     let mut n = c.normal;
     let scaled = scale(&n, c.depth);
@@ -909,7 +924,7 @@ fn correct_triangle_normal(v: &[V3; 3], c: &mut Contact, angles: &[[f64; 3]]) ->
             if dot(&en, &sub(&to_pos, &scaled)) < 0.0 && dot(&en, &add(&to_pos, &scaled)) > 0.0 {
                 // The contact straddles this edge's plane: an edge contact.
                 let ang = dot(&en, &n).atan2(dot(&tri_n, &n));
-                let limit = angles.get(c.side2 as usize).map_or(0.0, |a| a[e]);
+                let limit = angles.get(c.side2 as usize, e);
                 let target = if ang < 0.0 {
                     0.0
                 } else if ang > limit {
@@ -985,7 +1000,7 @@ fn quat_transform(q: &[f64; 4], s: &V3) -> V3 {
 
 /// The extra contacts from the single contact's triangle tilted by
 /// ±0.001 rad about two axes perpendicular to the contact normal.
-fn add_tilted(a: &Shape, mesh: &Mesh, angles: &[[f64; 3]], list: &mut Vec<Pending>, max: usize) {
+fn add_tilted(a: &Shape, mesh: &Mesh, angles: FaceAngles<'_>, list: &mut Vec<Pending>, max: usize) {
     use crate::math::rotation::{q_from_axis_and_angle, q_mult0};
     use crate::math::vec::safe_normalize3;
     let first = list[0].c;
@@ -1032,8 +1047,8 @@ pub fn collide_convex_trimesh(c: &Convex, pc: &Pose, aabb: &[f64; 6], mesh: &Mes
     if max == 0 {
         return 0;
     }
-    let angles = if mesh.data.face_angles.is_some() {
-        mesh_face_angles(mesh.data)
+    let angles = if let Some(codes) = mesh.data.face_angles.as_deref() {
+        FaceAngles(codes)
     } else {
         // ODE asserts here (the mesh must be preprocessed with face
         // angles); we report and go on without the normal correction.
@@ -1042,9 +1057,9 @@ pub fn collide_convex_trimesh(c: &Convex, pc: &Pose, aabb: &[f64; 6], mesh: &Mes
             crate::error::D_ERR_UASSERT,
             "dCollide: convex against trimesh needs the mesh data preprocessed with dTRIDATAPREPROCESS_BUILD_FACE_ANGLES",
         );
-        Vec::new()
+        FaceAngles(&[])
     };
-    let correct = |v: &[V3; 3], k: &mut Contact| angles.is_empty() || correct_triangle_normal(v, k, &angles);
+    let correct = |v: &[V3; 3], k: &mut Contact| angles.is_empty() || correct_triangle_normal(v, k, angles);
     let mut cand = Vec::new();
     mesh.candidates_world_box([aabb[0], aabb[2], aabb[4]], [aabb[1], aabb[3], aabb[5]], &mut cand);
     // Keep the triangles whose own world box meets the convex's box.
@@ -1073,7 +1088,7 @@ pub fn collide_convex_trimesh(c: &Convex, pc: &Pose, aabb: &[f64; 6], mesh: &Mes
         }
     }
     if !unimportant && list.len() == 1 {
-        add_tilted(&a, mesh, &angles, &mut list, max);
+        add_tilted(&a, mesh, angles, &mut list, max);
     }
     // Merged contacts carry summed normals: normalise, dropping the ones
     // that cancelled out (the last contact takes their place).

@@ -176,37 +176,11 @@ impl TriMeshData {
         self.convex_edges = None;
     }
 
-    /// Face angles (BUILD_FACE_ANGLES, byte format): per triangle edge,
-    /// the dihedral angle to the neighbour in 1/254ths of 180° for convex
-    /// edges, 0 for flat or concave ones, 255 for open edges.
+    /// Face angles (BUILD_FACE_ANGLES, ODE's default byte format): three
+    /// codes per triangle, computed once here and read by the convex
+    /// collider (see `colliders::ccd::face_angle_codes`).
     pub fn build_face_angles(&mut self) {
-        use std::collections::HashMap;
-        let n = self.tri_count;
-        let mut out = vec![255u8; 3 * n];
-        let mut edges: HashMap<(usize, usize), (usize, usize)> = HashMap::new();
-        let normal = |t: usize| {
-            let tr = self.local_triangle(t);
-            normalize(&cross(&sub(&tr[1], &tr[0]), &sub(&tr[2], &tr[0])))
-        };
-        for t in 0..n {
-            let idx = self.indices(t);
-            for e in 0..3 {
-                let key = (idx[e].min(idx[(e + 1) % 3]), idx[e].max(idx[(e + 1) % 3]));
-                if let Some(&(t0, e0)) = edges.get(&key) {
-                    let (n0, n1) = (normal(t0), normal(t));
-                    let ang = dot(&n0, &n1).clamp(-1.0, 1.0).acos();
-                    let tri0 = self.local_triangle(t0);
-                    let far = self.vertex(idx[(e + 2) % 3]);
-                    let convex = dot(&n0, &sub(&far, &tri0[0])) < 0.0;
-                    let v = if convex { ((ang / std::f64::consts::PI) * 254.0).round().clamp(1.0, 254.0) as u8 } else { 0 };
-                    out[3 * t + e] = v;
-                    out[3 * t0 + e0] = v;
-                } else {
-                    edges.insert(key, (t, e));
-                }
-            }
-        }
-        self.face_angles = Some(out);
+        self.face_angles = Some(crate::collision::colliders::ccd::face_angle_codes(self));
     }
 
     /// Is edge `e` of triangle `t` one that may produce edge contacts?
