@@ -52,7 +52,12 @@ fn warm_collide_passes_do_not_allocate() {
             let mut geoms = Vec::new();
             for i in 0..600 {
                 let target = if i % 10 == 0 { nested } else { s };
-                let g = if i % 2 == 0 { dCreateSphere(target, 0.8) } else { dCreateBox(target, 1.0, 0.5, 1.5) };
+                // Spheres, boxes and cylinders: every pair among them is exercised.
+                let g = match i % 3 {
+                    0 => dCreateSphere(target, 0.8),
+                    1 => dCreateBox(target, 1.0, 0.5, 1.5),
+                    _ => dCreateCylinder(target, 0.6, 1.2),
+                };
                 if i % 4 == 1 {
                     dGeomSetBody(g, dBodyCreate(w));
                 }

@@ -124,9 +124,60 @@ pub(crate) mod v3 {
         true
     }
 
+    /// A convex polygon of at most `Poly::CAP` vertices, stored inline so
+    /// clipping never allocates. Each clip adds at most one vertex, so a
+    /// box face (4) clipped by the cap plane and the 8 segment planes needs
+    /// at most 13.
+    #[derive(Clone, Copy)]
+    pub struct Poly {
+        pts: [V3; Poly::CAP],
+        len: usize,
+    }
+
+    impl Poly {
+        pub const CAP: usize = 16;
+
+        pub fn new() -> Poly {
+            Poly { pts: [[0.0; 3]; Poly::CAP], len: 0 }
+        }
+
+        pub fn from_slice(p: &[V3]) -> Poly {
+            let mut out = Poly::new();
+            for &v in p {
+                out.push(v);
+            }
+            out
+        }
+
+        fn clear(&mut self) {
+            self.len = 0;
+        }
+
+        fn push(&mut self, v: V3) {
+            debug_assert!(self.len < Poly::CAP, "polygon capacity exceeded");
+            if self.len < Poly::CAP {
+                self.pts[self.len] = v;
+                self.len += 1;
+            }
+        }
+    }
+
+    impl Default for Poly {
+        fn default() -> Self {
+            Poly::new()
+        }
+    }
+
+    impl std::ops::Deref for Poly {
+        type Target = [V3];
+        fn deref(&self) -> &[V3] {
+            &self.pts[..self.len]
+        }
+    }
+
     /// Sutherland–Hodgman step: keeps the part of polygon `inp` on the
-    /// non-negative side of `pl`, appending to `out`.
-    pub fn clip_poly_to_plane(inp: &[V3], out: &mut Vec<V3>, pl: &[f64; 4]) {
+    /// non-negative side of `pl`, writing it to `out`.
+    pub fn clip_poly_to_plane(inp: &[V3], out: &mut Poly, pl: &[f64; 4]) {
         out.clear();
         let n = inp.len();
         if n == 0 {
@@ -727,8 +778,8 @@ impl CylBox {
         };
         let pts = [corner(1.0, -1.0), corner(-1.0, -1.0), corner(-1.0, 1.0), corner(1.0, 1.0)];
         let cyl_inv = ode_invert3(&self.cyl_r);
-        let mut poly: Vec<V3> = pts.iter().map(|p| mul0(&cyl_inv, &sub(p, &circle_pos))).collect();
-        let mut tmp: Vec<V3> = Vec::with_capacity(16);
+        let mut poly = Poly::from_slice(&pts.map(|p| mul0(&cyl_inv, &sub(&p, &circle_pos))));
+        let mut tmp = Poly::new();
         clip_poly_to_plane(&poly, &mut tmp, &[circle_n[0], circle_n[1], circle_n[2], 0.0]);
         std::mem::swap(&mut poly, &mut tmp);
         let mut angle = std::f64::consts::PI / CYL_SEGMENTS as f64;
@@ -739,7 +790,7 @@ impl CylBox {
             std::mem::swap(&mut poly, &mut tmp);
             angle += inc;
         }
-        for p in &poly {
+        for p in poly.iter() {
             let mut q = mul0(&self.cyl_r, p);
             q = add(&q, &circle_pos);
             let d = self.best_rc - dot(&sub(&q, &self.cyl_pos), &self.normal);
