@@ -50,7 +50,7 @@ fn soname_link() {
 /// belongs to collision_space.h, not collision.h).
 ///
 /// Output: `$OUT_DIR/include/ode/`, a copy in
-/// `target/<profile>/generated-include/ode/` (read by tests/headers.rs),
+/// `target/<profile>/generated-include/ode/` (read by tests/headers_declarations.rs),
 /// and, with `ODE_UPDATE_HEADERS=1`, the checked-in `include/ode/`.
 mod headers {
     use std::collections::{BTreeMap, BTreeSet};

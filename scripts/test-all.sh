@@ -60,7 +60,7 @@ record "bench smoke (cargo test --bench step)" "${PIPESTATUS[0]}" $(( $(date +%s
 
 banner "coverage reports (symbols, PyODE)"
 s=$(date +%s)
-cargo test -q --test symbols --test pyode -- --nocapture --test-threads=1 2>&1 | tee "$LOG/reports.log"
+cargo test -q --test exports_coverage --test client_pyode -- --nocapture --test-threads=1 2>&1 | tee "$LOG/reports.log"
 record "reports (symbols, pyode)" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
 
 # ---------------------------------------------------------------- cmake + ctest
