@@ -45,7 +45,7 @@ fn soname_link() {
 /// marker the prototypes of the functions those files export, followed by
 /// the lines of `include-src/<stem>.pending.h` (ODE's prototypes) whose
 /// function Rust does not define yet. A header's Rust files are
-/// `src/ffi/decl/<stem>.rs`, `src/ffi/<stem>.rs` and `src/ffi/<stem>_*.rs`
+/// `src/abi/<stem>.rs`, `src/ffi/<stem>.rs` and `src/ffi/<stem>_*.rs`
 /// (a file goes to the longest stem it matches, so `collision_space.rs`
 /// belongs to collision_space.h, not collision.h).
 ///
@@ -61,7 +61,7 @@ mod headers {
     const FUNCTIONS_MARKER: &str = "@FUNCTIONS@";
 
     pub fn generate(root: &Path) {
-        for p in ["include-src", "src/ffi", "cbindgen.toml", "tests/data/functions.txt"] {
+        for p in ["include-src", "src/ffi", "src/abi", "cbindgen.toml", "tests/data/functions.txt"] {
             println!("cargo:rerun-if-changed={p}");
         }
         println!("cargo:rerun-if-env-changed=ODE_UPDATE_HEADERS");
@@ -122,7 +122,7 @@ mod headers {
         for f in rust_files {
             let src = fs::read_to_string(f).unwrap();
             exported.extend(extern_fns(&src));
-            if f.parent().and_then(Path::file_name).is_some_and(|n| n == "decl") {
+            if f.parent().and_then(Path::file_name).is_some_and(|n| n == "abi") {
                 decl_src = src;
             }
         }
@@ -218,10 +218,10 @@ mod headers {
     fn ffi_files_by_stem(root: &Path, stems: &[String]) -> BTreeMap<String, Vec<PathBuf>> {
         let mut m: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
         let rust_stem = |s: &str| s.replace('-', "_");
-        for n in read_dir_names(&root.join("src/ffi/decl")) {
+        for n in read_dir_names(&root.join("src/abi")) {
             let Some(base) = n.strip_suffix(".rs") else { continue };
             if let Some(s) = stems.iter().find(|s| rust_stem(s) == base) {
-                m.entry(s.clone()).or_default().push(root.join("src/ffi/decl").join(&n));
+                m.entry(s.clone()).or_default().push(root.join("src/abi").join(&n));
             }
         }
         let mut names = read_dir_names(&root.join("src/ffi"));

@@ -2,7 +2,8 @@
 //! the caller's `SolverScratch` and is reused (shuffled order, feedback and
 //! warm starting included).
 use ode::dynamics::body::BodyRef;
-use ode::dynamics::world::{create_body, create_world, destroy_world};
+use ode::dynamics::world::{create_body, create_world};
+use ode::joints::object::destroy_world;
 use ode::ffi::decl::common::dJointFeedback;
 use ode::joints::{null::Null, Joint, JointHead, JointKind, Row, JOINTS};
 use ode::math::mat3::rotate_tensor;

@@ -4,7 +4,8 @@
 //! motion with the right sign, and put ODE's right-hand sides, bounds and
 //! friction indices in ODE's row order.
 use ode::dynamics::body::{Body, BodyRef};
-use ode::dynamics::world::{create_body, create_world, destroy_world, WorldRef};
+use ode::dynamics::world::{create_body, create_world, WorldRef};
+use ode::joints::object::destroy_world;
 use ode::joints::ball::{bodies_of, Ball};
 use ode::joints::contact::{mode, ContactJoint, ContactPoint, Surface};
 use ode::joints::fixed::Fixed;

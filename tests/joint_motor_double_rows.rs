@@ -3,7 +3,8 @@
 //! rotations, rows that annihilate exactly the motions each joint allows,
 //! motor rows with ODE's bounds, and the double ball's measured distance.
 use ode::dynamics::body::{Body, BodyRef};
-use ode::dynamics::world::{create_body, create_world, destroy_world, WorldRef};
+use ode::dynamics::world::{create_body, create_world, WorldRef};
+use ode::joints::object::destroy_world;
 use ode::joints::amotor::{AMotor, MODE_EULER};
 use ode::joints::ball::bodies_of;
 use ode::joints::dball::DBall;

@@ -18,7 +18,8 @@ use common::*;
 
 use ode::dynamics::body::BodyRef;
 use ode::dynamics::integrator::step_body;
-use ode::dynamics::world::{create_body, create_world, destroy_world, flags, World};
+use ode::dynamics::world::{create_body, create_world, flags, World};
+use ode::joints::object::destroy_world;
 use ode::ffi::decl::common::dJointFeedback;
 use ode::joints::{null::Null, Joint, JointHead, JointKind, JointRef, Row, JOINTS};
 use ode::math::mass::Mass;

@@ -7,7 +7,8 @@
 //! without rows and kinematic bodies.
 use ode::dynamics::body::{Body, BodyRef};
 use ode::dynamics::integrator::step_body;
-use ode::dynamics::world::{create_body, create_world, destroy_world, flags, World, WorldRef};
+use ode::dynamics::world::{create_body, create_world, flags, World, WorldRef};
+use ode::joints::object::destroy_world;
 use ode::ffi::decl::common::dJointFeedback;
 use ode::joints::{null::Null, Joint, JointHead, JointKind, JointRef, Row, JOINTS};
 use ode::math::mass::Mass;

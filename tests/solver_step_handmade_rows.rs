@@ -4,8 +4,9 @@
 //! that share a body is accounted for, feedback is Jᵀλ per body, and warm
 //! solves and warm world steps with joints do not allocate.
 use ode::dynamics::body::BodyRef;
-use ode::dynamics::integrator::step_world;
-use ode::dynamics::world::{create_body, create_world, destroy_world, WorldRef};
+use ode::pipeline::step_world;
+use ode::dynamics::world::{create_body, create_world, WorldRef};
+use ode::joints::object::destroy_world;
 use ode::ffi::decl::common::dJointFeedback;
 use ode::joints::object::{attach, create_joint};
 use ode::joints::{null::Null, JointKind, JointRef, Row};

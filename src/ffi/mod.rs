@@ -20,8 +20,10 @@
 //! rejected call changes nothing. Each failed check reports through
 //! `crate::error::bad_input`, naming the function and the argument.
 
-pub mod types;
-pub mod decl;
+// The C types live in the bottom layer (`crate::abi`); these names keep the
+// paths the C layer and the tests use.
+pub use crate::abi as decl;
+pub use crate::abi::types;
 
 use crate::error as core_error;
 use crate::handle::{Handle, Pool};

@@ -6,7 +6,7 @@
 //! enumerators of the C enum, since a Rust enum cannot repeat a value.
 #![allow(non_camel_case_types, non_upper_case_globals)]
 
-use crate::ffi::types::dVector3;
+use crate::abi::types::dVector3;
 use std::ffi::c_int;
 
 #[repr(C)]

@@ -2,7 +2,7 @@
 //! between collision detection and contact joints.
 #![allow(non_camel_case_types, non_upper_case_globals, non_snake_case)]
 
-use crate::ffi::types::{dGeomID, dReal, dVector3};
+use crate::abi::types::{dGeomID, dReal, dVector3};
 use std::ffi::c_int;
 
 // Bits of dSurfaceParameters::mode: which optional fields are in use.

@@ -3,7 +3,7 @@
 #![allow(non_camel_case_types, non_upper_case_globals)]
 
 use super::contact::dContactGeom;
-use crate::ffi::types::{dGeomID, dReal};
+use crate::abi::types::{dGeomID, dReal};
 use std::ffi::c_int;
 
 /// Handle of heightfield sample data (the pooled cell address).

@@ -14,4 +14,4 @@ pub const dSAP_AXES_ZYX: c_int = 2 | (1 << 2) | (0 << 4);
 
 /// Callback of dSpaceCollide/dSpaceCollide2 (dNearCallback in C).
 pub type dNearCallback =
-    unsafe extern "C" fn(data: *mut std::ffi::c_void, o1: crate::ffi::types::dGeomID, o2: crate::ffi::types::dGeomID);
+    unsafe extern "C" fn(data: *mut std::ffi::c_void, o1: crate::abi::types::dGeomID, o2: crate::abi::types::dGeomID);

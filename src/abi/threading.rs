@@ -12,7 +12,7 @@ use std::ffi::{c_char, c_int, c_uint, c_ulong, c_void};
 pub type dMutexGroupID = *mut c_void;
 pub type dCallReleaseeID = *mut c_void;
 pub type dCallWaitID = *mut c_void;
-use crate::ffi::types::dThreadingImplementationID;
+use crate::abi::types::dThreadingImplementationID;
 
 pub type dmutexindex_t = c_uint;
 pub type ddependencycount_t = dsizeint;
