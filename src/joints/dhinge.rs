@@ -4,6 +4,10 @@
 //! axis. The axis and plane rows use the joint's ERP; their CFM is the
 //! world's. In ODE the double hinge is a double ball, so the double ball
 //! functions work on it too.
+//!
+//! Until its axis is set (ODE starts it at zero) the joint keeps only its
+//! double-ball row: ODE builds the other three rows from the zero axis,
+//! which turns the bodies NaN (Debian aborts on the normalisation).
 
 use super::dball::DBall;
 use super::{Bodies, Info1, JointHead, JointModel, Row, RowCtx};
@@ -37,6 +41,11 @@ impl DHinge {
         safe_normalize3(&mut self.axis2);
     }
 
+    /// The axis was never set (a set axis is normalised, never zero).
+    fn axis_unset(&self) -> bool {
+        self.axis1 == [0.0; 3] || self.axis2 == [0.0; 3]
+    }
+
     /// `dJointGetDHingeAxis`; `None` without body.
     pub fn axis(&self, b: Bodies<'_>) -> Option<[f64; 3]> {
         Some(b.b1?.vector_to_world(self.axis1))
@@ -47,11 +56,18 @@ impl JointModel for DHinge {
     const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeDHinge as std::ffi::c_int;
 
     fn info1(&mut self, _: &JointHead, _: Bodies<'_>) -> Info1 {
-        Info1 { m: 4, nub: 4 }
+        if self.axis_unset() {
+            Info1 { m: 1, nub: 1 }
+        } else {
+            Info1 { m: 4, nub: 4 }
+        }
     }
 
     fn info2(&mut self, _: &JointHead, b: Bodies<'_>, ctx: &RowCtx<'_>, rows: &mut [Row]) {
         let Some((g1, g2)) = self.ball.fill_row(b, ctx.fps, &mut rows[0]) else { return };
+        if self.axis_unset() {
+            return;
+        }
         let Some(b0) = b.b1 else { return };
         let ax1 = b0.vector_to_world(self.axis1);
         let (p, q) = plane_space(&ax1);

@@ -17,7 +17,9 @@
 //!    3. **solve**: Dantzig BLCP (`solver::step`) or PGS/SOR
 //!       (`solver::quick`), which yield the constraint forces;
 //!    4. **integrate**: velocities, then positions and orientations
-//!       (`dynamics::integrator`), and the accumulators are cleared.
+//!       (`dynamics::integrator`), and the accumulators are cleared;
+//!    5. **guard** (`guard`): an island whose bodies came out non-finite
+//!       is put back as before the step, disabled and reported.
 //!
 //! Islands without rows take the free-body path, where the two steppers
 //! differ only where ODE's do: the QuickStep scales the torque accumulator
@@ -31,6 +33,7 @@
 //! the same arithmetic and are thereby moved by their velocity only; they
 //! take part in islands like other bodies.
 
+mod guard;
 mod islands;
 
 use crate::dynamics::autodisable;
@@ -92,6 +95,7 @@ fn step_island(world: &World, s: &mut StepScratch, bodies: (usize, usize), joint
     let bodies_all = std::mem::take(&mut s.bodies);
     let island = &bodies_all[bodies.0..bodies.0 + bodies.1];
     let island_joints = &s.joints[joints.0..joints.0 + joints.1];
+    guard::save(island, &mut s.saved);
 
     // 3.1 External forces.
     apply_external_forces(world, island, &mut s.inv_i, h);
@@ -136,6 +140,9 @@ fn step_island(world: &World, s: &mut StepScratch, bodies: (usize, usize), joint
             }
         }
     }
+    // 3.5 Guard.
+    let stepper = if quick { "dWorldQuickStep" } else { "dWorldStep" };
+    guard::check(island, &s.joints[joints.0..joints.0 + joints.1], &s.saved, stepper);
     s.bodies = bodies_all;
 }
 

@@ -1,0 +1,221 @@
+/* The step's guard against non-finite results. Finite but extreme inputs
+ * (a velocity of 1e300 with a step of 1e10, an angular velocity of 1e300,
+ * forces that overflow their accumulator) used to drive bodies to inf/NaN
+ * without a word; Debian's ODE goes the same way or aborts. Now, when an
+ * island would leave a step non-finite, one message (message channel,
+ * number 1) names the body and a joint attached to it; every body of the
+ * island keeps its state from before the step (bit for bit), its force
+ * accumulators are cleared, its joints' feedback reads zero, and it is
+ * disabled, so the message is not repeated each step. Other islands step
+ * as if nothing happened. Runs against our library. Prints "PASS <n>". */
+#include <ode/ode.h>
+#include <stdio.h>
+#include <stdarg.h>
+#include <string.h>
+#include <math.h>
+
+static int debug_reports, messages;
+static char last[512];
+static void on_debug(int num, const char *msg, va_list ap)
+{
+    (void)num;
+    vsnprintf(last, sizeof last, msg, ap);
+    debug_reports++;
+}
+/* Counts the guard's messages (number 1); others, such as the LCP's
+ * number 3 on a singular matrix, may come with them. */
+static void on_message(int num, const char *msg, va_list ap)
+{
+    if (num != 1)
+        return;
+    vsnprintf(last, sizeof last, msg, ap);
+    messages++;
+}
+
+static int checks, failures;
+static const char *scene;
+static void check(int ok, const char *what)
+{
+    checks++;
+    if (!ok) {
+        failures++;
+        printf("FAIL %s: %s (last report: %s)\n", scene, what, last);
+    }
+}
+
+typedef struct { dReal v[29]; } State;
+static void state(dBodyID b, State *s)
+{
+    memset(s, 0, sizeof *s);
+    memcpy(s->v, dBodyGetPosition(b), 3 * sizeof(dReal));
+    memcpy(s->v + 3, dBodyGetQuaternion(b), 4 * sizeof(dReal));
+    memcpy(s->v + 7, dBodyGetRotation(b), 12 * sizeof(dReal));
+    memcpy(s->v + 19, dBodyGetLinearVel(b), 3 * sizeof(dReal));
+    memcpy(s->v + 22, dBodyGetAngularVel(b), 3 * sizeof(dReal));
+}
+
+static int all_finite(dBodyID b)
+{
+    State s;
+    int i;
+    state(b, &s);
+    for (i = 0; i < 25; i++)
+        if (!isfinite(s.v[i]))
+            return 0;
+    return 1;
+}
+
+static void step(dWorldID w, int quick, dReal h)
+{
+    if (quick)
+        dWorldQuickStep(w, h);
+    else
+        dWorldStep(w, h);
+}
+
+static dBodyID body(dWorldID w, dReal x, dReal y, dReal z)
+{
+    dBodyID b = dBodyCreate(w);
+    dMass m;
+    dQuaternion q;
+    dMassSetBox(&m, 1, 1, 0.5, 0.3);
+    dBodySetMass(b, &m);
+    dBodySetPosition(b, x, y, z);
+    dQFromAxisAndAngle(q, 0.3, 1, -0.4, 0.7);
+    dBodySetQuaternion(b, q);
+    dBodySetLinearVel(b, 0.3, 0, 0.1);
+    dBodySetAngularVel(b, -0.1, 0.4, 0.2);
+    return b;
+}
+
+/* A control body in a world of its own, stepped the same way. */
+static void control_twin(int quick, dReal h, int steps, State *out)
+{
+    dWorldID w = dWorldCreate();
+    dBodyID c;
+    int i;
+    dWorldSetGravity(w, 0, 0, -9.81);
+    c = body(w, 5, 5, 5);
+    for (i = 0; i < steps; i++)
+        step(w, quick, h);
+    state(c, out);
+    dWorldDestroy(w);
+}
+
+/* kind: 0 free body with v = 1e300 and h = 1e10; 1 free body spinning at
+ * 1e300; 2 overflowing force accumulator; 3 ball joint with v = 1e300 and
+ * h = 1e10; 4 hinge joint with a body spinning at 1e300. */
+static void run(int kind, int quick)
+{
+    static char name[64];
+    dWorldID w = dWorldCreate();
+    dBodyID a, b = 0, c;
+    dJointID j = 0;
+    dJointFeedback fb;
+    State a0, b0, s, twin;
+    char want[64];
+    dReal h = 0.01;
+    int i;
+    snprintf(name, sizeof name, "kind %d %s", kind, quick ? "quick" : "step");
+    scene = name;
+    dWorldSetGravity(w, 0, 0, -9.81);
+    a = body(w, 0, 0, 1);
+    c = body(w, 5, 5, 5); /* an island of its own */
+    if (kind >= 3) {
+        b = body(w, 1, 0, 1);
+        if (kind == 3) {
+            j = dJointCreateBall(w, 0);
+            dJointAttach(j, a, b);
+            dJointSetBallAnchor(j, 0.5, 0, 1);
+        } else {
+            j = dJointCreateHinge(w, 0);
+            dJointAttach(j, a, b);
+            dJointSetHingeAnchor(j, 0.5, 0, 1);
+            dJointSetHingeAxis(j, 0, 1, 0);
+        }
+        memset(&fb, 0x55, sizeof fb);
+        dJointSetFeedback(j, &fb);
+    }
+    switch (kind) {
+    case 0: dBodySetLinearVel(a, 1e300, 0, 0); h = 1e10; break;
+    case 1: dBodySetAngularVel(a, 1e300, 1e300, 0); break;
+    case 2: dBodyAddForce(a, 1e308, 0, 0); dBodyAddForce(a, 1e308, 0, 0); break;
+    case 3: dBodySetLinearVel(a, 0, 1e300, 0); h = 1e10; break;
+    case 4: dBodySetAngularVel(b, 1e300, 0, 1e300); break;
+    }
+    state(a, &a0);
+    if (b)
+        state(b, &b0);
+
+    messages = debug_reports = 0;
+    step(w, quick, h);
+    check(messages == 1, "one message");
+    check(debug_reports == 0, "nothing on the debug channel");
+    check(strstr(last, quick ? "dWorldQuickStep" : "dWorldStep") != NULL, "message names the stepper");
+    if (b) {
+        char wa[64], wb[64];
+        snprintf(wa, sizeof wa, "%p", (void *)a);
+        snprintf(wb, sizeof wb, "%p", (void *)b);
+        check(strstr(last, wa) != NULL || strstr(last, wb) != NULL, "message names a body of the island");
+        snprintf(want, sizeof want, "%p", (void *)j);
+        check(strstr(last, want) != NULL, "message names the joint");
+    } else {
+        snprintf(want, sizeof want, "%p", (void *)a);
+        check(strstr(last, want) != NULL, "message names the body");
+    }
+
+    state(a, &s);
+    check(memcmp(&s, &a0, sizeof s) == 0, "body keeps its state from before the step");
+    check(!dBodyIsEnabled(a), "body disabled");
+    {
+        const dReal *f = dBodyGetForce(a), *t = dBodyGetTorque(a);
+        check(f[0] == 0 && f[1] == 0 && f[2] == 0 && t[0] == 0 && t[1] == 0 && t[2] == 0,
+              "accumulators cleared");
+    }
+    if (b) {
+        state(b, &s);
+        check(memcmp(&s, &b0, sizeof s) == 0, "the other body of the island keeps its state");
+        check(!dBodyIsEnabled(b), "the other body of the island is disabled");
+        check(fb.f1[0] == 0 && fb.f1[1] == 0 && fb.f1[2] == 0 && fb.t1[0] == 0 && fb.t2[2] == 0 && fb.f2[1] == 0,
+              "feedback zero");
+    }
+    check(dBodyIsEnabled(c) && all_finite(c), "another island goes on");
+
+    /* Later steps: the island stays disabled and silent. */
+    for (i = 0; i < 4; i++)
+        step(w, quick, h);
+    check(messages == 1, "reported once, not every step");
+    state(a, &s);
+    check(memcmp(&s, &a0, sizeof s) == 0, "still the state from before the failed step");
+    state(c, &s);
+    control_twin(quick, h, 5, &twin);
+    if (h < 1)
+        check(memcmp(&s, &twin, sizeof s) == 0, "the other island moves exactly as it would alone");
+
+    /* Enabled again by the host: the same failure is reported again, except
+     * for the overflowing accumulator, which the rollback cleared. */
+    dBodyEnable(a);
+    step(w, quick, h);
+    check(messages == (kind == 2 ? 1 : 2), "re-enabled: reported again if it fails again");
+    check(dBodyIsEnabled(a) == (kind == 2), "disabled again only if it failed again");
+    check(all_finite(a) && (!b || all_finite(b)), "still finite");
+    dWorldDestroy(w);
+}
+
+int main(void)
+{
+    int kind, quick;
+    dInitODE2(0);
+    dSetDebugHandler(on_debug);
+    dSetMessageHandler(on_message);
+    for (kind = 0; kind < 5; kind++)
+        for (quick = 0; quick < 2; quick++)
+            run(kind, quick);
+    dCloseODE();
+    if (failures) {
+        printf("FAILED %d of %d checks\n", failures, checks);
+        return 1;
+    }
+    printf("PASS %d\n", checks);
+    return 0;
+}
