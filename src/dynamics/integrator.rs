@@ -10,7 +10,7 @@ use super::body::{Body, BodyRef};
 use super::world::flags;
 use crate::math::rotation::{dq_from_w, q_mult0, q_to_r};
 use crate::math::mat3::{invert3, mul0_331, mul0_333, rotate_tensor};
-use crate::math::vec::{dot3, normalize4};
+use crate::math::vec::dot3;
 
 /// Step's velocity update with a constraint force `c` (Jᵀλ, linear then
 /// angular): v += (c + F)·(h·invMass), w += invI·((c + T)·h).
@@ -100,7 +100,14 @@ pub fn add_gyroscopic_torque(b: &mut Body, h: f64) {
 /// Moves a body over `h` with its current velocities (ODE's dxStepBody):
 /// caps the angular speed, advances position and orientation (finite or
 /// infinitesimal rotation), notifies the host, then applies damping.
-pub fn step_body(bref: BodyRef, h: f64) {
+///
+/// Returns false, leaving position and orientation as they were (no
+/// callback, no damping), when the new position or orientation is not
+/// finite, which non-finite velocities always cause; the step's guard
+/// (`pipeline`) takes over. ODE stores such a state (and Debian's build
+/// aborts on its next normalisation). The test is on values in hand, so a
+/// normal step costs a few instructions and no copy.
+pub fn step_body(bref: BodyRef, h: f64) -> bool {
     {
         let b = bref.get_mut();
         if b.flags & flags::MAX_ANGULAR_SPEED != 0 {
@@ -114,19 +121,20 @@ pub fn step_body(bref: BodyRef, h: f64) {
             }
         }
 
-        for k in 0..3 {
-            b.pos[k] += h * b.lvel[k];
-        }
+        let pos: [f64; 3] = std::array::from_fn(|k| b.pos[k] + h * b.lvel[k]);
 
-        if b.flags & flags::FINITE_ROTATION != 0 {
-            rotate_finite(b, h);
+        let mut q = if b.flags & flags::FINITE_ROTATION != 0 {
+            rotate_finite(b, h)
         } else {
             let dq = dq_from_w(&b.avel, &b.q);
-            for k in 0..4 {
-                b.q[k] += h * dq[k];
-            }
+            std::array::from_fn(|k| b.q[k] + h * dq[k])
+        };
+        normalize_stepped_q(&mut q);
+        if !all_finite(&pos, &q) {
+            return false;
         }
-        normalize4(&mut b.q);
+        b.pos[..3].copy_from_slice(&pos);
+        b.q = q;
         b.r = q_to_r(&b.q);
     }
 
@@ -139,7 +147,7 @@ pub fn step_body(bref: BodyRef, h: f64) {
         // no borrow of the body is held across the call.
         unsafe { cb(bref.as_raw()) };
         if !bref.is_live() {
-            return;
+            return true;
         }
     }
 
@@ -156,13 +164,39 @@ pub fn step_body(bref: BodyRef, h: f64) {
             *v *= k;
         }
     }
+    true
+}
+
+/// Normalises the orientation after a step as ODE does (same operations,
+/// same bits). Where ODE's normalisation fails (a NaN or zero quaternion,
+/// on which Debian's build aborts) or overflows (a huge quaternion becomes
+/// zero, and the next step aborts), the quaternion is made NaN instead, so
+/// that `step_body` refuses it.
+fn normalize_stepped_q(q: &mut [f64; 4]) {
+    let l = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    if l > 0.0 && l < f64::INFINITY {
+        let k = 1.0 / l.sqrt();
+        for v in q.iter_mut() {
+            *v *= k;
+        }
+    } else {
+        q[0] = f64::NAN;
+    }
+}
+
+/// New position and orientation all finite: `x - x` is 0 for finite `x`
+/// and NaN for inf or NaN, so one sum decides.
+#[inline(always)]
+fn all_finite(pos: &[f64; 3], q: &[f64; 4]) -> bool {
+    let z = |x: f64| x - x;
+    ((z(pos[0]) + z(pos[1])) + (z(pos[2]) + z(q[0]))) + ((z(q[1]) + z(q[2])) + z(q[3])) == 0.0
 }
 
 /// Finite rotation: the rotation by w·h (or by its component along the
 /// finite rotation axis) is applied exactly as a quaternion; with an axis,
 /// the remaining component is applied infinitesimally afterwards. Like
 /// ODE, that infinitesimal part uses the halved step.
-fn rotate_finite(b: &mut Body, h: f64) {
+fn rotate_finite(b: &Body, h: f64) -> [f64; 4] {
     let with_axis = b.flags & flags::FINITE_ROTATION_AXIS != 0;
     let hh = h * 0.5;
     let mut rot = [0.0; 4];
@@ -187,13 +221,14 @@ fn rotate_finite(b: &mut Body, h: f64) {
             rot[i + 1] = b.avel[i] * s;
         }
     }
-    b.q = q_mult0(&rot, &b.q);
+    let mut q = q_mult0(&rot, &b.q);
     if with_axis {
-        let dq = dq_from_w(&irv, &b.q);
+        let dq = dq_from_w(&irv, &q);
         for k in 0..4 {
-            b.q[k] += hh * dq[k];
+            q[k] += hh * dq[k];
         }
     }
+    q
 }
 
 /// sin(x)/x, with the two-term Taylor series near zero as ODE uses.

@@ -30,8 +30,6 @@ pub(crate) struct StepScratch {
     pub step: crate::solver::step::StepBuffers,
     /// Buffers of the QuickStep solver.
     pub solver: SolverScratch,
-    /// The island's body states before the step (see `guard`).
-    pub saved: Vec<super::guard::SavedState>,
 }
 
 /// Partitions the enabled bodies into islands connected by active joints,

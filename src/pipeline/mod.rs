@@ -18,8 +18,9 @@
 //!       (`solver::quick`), which yield the constraint forces;
 //!    4. **integrate**: velocities, then positions and orientations
 //!       (`dynamics::integrator`), and the accumulators are cleared;
-//!    5. **guard** (`guard`): an island whose bodies came out non-finite
-//!       is put back as before the step, disabled and reported.
+//!    5. **guard** (`guard`): a body whose new position or orientation
+//!       would not be finite keeps the old ones, at rest; its island is
+//!       disabled and reported.
 //!
 //! Islands without rows take the free-body path, where the two steppers
 //! differ only where ODE's do: the QuickStep scales the torque accumulator
@@ -95,17 +96,17 @@ fn step_island(world: &World, s: &mut StepScratch, bodies: (usize, usize), joint
     let bodies_all = std::mem::take(&mut s.bodies);
     let island = &bodies_all[bodies.0..bodies.0 + bodies.1];
     let island_joints = &s.joints[joints.0..joints.0 + joints.1];
-    guard::save(island, &mut s.saved);
 
     // 3.1 External forces.
     apply_external_forces(world, island, &mut s.inv_i, h);
+    let mut refused = None;
 
     // 3.2 Rows: the island's joints' row counts (joints without rows only
     // linked the island together).
     let m = if island_joints.is_empty() { 0 } else { gather_info1(island_joints, &mut s.infos) };
 
     if m == 0 {
-        integrate_free_island(island, &s.inv_i, h, quick);
+        integrate_free_island(island, &s.inv_i, h, quick, &mut refused);
     } else if quick {
         assemble_rows(world, &s.infos, h, &mut s.rows);
         // 3.3 Solve: updates every island body's velocity (constraint and
@@ -114,9 +115,9 @@ fn step_island(world: &World, s: &mut StepScratch, bodies: (usize, usize), joint
         let input = IslandInput { world, bodies: island, inv_i: &s.inv_i, h };
         solver::quick::solve_island(&input, &mut s.rows, &mut s.solver);
         // 3.4 Integrate positions.
-        for &b in island {
+        for (i, &b) in island.iter().enumerate() {
             if b.is_live() {
-                step_body(b, h);
+                move_body(b, h, i, &mut refused);
                 clear_accumulators(b);
             }
         }
@@ -135,15 +136,25 @@ fn step_island(world: &World, s: &mut StepScratch, bodies: (usize, usize), joint
                 } else {
                     update_velocity(b.get_mut(), &s.inv_i[i], h);
                 }
-                step_body(b, h);
+                move_body(b, h, i, &mut refused);
                 clear_accumulators(b);
             }
         }
     }
     // 3.5 Guard.
-    let stepper = if quick { "dWorldQuickStep" } else { "dWorldStep" };
-    guard::check(island, &s.joints[joints.0..joints.0 + joints.1], &s.saved, stepper);
+    if let Some(bad) = refused {
+        let stepper = if quick { "dWorldQuickStep" } else { "dWorldStep" };
+        guard::contain(island, &s.joints[joints.0..joints.0 + joints.1], bad, stepper);
+    }
     s.bodies = bodies_all;
+}
+
+/// `step_body`, with the guard taking over a body it refuses.
+#[inline(always)]
+fn move_body(b: BodyRef, h: f64, i: usize, refused: &mut Option<usize>) {
+    if !step_body(b, h) {
+        guard::refused(b, i, refused);
+    }
 }
 
 /// Gravity into the force accumulators (one axis at a time and only for a
@@ -175,22 +186,28 @@ fn apply_external_forces(world: &World, island: &[BodyRef], inv_i: &mut Vec<[f64
 }
 
 /// An island without constraint rows: external forces only.
-fn integrate_free_island(bodies: &[BodyRef], inv_i: &[[f64; 12]], h: f64, quick: bool) {
+fn integrate_free_island(
+    bodies: &[BodyRef],
+    inv_i: &[[f64; 12]],
+    h: f64,
+    quick: bool,
+    refused: &mut Option<usize>,
+) {
     if quick {
         for (&b, ii) in bodies.iter().zip(inv_i.iter()) {
             update_velocity_quick(b.get_mut(), ii, h);
         }
-        for &b in bodies {
+        for (i, &b) in bodies.iter().enumerate() {
             if b.is_live() {
-                step_body(b, h);
+                move_body(b, h, i, refused);
                 clear_accumulators(b);
             }
         }
     } else {
-        for (&b, ii) in bodies.iter().zip(inv_i.iter()) {
+        for (i, (&b, ii)) in bodies.iter().zip(inv_i.iter()).enumerate() {
             if b.is_live() {
                 update_velocity(b.get_mut(), ii, h);
-                step_body(b, h);
+                move_body(b, h, i, refused);
                 clear_accumulators(b);
             }
         }
