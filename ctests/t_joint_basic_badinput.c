@@ -1,8 +1,9 @@
 /* Bad input to the joint-type functions (ball, hinge, slider, fixed,
  * contact, null): each bad call must be reported through the debug handler
  * naming the function, return the neutral value and change nothing that
- * can be observed on unattached joints (anchor 2 and parameters). Numbers
- * that are not a parameter of the joint are ignored silently, as in ODE.
+ * can be observed on unattached joints (anchor 2 and parameters). Names of
+ * parameters the joint lacks are ignored silently, as in ODE; numbers that
+ * name no parameter at all are reported (ODE ignores them too).
  * Runs against OUR library only (ODE aborts on most of these). Prints
  * "PASS <n>" on success. */
 #include <ode/ode.h>
@@ -142,9 +143,11 @@ int main(void)
     c.surface.mode = 0;
     QUIET(check(dJointCreateContact(w, 0, &c) != 0, "NaN fdir1 unused without dContactFDir1"));
 
+    /* a number that names no parameter: reported, and ignored as in ODE */
+    BAD("dJointSetHingeParam", dJointSetHingeParam(hinge, 1000, 7));
+
     /* accepted as ODE accepts them */
     QUIET(dJointSetHingeParam(hinge, dParamLoStop2, 7));
-    QUIET(dJointSetHingeParam(hinge, 1000, 7));
     QUIET(check(dJointGetHingeParam(hinge, dParamLoStop2) == 0, "group 2 of a hinge reads 0"));
     QUIET(dJointSetHingeParam(hinge, dParamFMax, -1));
     QUIET(dJointSetHingeParam(hinge, dParamHiStop, dInfinity));

@@ -1,9 +1,9 @@
 /* Bad input to the angular motor, linear motor, plane-2D, double ball,
  * double hinge and transmission functions: each bad call must be reported
  * through the debug handler naming the function, return the neutral value
- * and change nothing observable. Calls ODE accepts (unknown parameter
- * numbers, clamped LMotor groups, double ball functions on a double hinge)
- * must stay silent. Runs against OUR library only (ODE aborts or crashes on
+ * and change nothing observable. Calls ODE accepts (names of parameters a
+ * joint lacks, clamped LMotor groups, double ball functions on a double
+ * hinge) must stay silent; numbers that name no parameter are reported. Runs against OUR library only (ODE aborts or crashes on
  * most of these). Prints "PASS <n>" on success. */
 #include <ode/ode.h>
 #include <stdio.h>
@@ -213,8 +213,13 @@ int main(void)
     dJointSetTransmissionMode(tr, dTransmissionParallelAxes);
     UNCHANGED("bad calls in intersecting mode");
 
+    /* numbers that name no parameter: reported, ignored as in ODE */
+    BAD("dJointSetAMotorParam", dJointSetAMotorParam(am, 0x20, 5));
+    BAD("dJointSetLMotorParam", dJointSetLMotorParam(lm, 0xff, 5));
+    BAD("dJointSetDHingeParam", dJointSetDHingeParam(dh, 14, 5));
+    UNCHANGED("unknown parameter numbers");
+
     /* accepted silently, as ODE accepts them */
-    QUIET(dJointSetAMotorParam(am, 0x20, 5));                 /* unknown number in group 1 */
     QUIET(check(dJointGetAMotorParam(am, dParamSuspensionERP) == 0, "non-motor parameter reads 0"));
     QUIET(dJointSetLMotorParam(lm, dParamVel3 + 4 * dParamGroup, 0.25)); /* clamped to group 3 */
     check(dJointGetLMotorParam(lm, dParamVel3) == 0.25, "LMotor group clamped");

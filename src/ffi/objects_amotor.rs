@@ -8,7 +8,7 @@
 //! silently, as in ODE.
 #![allow(non_snake_case)]
 
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
 use crate::joints::amotor::{AMotor, MODE_EULER, MODE_USER};
@@ -100,6 +100,7 @@ pub unsafe extern "C" fn dJointSetAMotorParam(j: dJointID, parameter: c_int, val
         let (_, m) = amotor(cx, j)?;
         let (g, p) = group(cx, parameter)?;
         cx.not_nan("value", value)?;
+        known_param(cx, parameter, p.is_some())?;
         if let Some(p) = p {
             m.limot[g].set(p, value);
         }
@@ -190,6 +191,7 @@ pub unsafe extern "C" fn dJointGetAMotorParam(j: dJointID, parameter: c_int) -> 
     call("dJointGetAMotorParam", 0.0, |cx| {
         let (_, m) = amotor(cx, j)?;
         let (g, p) = group(cx, parameter)?;
+        known_param(cx, parameter, p.is_some())?;
         Some(p.map_or(0.0, |p| m.limot[g].get(p)))
     })
 }

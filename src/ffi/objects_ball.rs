@@ -1,7 +1,7 @@
 //! The ball-and-socket joint functions of objects.h.
 #![allow(non_snake_case)]
 
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
 use crate::joints::ball::{bodies_of, Ball};
@@ -71,6 +71,7 @@ pub unsafe extern "C" fn dJointSetBallParam(j: dJointID, parameter: c_int, value
     call("dJointSetBallParam", (), |cx| {
         let (_, b) = ball(cx, j)?;
         cx.not_nan("value", value)?;
+        known_param(cx, parameter, false)?;
         // Numbers that are not a ball parameter are ignored, as in ODE.
         if let Some(p) = Param::from_code(parameter) {
             b.set_param(p, value);
@@ -83,6 +84,7 @@ pub unsafe extern "C" fn dJointSetBallParam(j: dJointID, parameter: c_int, value
 pub unsafe extern "C" fn dJointGetBallParam(j: dJointID, parameter: c_int) -> dReal {
     call("dJointGetBallParam", 0.0, |cx| {
         let (_, b) = ball(cx, j)?;
+        known_param(cx, parameter, false)?;
         Some(Param::from_code(parameter).map_or(0.0, |p| b.param(p)))
     })
 }

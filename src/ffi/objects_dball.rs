@@ -6,7 +6,7 @@
 #![allow(non_snake_case)]
 
 use super::objects_amotor::vec3;
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
 use crate::joints::ball::bodies_of;
@@ -42,12 +42,14 @@ pub(crate) unsafe fn get_anchor(cx: &Cx, j: dJointID, which: usize, result: *mut
 pub(crate) fn set_param(cx: &Cx, j: dJointID, parameter: c_int, value: dReal) -> Option<()> {
     let (_, d) = dball(cx, j)?;
     cx.not_nan("value", value)?;
+    known_param(cx, parameter, false)?;
     d.set_param(Param::from_code(parameter), value);
     Some(())
 }
 
 pub(crate) fn get_param(cx: &Cx, j: dJointID, parameter: c_int) -> Option<dReal> {
     let (_, d) = dball(cx, j)?;
+    known_param(cx, parameter, false)?;
     Some(d.param(Param::from_code(parameter)))
 }
 

@@ -1,7 +1,7 @@
 //! The fixed joint functions of objects.h.
 #![allow(non_snake_case)]
 
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, Cx};
 use crate::joints::ball::bodies_of;
@@ -37,6 +37,7 @@ pub unsafe extern "C" fn dJointSetFixedParam(j: dJointID, parameter: c_int, valu
     call("dJointSetFixedParam", (), |cx| {
         let (_, f) = fixed(cx, j)?;
         cx.not_nan("value", value)?;
+        known_param(cx, parameter, false)?;
         if let Some(p) = Param::from_code(parameter) {
             f.set_param(p, value);
         }
@@ -48,6 +49,7 @@ pub unsafe extern "C" fn dJointSetFixedParam(j: dJointID, parameter: c_int, valu
 pub unsafe extern "C" fn dJointGetFixedParam(j: dJointID, parameter: c_int) -> dReal {
     call("dJointGetFixedParam", 0.0, |cx| {
         let (_, f) = fixed(cx, j)?;
+        known_param(cx, parameter, false)?;
         Some(Param::from_code(parameter).map_or(0.0, |p| f.param(p)))
     })
 }

@@ -4,7 +4,7 @@
 //! unattached, ODE ignores the axis and so do we).
 #![allow(non_snake_case)]
 
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
 use crate::joints::ball::bodies_of;
@@ -131,6 +131,7 @@ pub unsafe extern "C" fn dJointSetHingeParam(j: dJointID, parameter: c_int, valu
     call("dJointSetHingeParam", (), |cx| {
         let (_, h) = hinge(cx, j)?;
         cx.not_nan("value", value)?;
+        known_param(cx, parameter, false)?;
         // Numbers outside the first group are ignored, as in ODE.
         if let Some(p) = Param::from_code(parameter) {
             h.limot.set(p, value);
@@ -143,6 +144,7 @@ pub unsafe extern "C" fn dJointSetHingeParam(j: dJointID, parameter: c_int, valu
 pub unsafe extern "C" fn dJointGetHingeParam(j: dJointID, parameter: c_int) -> dReal {
     call("dJointGetHingeParam", 0.0, |cx| {
         let (_, h) = hinge(cx, j)?;
+        known_param(cx, parameter, false)?;
         Some(Param::from_code(parameter).map_or(0.0, |p| h.limot.get(p)))
     })
 }

@@ -5,13 +5,14 @@
 //! (ODE asserts on both); reading an axis needs its body.
 #![allow(non_snake_case)]
 
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::objects_universal::{vec3, write_opt};
 use super::types::*;
 use super::{call, Cx};
 use crate::joints::ball::bodies_of;
 use crate::joints::hinge::axis_ok;
 use crate::joints::hinge2::Hinge2;
+use crate::joints::universal::two_axis_param;
 use crate::joints::{flags, JointHead, JointKind, JOINTS};
 use std::ffi::c_int;
 
@@ -96,6 +97,7 @@ pub unsafe extern "C" fn dJointSetHinge2Param(j: dJointID, parameter: c_int, val
     call("dJointSetHinge2Param", (), |cx| {
         let (_, h) = hinge2(cx, j)?;
         cx.not_nan("value", value)?;
+        known_param(cx, parameter, two_axis_param(parameter).1.is_some())?;
         h.set_param(parameter, value);
         Some(())
     })
@@ -105,6 +107,7 @@ pub unsafe extern "C" fn dJointSetHinge2Param(j: dJointID, parameter: c_int, val
 pub unsafe extern "C" fn dJointGetHinge2Param(j: dJointID, parameter: c_int) -> dReal {
     call("dJointGetHinge2Param", 0.0, |cx| {
         let (_, h) = hinge2(cx, j)?;
+        known_param(cx, parameter, two_axis_param(parameter).1.is_some())?;
         Some(h.param(parameter))
     })
 }

@@ -7,7 +7,7 @@
 #![allow(non_snake_case)]
 
 use super::objects_amotor::{axis_index, relativity, vec3};
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
 use crate::joints::ball::bodies_of;
@@ -64,6 +64,7 @@ pub unsafe extern "C" fn dJointSetLMotorParam(j: dJointID, parameter: c_int, val
     call("dJointSetLMotorParam", (), |cx| {
         let (_, m) = lmotor(cx, j)?;
         cx.not_nan("value", value)?;
+        known_param(cx, parameter, clamped_group(parameter).1.is_some())?;
         if let (g, Some(p)) = clamped_group(parameter) {
             m.limot[g].set(p, value);
         }
@@ -97,6 +98,7 @@ pub unsafe extern "C" fn dJointGetLMotorParam(j: dJointID, parameter: c_int) -> 
     call("dJointGetLMotorParam", 0.0, |cx| {
         let (_, m) = lmotor(cx, j)?;
         let (g, p) = clamped_group(parameter);
+        known_param(cx, parameter, p.is_some())?;
         Some(p.map_or(0.0, |p| m.limot[g].get(p)))
     })
 }

@@ -50,6 +50,22 @@ pub(crate) fn joint<'a>(cx: &Cx, j: dJointID) -> Option<&'a mut Joint> {
     Some(cx.handle(&JOINTS, j, "j", "joint")?.get_mut())
 }
 
+/// Parameter numbers: ODE sets nothing for a number its joint does not use
+/// and reads 0 for it. A number that is none of ODE's `dParam*` names
+/// (`Param::decode`) and that the joint's own decoding does not use either
+/// (`used`; some joints mask the group bits) is certainly a mistake, such
+/// as 14, 0xff, -1 or 0x300: it is reported, and the call then does what
+/// ODE does, nothing (a getter returns 0). Names of parameters the joint
+/// lacks (dParamLoStop2 of a hinge) stay silent, as in ODE.
+pub(crate) fn known_param(cx: &Cx, parameter: std::ffi::c_int, used: bool) -> Option<()> {
+    if used || crate::joints::limit_motor::Param::decode(parameter).is_some() {
+        return Some(());
+    }
+    cx.fail(format_args!(
+        "argument 'parameter' = {parameter} ({parameter:#x}) is not a joint parameter (dParam*): nothing set or read"
+    ))
+}
+
 /// Reports a joint of the wrong type.
 pub(crate) fn wrong_type<T>(cx: &Cx, k: &JointKind, want: &str) -> Option<T> {
     cx.fail(format_args!("argument 'j' is a {}, not a {want}", kind_name(k)))

@@ -5,13 +5,14 @@
 //! (ODE crashes otherwise).
 #![allow(non_snake_case)]
 
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::objects_universal::{attached, axis, vec3, write_opt};
 use super::types::*;
 use super::{call, Cx};
 use crate::error;
 use crate::joints::ball::bodies_of;
 use crate::joints::piston::{shifted, shifted_back, Piston};
+use crate::joints::universal::two_axis_param;
 use crate::joints::{flags, JointHead, JointKind};
 use std::ffi::c_int;
 
@@ -107,7 +108,7 @@ pub unsafe extern "C" fn dJointSetPistonParam(j: dJointID, parameter: c_int, val
     call("dJointSetPistonParam", (), |cx| {
         let (_, p) = piston(cx, j)?;
         cx.not_nan("value", value)?;
-        // Numbers of no parameter are ignored, as in ODE.
+        known_param(cx, parameter, two_axis_param(parameter).1.is_some())?;
         p.set_param(parameter, value);
         Some(())
     })
@@ -117,6 +118,7 @@ pub unsafe extern "C" fn dJointSetPistonParam(j: dJointID, parameter: c_int, val
 pub unsafe extern "C" fn dJointGetPistonParam(j: dJointID, parameter: c_int) -> dReal {
     call("dJointGetPistonParam", 0.0, |cx| {
         let (_, p) = piston(cx, j)?;
+        known_param(cx, parameter, two_axis_param(parameter).1.is_some())?;
         Some(p.param(parameter))
     })
 }

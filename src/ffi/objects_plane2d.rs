@@ -3,7 +3,7 @@
 //! parameter are ignored, as in ODE.
 #![allow(non_snake_case)]
 
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, Cx};
 use crate::joints::limit_motor::Param;
@@ -22,6 +22,7 @@ fn plane2d<'a>(cx: &Cx, j: dJointID) -> Option<&'a mut Plane2D> {
 fn set(cx: &Cx, j: dJointID, motor: usize, parameter: c_int, value: dReal) -> Option<()> {
     let p2 = plane2d(cx, j)?;
     cx.not_nan("value", value)?;
+    known_param(cx, parameter, false)?;
     if let Some(p) = Param::from_code(parameter) {
         p2.motor[motor].set(p, value);
     }

@@ -4,12 +4,13 @@
 //! Position and its rate of an unattached joint are refused (ODE crashes).
 #![allow(non_snake_case)]
 
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::objects_universal::{attached, axis, vec3, write_opt};
 use super::types::*;
 use super::{call, Cx};
 use crate::joints::ball::bodies_of;
 use crate::joints::pr::Pr;
+use crate::joints::universal::two_axis_param;
 use crate::joints::{JointHead, JointKind};
 use std::ffi::c_int;
 
@@ -61,7 +62,7 @@ pub unsafe extern "C" fn dJointSetPRParam(j: dJointID, parameter: c_int, value: 
     call("dJointSetPRParam", (), |cx| {
         let (_, p) = pr(cx, j)?;
         cx.not_nan("value", value)?;
-        // Numbers of no parameter are ignored, as in ODE.
+        known_param(cx, parameter, two_axis_param(parameter).1.is_some())?;
         p.set_param(parameter, value);
         Some(())
     })
@@ -71,6 +72,7 @@ pub unsafe extern "C" fn dJointSetPRParam(j: dJointID, parameter: c_int, value: 
 pub unsafe extern "C" fn dJointGetPRParam(j: dJointID, parameter: c_int) -> dReal {
     call("dJointGetPRParam", 0.0, |cx| {
         let (_, p) = pr(cx, j)?;
+        known_param(cx, parameter, two_axis_param(parameter).1.is_some())?;
         Some(p.param(parameter))
     })
 }

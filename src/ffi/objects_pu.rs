@@ -6,7 +6,7 @@
 //! 0.16.2; ours applies the torque about the joint's axis 1.
 #![allow(non_snake_case)]
 
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::objects_universal::{attached, axis, vec3, write_opt};
 use super::types::*;
 use super::{call, Cx};
@@ -140,7 +140,7 @@ pub unsafe extern "C" fn dJointSetPUParam(j: dJointID, parameter: c_int, value: 
     call("dJointSetPUParam", (), |cx| {
         let (_, p) = pu(cx, j)?;
         cx.not_nan("value", value)?;
-        // Numbers of no parameter are ignored, as in ODE.
+        known_param(cx, parameter, Pu::decode(parameter).is_some())?;
         p.set_param(parameter, value);
         Some(())
     })
@@ -150,6 +150,7 @@ pub unsafe extern "C" fn dJointSetPUParam(j: dJointID, parameter: c_int, value: 
 pub unsafe extern "C" fn dJointGetPUParam(j: dJointID, parameter: c_int) -> dReal {
     call("dJointGetPUParam", 0.0, |cx| {
         let (_, p) = pu(cx, j)?;
+        known_param(cx, parameter, Pu::decode(parameter).is_some())?;
         Some(p.param(parameter))
     })
 }

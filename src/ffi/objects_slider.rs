@@ -4,7 +4,7 @@
 //! Position and rate of an unattached slider are refused (ODE crashes).
 #![allow(non_snake_case)]
 
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
 use crate::joints::ball::bodies_of;
@@ -93,6 +93,7 @@ pub unsafe extern "C" fn dJointSetSliderParam(j: dJointID, parameter: c_int, val
     call("dJointSetSliderParam", (), |cx| {
         let (_, s) = slider(cx, j)?;
         cx.not_nan("value", value)?;
+        known_param(cx, parameter, false)?;
         // Numbers outside the first group are ignored, as in ODE.
         if let Some(p) = Param::from_code(parameter) {
             s.limot.set(p, value);
@@ -105,6 +106,7 @@ pub unsafe extern "C" fn dJointSetSliderParam(j: dJointID, parameter: c_int, val
 pub unsafe extern "C" fn dJointGetSliderParam(j: dJointID, parameter: c_int) -> dReal {
     call("dJointGetSliderParam", 0.0, |cx| {
         let (_, s) = slider(cx, j)?;
+        known_param(cx, parameter, false)?;
         Some(Param::from_code(parameter).map_or(0.0, |p| s.limot.get(p)))
     })
 }

@@ -7,7 +7,7 @@
 #![allow(non_snake_case)]
 
 use super::objects_amotor::vec3;
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
 use crate::joints::ball::bodies_of;
@@ -180,6 +180,7 @@ pub unsafe extern "C" fn dJointSetTransmissionParam(j: dJointID, parameter: c_in
     call("dJointSetTransmissionParam", (), |cx| {
         let (_, t) = transmission(cx, j)?;
         cx.not_nan("value", value)?;
+        known_param(cx, parameter, false)?;
         t.set_param(Param::from_code(parameter), value);
         Some(())
     })
@@ -189,6 +190,7 @@ pub unsafe extern "C" fn dJointSetTransmissionParam(j: dJointID, parameter: c_in
 pub unsafe extern "C" fn dJointGetTransmissionParam(j: dJointID, parameter: c_int) -> dReal {
     call("dJointGetTransmissionParam", 0.0, |cx| {
         let (_, t) = transmission(cx, j)?;
+        known_param(cx, parameter, false)?;
         Some(t.param(Param::from_code(parameter)))
     })
 }

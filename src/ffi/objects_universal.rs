@@ -6,7 +6,7 @@
 //! The axis-offset setters need an attached joint (ODE crashes otherwise).
 #![allow(non_snake_case)]
 
-use super::objects_null::{create, joint, wrong_type};
+use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
 use crate::joints::ball::bodies_of;
@@ -167,7 +167,7 @@ pub unsafe extern "C" fn dJointSetUniversalParam(j: dJointID, parameter: c_int, 
     call("dJointSetUniversalParam", (), |cx| {
         let (_, u) = universal(cx, j)?;
         cx.not_nan("value", value)?;
-        // Numbers of no parameter are ignored, as in ODE.
+        known_param(cx, parameter, two_axis_param(parameter).1.is_some())?;
         if let (axis, Some(p)) = two_axis_param(parameter) {
             u.limot(axis).set(p, value);
         }
@@ -179,6 +179,7 @@ pub unsafe extern "C" fn dJointSetUniversalParam(j: dJointID, parameter: c_int, 
 pub unsafe extern "C" fn dJointGetUniversalParam(j: dJointID, parameter: c_int) -> dReal {
     call("dJointGetUniversalParam", 0.0, |cx| {
         let (_, u) = universal(cx, j)?;
+        known_param(cx, parameter, two_axis_param(parameter).1.is_some())?;
         Some(match two_axis_param(parameter) {
             (axis, Some(p)) => u.limot(axis).get(p),
             _ => 0.0,

@@ -137,7 +137,7 @@ impl Pu {
 
     /// Group 1 is angle 1, group 2 angle 2, group 3 the position; other
     /// numbers are ignored.
-    fn decode(code: std::ffi::c_int) -> Option<(usize, Param)> {
+    pub fn decode(code: std::ffi::c_int) -> Option<(usize, Param)> {
         match code & 0xff00 {
             0 => Some((0, Param::from_code(code)?)),
             0x100 => Some((1, Param::from_code(code & 0xff)?)),
