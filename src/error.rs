@@ -127,6 +127,16 @@ pub fn bad_input(func: &str, what: std::fmt::Arguments<'_>) {
     }
 }
 
+/// Reports suspicious input that the call nonetheless carries out exactly
+/// as ODE does (a degenerate or meaningless result, or input ODE itself
+/// crashes on where ours has a defined outcome): on the message channel
+/// with `d_ERR_UASSERT`, so that the debug channel keeps meaning "refused,
+/// nothing changed". Counted with the other reports.
+pub fn suspicious_input(func: &str, what: std::fmt::Arguments<'_>) {
+    REPORTS.fetch_add(1, Ordering::Relaxed);
+    message(D_ERR_UASSERT, &format!("{func}: {what}"));
+}
+
 fn abort_on_bad_input() -> bool {
     static FLAG: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *FLAG.get_or_init(|| {

@@ -798,12 +798,26 @@ fn plane_of(h: GeomRef) -> &'static mut Plane {
     }
 }
 
+/// ODE replaces a normal it cannot normalise by the plane x = 0 (and one
+/// whose squared length overflows becomes zero); the call goes on the same
+/// way here, with a report.
+fn warn_plane_normal(cx: &Cx, n: [dReal; 3]) {
+    let l = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+    if !(l > 0.0 && l.is_finite()) {
+        cx.warn(format_args!(
+            "normal ({}, {}, {}) cannot be normalised; the plane is ODE's fallback",
+            n[0], n[1], n[2]
+        ));
+    }
+}
+
 #[no_mangle]
 pub unsafe extern "C" fn dCreatePlane(space: dSpaceID, a: dReal, b: dReal, c: dReal, d: dReal) -> dGeomID {
     call("dCreatePlane", std::ptr::null_mut(), |cx| {
         let s = new_geom_space(cx, space)?;
         let n = vec3(cx, ["a", "b", "c"], a, b, c)?;
         let d = cx.finite("d", d)?;
+        warn_plane_normal(cx, n);
         let p = geom::normalized_plane(n[0], n[1], n[2], d);
         Some(geom::create(s, false, class::PLANE, Shape::Plane(p)).as_raw())
     })
@@ -816,6 +830,7 @@ pub unsafe extern "C" fn dGeomPlaneSetParams(plane: dGeomID, a: dReal, b: dReal,
         let n = vec3(cx, ["a", "b", "c"], a, b, c)?;
         let d = cx.finite("d", d)?;
         unlocked(cx, h, "plane")?;
+        warn_plane_normal(cx, n);
         let p = geom::normalized_plane(n[0], n[1], n[2], d);
         geom::edit_shape(h, |s| *s = Shape::Plane(p));
         Some(())
@@ -962,6 +977,10 @@ pub unsafe extern "C" fn dGeomRaySetLength(ray: dGeomID, length: dReal) {
         let h = ray_arg(cx, ray)?;
         let length = cx.not_nan("length", length)?;
         unlocked(cx, h, "ray")?;
+        if length < 0.0 {
+            // Stored as in ODE: the ray then hits nothing.
+            cx.warn(format_args!("argument 'length' = {length} is negative: the ray hits nothing"));
+        }
         geom::edit_shape(h, |s| {
             if let Shape::Ray(r) = s {
                 r.length = length;
@@ -1355,7 +1374,16 @@ pub unsafe extern "C" fn dGeomHeightfieldDataSetBounds(d: dHeightfieldDataID, mi
         let h = hf_arg(cx, d)?;
         let lo = cx.not_nan("minHeight", minHeight)?;
         let hi = cx.not_nan("maxHeight", maxHeight)?;
-        h.get_mut().set_bounds(lo, hi);
+        let data = h.get_mut();
+        data.set_bounds(lo, hi);
+        // Stored as in ODE. Compared after scaling, since a negative scale
+        // turns correct bounds around.
+        if data.min_height > data.max_height {
+            cx.warn(format_args!(
+                "bounds ({lo}, {hi}) give a scaled minimum {} above the maximum {}",
+                data.min_height, data.max_height
+            ));
+        }
         Some(())
     })
 }

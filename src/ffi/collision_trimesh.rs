@@ -73,6 +73,20 @@ unsafe fn build(
                     "triangle {t} uses vertex {i}, but argument 'VertexCount' is {vertex_count}"
                 ));
             }
+            // A NaN or infinite vertex turns every contact with its
+            // triangles into NaN (ODE builds with it all the same).
+            // Vertices no triangle uses are never read, as in ODE.
+            let v = (vertices as *const u8).add(i as usize * vertex_stride.max(0) as usize);
+            let finite = (0..3).all(|c| {
+                if double {
+                    (v as *const f64).add(c).read_unaligned().is_finite()
+                } else {
+                    (v as *const f32).add(c).read_unaligned().is_finite()
+                }
+            });
+            if !finite {
+                return cx.fail(format_args!("triangle {t} uses vertex {i}, which is not finite"));
+            }
         }
     }
     h.get_mut().build(
@@ -156,10 +170,11 @@ pub unsafe extern "C" fn dGeomTriMeshDataGet2(g_: dTriMeshDataID, data_id: c_int
 pub unsafe extern "C" fn dGeomTriMeshSetLastTransform(g_: dGeomID, last_trans: *const dReal) {
     call("dGeomTriMeshSetLastTransform", (), |cx| {
         let h = mesh_arg(cx, g_, "g")?;
-        cx.ptr("last_trans", last_trans)?;
-        // ODE keeps the 3x4 part; the last row reads back as zeros.
+        // ODE keeps the 3x4 part; the last row reads back as zeros. It
+        // feeds trimesh-trimesh contacts, which a NaN would turn NaN.
+        let part = cx.read_finite::<12>("last_trans", last_trans)?;
         let mut m = [0.0; 16];
-        m[..12].copy_from_slice(std::slice::from_raw_parts(last_trans, 12));
+        m[..12].copy_from_slice(&part);
         tm::of(h).last_transform = m;
         Some(())
     })
@@ -529,6 +544,8 @@ pub unsafe extern "C" fn dGeomTriMeshGetTriangle(
 pub unsafe extern "C" fn dGeomTriMeshGetPoint(g_: dGeomID, Index: c_int, u: dReal, v: dReal, Out: *mut dReal) {
     call("dGeomTriMeshGetPoint", (), |cx| {
         cx.ptr_mut("Out", Out)?;
+        cx.finite("u", u)?;
+        cx.finite("v", v)?;
         let t = triangle_arg(cx, g_, Index)?;
         for k in 0..3 {
             *Out.add(k) = t[0][k] + u * (t[1][k] - t[0][k]) + v * (t[2][k] - t[0][k]);

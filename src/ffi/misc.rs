@@ -34,7 +34,14 @@ pub unsafe extern "C" fn dRandSetSeed(s: c_ulong) {
 /// negative `n` gives ODE's (defined but meaningless) values.
 #[no_mangle]
 pub unsafe extern "C" fn dRandInt(n: c_int) -> c_int {
-    call("dRandInt", 0, |_| Some(random::rand_int(n)))
+    call("dRandInt", 0, |cx| {
+        if n <= 0 {
+            // ODE draws anyway (the seed advances) and returns 0 for n = 0,
+            // a number in 0..2^32 read as int otherwise; so do we.
+            cx.warn(format_args!("argument 'n' = {n} leaves no range 0..n-1 to draw from"));
+        }
+        Some(random::rand_int(n))
+    })
 }
 
 #[no_mangle]

@@ -67,6 +67,12 @@ impl Cx {
         None
     }
 
+    /// Reports input the call still carries out as ODE does (message
+    /// channel; see `error::suspicious_input`). The call goes on.
+    pub fn warn(&self, what: std::fmt::Arguments<'_>) {
+        core_error::suspicious_input(self.func, what);
+    }
+
     /// Validates a handle of the given pool; `kind` names the object kind in
     /// messages ("world", "body", …).
     pub fn handle<T>(&self, pool: &Pool<T>, raw: *mut c_void, arg: &str, kind: &str) -> Option<Handle<T>> {

@@ -256,8 +256,17 @@ pub unsafe extern "C" fn dWorldImpulseToForce(
 #[no_mangle]
 pub unsafe extern "C" fn dWorldSetQuickStepNumIterations(w: dWorldID, num: c_int) {
     call("dWorldSetQuickStepNumIterations", (), |cx| {
-        // ODE 0.16.2 stores any count; zero or less means no iteration.
-        world(cx, w)?.get_mut().qs.num_iterations = num;
+        let w = world(cx, w)?;
+        // Stored as in ODE (the getter returns it). ODE's QuickStep loops
+        // over the count as unsigned, -5 meaning 4294967291 iterations per
+        // island and step, a hang; ours makes no iteration.
+        if num < 0 {
+            cx.warn(format_args!(
+                "argument 'num' = {num} is negative: no iteration is made (ODE would make 2^32 - {})",
+                num.unsigned_abs()
+            ));
+        }
+        w.get_mut().qs.num_iterations = num;
         Some(())
     })
 }
@@ -374,6 +383,8 @@ pub unsafe extern "C" fn dWorldGetAutoDisableSteps(w: dWorldID) -> c_int {
 #[no_mangle]
 pub unsafe extern "C" fn dWorldSetAutoDisableSteps(w: dWorldID, steps: c_int) {
     call("dWorldSetAutoDisableSteps", (), |cx| {
+        // A negative count is stored as in ODE and acts as 0 (the countdown
+        // is already at or below zero).
         world(cx, w)?.get_mut().adis.idle_steps = steps;
         Some(())
     })
