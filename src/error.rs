@@ -12,6 +12,9 @@
 //! handler the message goes to stderr and the process goes on; set the
 //! environment variable `ODE_ABORT_ON_BAD_INPUT=1` to abort as ODE does.
 //! Explicit calls of `dError`/`dDebug` by the host keep ODE's fatal defaults.
+//! Input that ODE carries out although it makes no sense is carried out
+//! the same way and reported on the message channel instead
+//! (`suspicious_input`), so a debug report always means "refused".
 
 use std::ffi::{c_char, c_int, c_void};
 use std::io::Write;
