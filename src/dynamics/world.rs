@@ -131,7 +131,6 @@ pub(crate) struct StepScratch {
     pub rows: crate::solver::IslandRows,
     pub step: crate::solver::step::StepBuffers,
     /// Buffers of the QuickStep solver.
-    #[allow(dead_code)]
     pub solver: crate::solver::SolverScratch,
 }
 
