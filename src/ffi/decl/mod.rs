@@ -1,6 +1,6 @@
-//! Declaration-only modules: C types and constants of each ODE header that
-//! no function body needs yet, kept here so cbindgen emits them into
-//! `include/ode/<header>.h`. One file per header stem (build.rs reads them).
+//! Declaration-only modules: the C types and constants of each ODE header,
+//! declared here so cbindgen emits them into `include/ode/<header>.h`
+//! whether or not a Rust function uses them. One file per header stem (build.rs reads them).
 pub mod collision;
 pub mod collision_space;
 pub mod collision_trimesh;
