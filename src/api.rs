@@ -668,7 +668,7 @@ impl Body {
         Ok(())
     }
 
-    /// Number of joints attached (joints are not implemented yet: 0).
+    /// Number of joints attached to the body.
     pub fn num_joints(&self, w: &World) -> Result<usize> {
         Ok(self.resolve(w)?.num_joints())
     }

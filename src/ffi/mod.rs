@@ -186,6 +186,7 @@ pub mod error;
 pub mod memory;
 pub mod misc;
 pub mod odeinit;
+pub mod common;
 pub mod timer;
 pub mod matrix;
 pub mod rotation;

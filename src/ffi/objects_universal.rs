@@ -4,7 +4,6 @@
 //!
 //! A zero axis is refused when the joint is attached (ODE aborts on it).
 //! The axis-offset setters need an attached joint (ODE crashes otherwise).
-#![allow(non_snake_case)]
 
 use super::objects_null::{create, joint, wrong_type};
 use super::types::*;

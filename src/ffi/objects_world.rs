@@ -3,7 +3,6 @@
 //! Values ODE accepts are accepted, except NaN (and infinity where it has
 //! no meaning), which is reported and ignored. Squared thresholds are
 //! stored as ODE stores them, so getters return |value|.
-#![allow(non_snake_case, non_camel_case_types)]
 
 use super::{call, dReal, dThreadingImplementationID, dWorldID, write_reals, Cx};
 use crate::dynamics::world::{self as wm, WorldRef, WORLDS};
