@@ -4,12 +4,13 @@
 use super::*;
 use std::ffi::{c_char, c_int, CStr};
 
-/// The build configuration, ODE's token list. Debian's libode8 reports
-/// "ODE ODE_EXT_trimesh ODE_EXT_opcode ODE_OPC_new_collider ODE_EXT_threading
-/// ODE_THR_builtin_impl ODE_double_precision"; only tokens this library
-/// actually provides are listed (add a token when its feature lands, keeping
-/// Debian's order, with the precision token last).
-const CONFIGURATION: &CStr = c"ODE ODE_EXT_trimesh ODE_double_precision";
+/// The build configuration, ODE's token list, exactly as Debian's libode8
+/// reports it. Every feature it names is provided: trimeshes with the
+/// OPCODE build's colliders and contact rules (`ODE_EXT_opcode`,
+/// `ODE_OPC_new_collider`), ODE's threading API with its built-in
+/// implementation (`ODE_EXT_threading`, `ODE_THR_builtin_impl`), double
+/// precision.
+const CONFIGURATION: &CStr = c"ODE ODE_EXT_trimesh ODE_EXT_opcode ODE_OPC_new_collider ODE_EXT_threading ODE_THR_builtin_impl ODE_double_precision";
 
 /// ODE's token match: `token` must appear as a whole space-separated word.
 /// Quirk kept from ODE: an empty token or one containing a space counts as
