@@ -221,3 +221,4 @@ pub mod export_dif;
 pub mod threading_impl;
 pub mod cooperative;
 pub mod matrix_coop;
+pub mod ode_internal;
