@@ -59,6 +59,12 @@ pub struct TriMeshData {
     /// Face angles of Preprocess2 (BUILD_FACE_ANGLES), kept for the host.
     pub face_angles: Option<Vec<u8>>,
     pub bvh: bvh::Bvh,
+    /// Centre and half extents of the box around every vertex, in the
+    /// vertices' own precision, fixed at build as ODE fixes them (an
+    /// update moves the tree, not this box): the geom's AABB is this box
+    /// turned by the pose.
+    pub aabb_center: [f64; 3],
+    pub aabb_extents: [f64; 3],
 }
 
 unsafe impl Send for TriMeshData {}
@@ -79,6 +85,8 @@ impl Default for TriMeshData {
             convex_edges: None,
             face_angles: None,
             bvh: bvh::Bvh::default(),
+            aabb_center: [0.0; 3],
+            aabb_extents: [0.0; 3],
         }
     }
 }
@@ -116,6 +124,40 @@ impl TriMeshData {
         let me: &TriMeshData = self;
         let bvh = bvh::Bvh::build(tri_count, |t| me.local_triangle(t));
         self.bvh = bvh;
+        let (mn, mx) = self.vertex_bounds();
+        for k in 0..3 {
+            self.aabb_center[k] = (mn[k] + mx[k]) * 0.5;
+            self.aabb_extents[k] = mx[k] - self.aabb_center[k];
+        }
+    }
+
+    /// Bounds of all vertices (used or not) as stored, doubles unrounded;
+    /// ±infinity without vertices, like ODE.
+    fn vertex_bounds(&self) -> ([f64; 3], [f64; 3]) {
+        let mut mn = [f64::INFINITY; 3];
+        let mut mx = [f64::NEG_INFINITY; 3];
+        for i in 0..self.vertex_count {
+            // SAFETY: the build contract (i < vertex_count, buffers alive).
+            let v = unsafe {
+                let p = self.vertices.add(i * self.vertex_stride);
+                if self.double {
+                    let q = p as *const f64;
+                    [q.read_unaligned(), q.add(1).read_unaligned(), q.add(2).read_unaligned()]
+                } else {
+                    let q = p as *const f32;
+                    [q.read_unaligned() as f64, q.add(1).read_unaligned() as f64, q.add(2).read_unaligned() as f64]
+                }
+            };
+            for k in 0..3 {
+                if v[k] > mx[k] {
+                    mx[k] = v[k];
+                }
+                if v[k] < mn[k] {
+                    mn[k] = v[k];
+                }
+            }
+        }
+        (mn, mx)
     }
 
     /// Vertex `i` in mesh coordinates. Double vertices are rounded to
@@ -244,19 +286,19 @@ impl TriMeshGeom {
     }
 }
 
-/// AABB of a trimesh geom at `pose`: the mesh box rotated (conservative).
+/// AABB of a trimesh geom at `pose`: the data's vertex box turned by the
+/// pose, in ODE's operation order.
 pub fn geom_aabb(tm: &TriMeshGeom, p: &Pose) -> [f64; 6] {
-    let Some((mn, mx)) = tm.live_data().and_then(|d| d.bvh.root_bounds()) else {
+    let Some(d) = tm.live_data() else {
         return [p.pos[0], p.pos[0], p.pos[1], p.pos[1], p.pos[2], p.pos[2]];
     };
-    let c = [(mn[0] + mx[0]) * 0.5, (mn[1] + mx[1]) * 0.5, (mn[2] + mx[2]) * 0.5];
-    let e = [(mx[0] - mn[0]) * 0.5, (mx[1] - mn[1]) * 0.5, (mx[2] - mn[2]) * 0.5];
-    let wc = p.to_world(&c);
+    let c = mul0_331(&p.r, &d.aabb_center);
+    let e = &d.aabb_extents;
     let mut a = [0.0; 6];
     for i in 0..3 {
-        let r = p.r[4 * i].abs() * e[0] + p.r[4 * i + 1].abs() * e[1] + p.r[4 * i + 2].abs() * e[2];
-        a[2 * i] = wc[i] - r;
-        a[2 * i + 1] = wc[i] + r;
+        let r = (p.r[4 * i] * e[0]).abs() + (p.r[4 * i + 1] * e[1]).abs() + (p.r[4 * i + 2] * e[2]).abs();
+        a[2 * i] = c[i] + p.pos[i] - r;
+        a[2 * i + 1] = c[i] + p.pos[i] + r;
     }
     a
 }
@@ -561,6 +603,13 @@ pub struct GeomHost {
     callback: Option<TriCallback>,
     array_callback: Option<TriArrayCallback>,
     ray_callback: Option<TriRayCallback>,
+}
+
+impl GeomHost {
+    /// The callbacks of trimesh geom `mesh` (payload `tm`) against `other`.
+    pub fn new(mesh: crate::collision::geom::GeomRef, other: crate::collision::geom::GeomRef, tm: &TriMeshGeom) -> GeomHost {
+        GeomHost { mesh, other, callback: tm.callback, array_callback: tm.array_callback, ray_callback: tm.ray_callback }
+    }
 }
 
 impl TriHost for GeomHost {
