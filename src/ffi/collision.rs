@@ -982,7 +982,12 @@ pub unsafe extern "C" fn dGeomRaySet(ray: dGeomID, px: dReal, py: dReal, pz: dRe
         let h = ray_arg(cx, ray)?;
         let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
         let d = vec3(cx, ["dx", "dy", "dz"], dx, dy, dz)?;
-        cx.require(d != [0.0; 3], format_args!("the direction (dx, dy, dz) is zero"))?;
+        // ODE normalises the direction: it asserts on zero and gives NaN
+        // for one too small to normalise (see vec::normalizable3).
+        cx.require(
+            crate::math::vec::normalizable3(&d),
+            format_args!("the direction ({dx:?}, {dy:?}, {dz:?}) cannot be normalised"),
+        )?;
         unlocked(cx, h, "ray")?;
         geom::ray_set(h, p, d);
         Some(())
