@@ -14,7 +14,9 @@
  *  - trimesh data with double vertices 12 and 16 bytes apart (records
  *    overlap: ODE's limit is 12 bytes, not the size of a vertex);
  *  - a heightfield 1e-300 wide;
- *  - a non-unit quaternion on a geom without body (ODE converts it as is).
+ *  - a non-unit quaternion on a geom without body (ODE converts it as is);
+ *  - dGeomLowLevelControl on a trimesh: the "any" code, reading and
+ *    setting ODE's default sphere-contact merge option, wrong data sizes.
  * Prints %.17g: identical text.
  */
 #include <ode/ode.h>
@@ -170,6 +172,44 @@ static void trimesh_strides(void)
     dGeomTriMeshDataDestroy(d);
 }
 
+static void low_level_control(void)
+{
+    static const float v[] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+    static const dTriIndex ix[] = {0, 1, 2};
+    dTriMeshDataID d = dGeomTriMeshDataCreate();
+    dGeomID g;
+    int value, size, r;
+    dGeomTriMeshDataBuildSingle(d, v, 12, 3, ix, 3, 12);
+    g = dCreateTriMesh(0, d, 0, 0, 0);
+    /* "any" code: always 1, the size set to 0 */
+    size = 4; r = dGeomLowLevelControl(g, dGeomColliderControlClass, dGeomCommonAnyControlCode, &value, &size);
+    printf("control any: %d size %d\n", r, size);
+    size = 0; r = dGeomLowLevelControl(g, dGeomColliderControlClass, dGeomCommonAnyControlCode, 0, &size);
+    printf("control any, no value: %d size %d\n", r, size);
+    /* the merge option: ODE's default is no merging */
+    size = sizeof(int); value = -5;
+    r = dGeomLowLevelControl(g, dGeomColliderControlClass, dGeomColliderGetMergeSphereContactsControlCode, &value, &size);
+    printf("get merge: %d value %d size %d\n", r, value, size);
+    size = sizeof(int); value = dGeomColliderMergeContactsValue_None;
+    r = dGeomLowLevelControl(g, dGeomColliderControlClass, dGeomColliderSetMergeSphereContactsControlCode, &value, &size);
+    printf("set merge none: %d size %d\n", r, size);
+    size = sizeof(int); value = dGeomColliderMergeContactsValue__Default;
+    r = dGeomLowLevelControl(g, dGeomColliderControlClass, dGeomColliderSetMergeSphereContactsControlCode, &value, &size);
+    printf("set merge default: %d size %d\n", r, size);
+    size = sizeof(int); value = -5;
+    r = dGeomLowLevelControl(g, dGeomColliderControlClass, dGeomColliderGetMergeSphereContactsControlCode, &value, &size);
+    printf("get merge: %d value %d size %d\n", r, value, size);
+    /* wrong sizes: answered 0 with the size needed */
+    size = 8; value = dGeomColliderMergeContactsValue_Full;
+    r = dGeomLowLevelControl(g, dGeomColliderControlClass, dGeomColliderSetMergeSphereContactsControlCode, &value, &size);
+    printf("set merge, size 8: %d size %d\n", r, size);
+    size = sizeof(int);
+    r = dGeomLowLevelControl(g, dGeomColliderControlClass, dGeomColliderGetMergeSphereContactsControlCode, 0, &size);
+    printf("get merge, no value: %d size %d\n", r, size);
+    dGeomDestroy(g);
+    dGeomTriMeshDataDestroy(d);
+}
+
 static void heightfield_tiny(void)
 {
     static const double h[9] = {0, 1, 0, 1, 2, 1, 0, 1, 0};
@@ -213,6 +253,7 @@ int main(void)
     ray_direction();
     box_box();
     trimesh_strides();
+    low_level_control();
     heightfield_tiny();
     bodiless_quaternion();
     dCloseODE();

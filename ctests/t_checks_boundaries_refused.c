@@ -460,6 +460,28 @@ static void collide_no_contacts(int ph)
     else o1(V[0]);
 }
 
+static void control(int ph, int on_trimesh, int cls, int code, int value)
+{
+    static const float v[] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+    static const dTriIndex ix[] = {0, 1, 2};
+    if (ph == SETUP) {
+        fresh(0, 0);
+        if (on_trimesh) {
+            T = dGeomTriMeshDataCreate();
+            dGeomTriMeshDataBuildSingle(T, v, 12, 3, ix, 3, 12);
+            G = dCreateTriMesh(0, T, 0, 0, 0);
+        } else G = dCreateSphere(0, 1);
+    } else if (ph == ACT) {
+        int data = value, size = sizeof(int);
+        V[0] = dGeomLowLevelControl(G, cls, code, &data, &size);
+    } else o1(V[0]);
+}
+static void control_sphere(int ph) { control(ph, 0, dGeomColliderControlClass, dGeomCommonAnyControlCode, 0); }
+static void control_common_class(int ph) { control(ph, 1, dGeomCommonControlClass, dGeomCommonAnyControlCode, 0); }
+static void control_bad_code(int ph) { control(ph, 1, dGeomColliderControlClass, 7, 0); }
+static void control_bad_merge(int ph) { control(ph, 1, dGeomColliderControlClass, dGeomColliderSetMergeSphereContactsControlCode, 7); }
+static void control_merge_none(int ph) { control(ph, 1, dGeomColliderControlClass, dGeomColliderSetMergeSphereContactsControlCode, dGeomColliderMergeContactsValue_None); }
+
 /* ---- the table ------------------------------------------------------------------------------ */
 
 typedef struct { const char *name; int expect; void (*fn)(int); } Case;
@@ -544,6 +566,11 @@ static const Case cases[] = {
     {"dBoxBox and dBoxTouchesBox with a negative side", ACCEPT, boxbox_negative_side},
     {"dBoxBox skip 0", ACCEPT, boxbox_skip0},
     {"dCollide asking for no contacts", ASSERT, collide_no_contacts},
+    {"low-level control of a sphere", ASSERT, control_sphere},
+    {"trimesh control, common class", ASSERT, control_common_class},
+    {"trimesh control, unknown code", ASSERT, control_bad_code},
+    {"trimesh control, merge value 7", ASSERT, control_bad_merge},
+    {"trimesh control, merge none", ACCEPT, control_merge_none},
 };
 
 int main(void)

@@ -339,9 +339,15 @@ pub unsafe extern "C" fn dGeomIsEnabled(geom: dGeomID) -> c_int {
     call("dGeomIsEnabled", 0, |cx| Some(g(geom_arg(cx, geom, "geom")?).is_enabled() as c_int))
 }
 
-/// No class outside trimesh answers any control code in ODE (its base
-/// implementation asserts); the call is reported and answers 0.
+/// Only trimeshes answer control codes in ODE (the base implementation
+/// asserts): in the collider class, "any" (answers 1 with size 0) and the
+/// sphere-contact merge option. A data size that is not the one a code
+/// needs is answered as ODE does: 0, with the needed size written back.
+/// Of the merge options only ODE's default (no merging) is implemented:
+/// setting it (or "default") is accepted, reading it answers "none";
+/// merging normals or contacts is reported as not implemented.
 #[no_mangle]
+#[allow(non_upper_case_globals)]
 pub unsafe extern "C" fn dGeomLowLevelControl(
     geom: dGeomID,
     controlClass: c_int,
@@ -349,14 +355,53 @@ pub unsafe extern "C" fn dGeomLowLevelControl(
     dataValue: *mut c_void,
     dataSize: *mut c_int,
 ) -> c_int {
+    use super::decl::collision::*;
     call("dGeomLowLevelControl", 0, |cx| {
         let h = geom_arg(cx, geom, "geom")?;
-        cx.ptr_mut("dataSize", dataSize)?;
-        let _ = dataValue;
-        cx.fail(format_args!(
-            "control class {controlClass} code {controlCode} is not supported by geoms of class {}",
-            g(h).class
-        ))
+        let size = cx.ptr_mut("dataSize", dataSize)?;
+        let unsupported = || {
+            cx.fail(format_args!(
+                "control class {controlClass} code {controlCode} is not supported by geoms of class {}",
+                g(h).class
+            ))
+        };
+        if g(h).class != class::TRIMESH || controlClass != dGeomColliderControlClass {
+            return unsupported();
+        }
+        // ODE's size check: the exact size and a value pointer, else the
+        // needed size is written back and the call answers 0.
+        let sized = |need: c_int| -> bool {
+            if *size == need && !dataValue.is_null() {
+                true
+            } else {
+                *size = need;
+                need == 0
+            }
+        };
+        let int_size = std::mem::size_of::<c_int>() as c_int;
+        match controlCode {
+            dGeomCommonAnyControlCode => Some(sized(0) as c_int),
+            dGeomColliderSetMergeSphereContactsControlCode => {
+                if !sized(int_size) {
+                    return Some(0);
+                }
+                match *(dataValue as *const c_int) {
+                    dGeomColliderMergeContactsValue__Default | dGeomColliderMergeContactsValue_None => Some(1),
+                    v @ (dGeomColliderMergeContactsValue_Normals | dGeomColliderMergeContactsValue_Full) => {
+                        cx.fail(format_args!("merging sphere contacts (value {v}) is not implemented; only 'none' (ODE's default) is"))
+                    }
+                    v => cx.fail(format_args!("invalid contact merge value {v}")),
+                }
+            }
+            dGeomColliderGetMergeSphereContactsControlCode => {
+                if !sized(int_size) {
+                    return Some(0);
+                }
+                *(dataValue as *mut c_int) = dGeomColliderMergeContactsValue_None;
+                Some(1)
+            }
+            _ => unsupported(),
+        }
     })
 }
 
