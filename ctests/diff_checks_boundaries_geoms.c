@@ -13,7 +13,7 @@
  *    record i at i * skip, overlapping);
  *  - trimesh data with double vertices 12 and 16 bytes apart (records
  *    overlap: ODE's limit is 12 bytes, not the size of a vertex);
- *  - a heightfield 1e-300 wide;
+ *  - a heightfield 1e-300 wide; planes with zero, tiny and huge normals;
  *  - a non-unit quaternion on a geom without body (ODE converts it as is);
  *  - dGeomLowLevelControl on a trimesh: the "any" code, reading and
  *    setting ODE's default sphere-contact merge option, wrong data sizes.
@@ -225,6 +225,19 @@ static void heightfield_tiny(void)
     dGeomHeightfieldDataDestroy(d);
 }
 
+static void plane_normals(void)
+{
+    static const dReal n[][4] = {{0, 0, 0, 1}, {1e-200, 0, 0, 2}, {1e-160, -3e-160, 0, 0.5}, {0, 1e300, 1e300, -1}};
+    unsigned i;
+    for (i = 0; i < sizeof n / sizeof n[0]; i++) {
+        dVector4 r;
+        dGeomID g = dCreatePlane(0, n[i][0], n[i][1], n[i][2], n[i][3]);
+        dGeomPlaneGetParams(g, r);
+        printf("plane %u: %.17g %.17g %.17g %.17g\n", i, r[0], r[1], r[2], r[3]);
+        dGeomDestroy(g);
+    }
+}
+
 static void bodiless_quaternion(void)
 {
     dGeomID g = dCreateBox(0, 1, 1, 1);
@@ -254,6 +267,7 @@ int main(void)
     box_box();
     trimesh_strides();
     low_level_control();
+    plane_normals();
     heightfield_tiny();
     bodiless_quaternion();
     dCloseODE();

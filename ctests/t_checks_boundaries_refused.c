@@ -301,6 +301,16 @@ static void mass_c_eps(int ph) { mass(ph, 1, 1, DBL_EPSILON); }
 static void mass_c_2eps(int ph) { mass(ph, 1, 1, 2 * DBL_EPSILON); }
 static void mass_i_zero(int ph) { mass(ph, 1, 0, 0); }
 
+static void finite_axis(int ph, dReal x)
+{
+    if (ph == SETUP) { fresh(0, 0); dBodySetFiniteRotationMode(A, 1); }
+    else if (ph == ACT) dBodySetFiniteRotationAxis(A, 0, x, 0);
+    else { dVector3 v; dBodyGetFiniteRotationAxis(A, v); o3(v); }
+}
+static void finite_axis_zero(int ph) { finite_axis(ph, 0); }
+static void finite_axis_5e309(int ph) { finite_axis(ph, 5e-309); }
+static void finite_axis_6e309(int ph) { finite_axis(ph, 6e-309); }
+
 static void damping(int ph)
 {
     if (ph == SETUP) fresh(0, 0);
@@ -532,6 +542,9 @@ static const Case cases[] = {
     {"mass centre at DBL_EPSILON", ACCEPT, mass_c_eps},
     {"mass centre at 2 DBL_EPSILON", ASSERT, mass_c_2eps},
     {"mass inertia zero", ASSERT, mass_i_zero},
+    {"finite rotation axis zero (clears it)", ACCEPT, finite_axis_zero},
+    {"finite rotation axis (0, 5e-309, 0)", NAN_, finite_axis_5e309},
+    {"finite rotation axis (0, 6e-309, 0)", ACCEPT, finite_axis_6e309},
     {"damping, thresholds, idle time and steps, max speed out of range", ACCEPT, damping},
     {"step 0", ASSERT, step_zero},
     {"step -1e-300", ASSERT, step_negative},

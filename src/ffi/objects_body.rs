@@ -447,6 +447,12 @@ pub unsafe extern "C" fn dBodySetFiniteRotationAxis(b: dBodyID, x: dReal, y: dRe
     call("dBodySetFiniteRotationAxis", (), |cx| {
         let b = body(cx, b)?;
         let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        // Zero clears the axis; any other axis ODE normalises, giving NaN
+        // for one too small to normalise (see vec::normalizable3).
+        cx.require(
+            a == [0.0; 3] || crate::math::vec::normalizable3(&a),
+            format_args!("the axis ({x:?}, {y:?}, {z:?}) is too small to normalise (ODE gives NaN)"),
+        )?;
         b.get_mut().set_finite_rotation_axis(a);
         Some(())
     })
