@@ -16,7 +16,8 @@
  *  - a heightfield 1e-300 wide; planes with zero, tiny and huge normals;
  *  - a non-unit quaternion on a geom without body (ODE converts it as is);
  *  - dGeomLowLevelControl on a trimesh: the "any" code, reading and
- *    setting ODE's default sphere-contact merge option, wrong data sizes.
+ *    setting the sphere-contact merge option, wrong data sizes (the merge
+ *    modes at work: diff_checks_boundaries_trimesh_merge.c).
  * Prints %.17g: identical text.
  */
 #include <ode/ode.h>

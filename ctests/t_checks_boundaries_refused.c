@@ -491,6 +491,7 @@ static void control_common_class(int ph) { control(ph, 1, dGeomCommonControlClas
 static void control_bad_code(int ph) { control(ph, 1, dGeomColliderControlClass, 7, 0); }
 static void control_bad_merge(int ph) { control(ph, 1, dGeomColliderControlClass, dGeomColliderSetMergeSphereContactsControlCode, 7); }
 static void control_merge_none(int ph) { control(ph, 1, dGeomColliderControlClass, dGeomColliderSetMergeSphereContactsControlCode, dGeomColliderMergeContactsValue_None); }
+static void control_merge_full(int ph) { control(ph, 1, dGeomColliderControlClass, dGeomColliderSetMergeSphereContactsControlCode, dGeomColliderMergeContactsValue_Full); }
 
 /* ---- the table ------------------------------------------------------------------------------ */
 
@@ -584,6 +585,7 @@ static const Case cases[] = {
     {"trimesh control, unknown code", ASSERT, control_bad_code},
     {"trimesh control, merge value 7", ASSERT, control_bad_merge},
     {"trimesh control, merge none", ACCEPT, control_merge_none},
+    {"trimesh control, merge full", ACCEPT, control_merge_full},
 };
 
 int main(void)

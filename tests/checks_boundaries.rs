@@ -2,13 +2,15 @@
 //! refuse what Debian's ODE accepts and proceeds with, and what it does
 //! refuse is exactly what ODE asserts on or turns into NaN.
 //!
-//! - `diff_checks_boundaries_{joints,body,geoms}.c`: calls just inside ODE's
-//!   boundaries (nearly parallel hinge2 axes set one at a time on bodies
-//!   whose rotations carry rounding residue, a vehicle built that way and
-//!   driven 300 steps, axes down to 6e-309, out-of-order setters, damping
-//!   and thresholds outside their documented ranges, degenerate but
+//! - `diff_checks_boundaries_{joints,body,geoms}.c`: calls just inside
+//!   ODE's boundaries (nearly parallel hinge2 axes set one at a time on
+//!   bodies whose rotations carry rounding residue, a vehicle built that
+//!   way and driven 300 steps, axes down to 6e-309, out-of-order setters,
+//!   damping and thresholds outside their documented ranges, degenerate but
 //!   accepted rotations, masses and geom sizes, ...): Debian's trace and
-//!   ours must be identical.
+//!   ours must be identical. `diff_checks_boundaries_trimesh_merge.c`: the
+//!   trimesh–sphere merge options dGeomLowLevelControl sets (to rounding,
+//!   as the trimesh–sphere contacts themselves).
 //! - `t_checks_boundaries_refused.c`: a table of calls on both sides of
 //!   each boundary with ODE's outcome (accept, assert, NaN). Run against
 //!   Debian's library in oracle mode it confirms the table (its failed
@@ -36,6 +38,14 @@ fn body_and_math_setters_accept_what_ode_accepts() {
 #[test]
 fn geom_setters_accept_what_ode_accepts() {
     differential("diff_checks_boundaries_geoms");
+}
+
+#[test]
+fn trimesh_sphere_merge_options_work_as_in_ode() {
+    let reference = differential("diff_checks_boundaries_trimesh_merge");
+    // Full merging gives one contact where there were two or three.
+    assert!(reference.contains("set 3 -> 1 (reads 3), callback 1: 1 contacts"));
+    assert!(reference.contains(": 3 contacts"));
 }
 
 fn last_line(out: &str) -> &str {

@@ -341,11 +341,9 @@ pub unsafe extern "C" fn dGeomIsEnabled(geom: dGeomID) -> c_int {
 
 /// Only trimeshes answer control codes in ODE (the base implementation
 /// asserts): in the collider class, "any" (answers 1 with size 0) and the
-/// sphere-contact merge option. A data size that is not the one a code
-/// needs is answered as ODE does: 0, with the needed size written back.
-/// Of the merge options only ODE's default (no merging) is implemented:
-/// setting it (or "default") is accepted, reading it answers "none";
-/// merging normals or contacts is reported as not implemented.
+/// sphere-contact merge option (set and read). A data size that is not the
+/// one a code needs is answered as ODE does: 0, with the needed size
+/// written back.
 #[no_mangle]
 #[allow(non_upper_case_globals)]
 pub unsafe extern "C" fn dGeomLowLevelControl(
@@ -356,6 +354,7 @@ pub unsafe extern "C" fn dGeomLowLevelControl(
     dataSize: *mut c_int,
 ) -> c_int {
     use super::decl::collision::*;
+    use crate::collision::trimesh::sphere_merge;
     call("dGeomLowLevelControl", 0, |cx| {
         let h = geom_arg(cx, geom, "geom")?;
         let size = cx.ptr_mut("dataSize", dataSize)?;
@@ -385,19 +384,21 @@ pub unsafe extern "C" fn dGeomLowLevelControl(
                 if !sized(int_size) {
                     return Some(0);
                 }
-                match *(dataValue as *const c_int) {
-                    dGeomColliderMergeContactsValue__Default | dGeomColliderMergeContactsValue_None => Some(1),
-                    v @ (dGeomColliderMergeContactsValue_Normals | dGeomColliderMergeContactsValue_Full) => {
-                        cx.fail(format_args!("merging sphere contacts (value {v}) is not implemented; only 'none' (ODE's default) is"))
-                    }
-                    v => cx.fail(format_args!("invalid contact merge value {v}")),
-                }
+                let mode = match *(dataValue as *const c_int) {
+                    dGeomColliderMergeContactsValue__Default => sphere_merge::NONE,
+                    v @ (dGeomColliderMergeContactsValue_None
+                    | dGeomColliderMergeContactsValue_Normals
+                    | dGeomColliderMergeContactsValue_Full) => v,
+                    v => return cx.fail(format_args!("invalid contact merge value {v}")),
+                };
+                crate::collision::trimesh::of(h).sphere_merge = mode;
+                Some(1)
             }
             dGeomColliderGetMergeSphereContactsControlCode => {
                 if !sized(int_size) {
                     return Some(0);
                 }
-                *(dataValue as *mut c_int) = dGeomColliderMergeContactsValue_None;
+                *(dataValue as *mut c_int) = crate::collision::trimesh::of(h).sphere_merge;
                 Some(1)
             }
             _ => unsupported(),
