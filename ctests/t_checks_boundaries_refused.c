@@ -493,6 +493,33 @@ static void control_bad_merge(int ph) { control(ph, 1, dGeomColliderControlClass
 static void control_merge_none(int ph) { control(ph, 1, dGeomColliderControlClass, dGeomColliderSetMergeSphereContactsControlCode, dGeomColliderMergeContactsValue_None); }
 static void control_merge_full(int ph) { control(ph, 1, dGeomColliderControlClass, dGeomColliderSetMergeSphereContactsControlCode, dGeomColliderMergeContactsValue_Full); }
 
+static void quadtree(int ph, dReal ex)
+{
+    static dSpaceID q;
+    if (ph == SETUP) { fresh(0, 0); q = 0; }
+    else if (ph == ACT) { dVector3 c = {1, 2, 3}, e = {ex, 1, 1}; q = dQuadTreeSpaceCreate(0, c, e, 2); }
+    else o1(q != 0);
+}
+static void quadtree_negative(int ph) { quadtree(ph, -1e-10); }
+static void quadtree_tiny_negative(int ph) { quadtree(ph, -1e-17); }
+static void hash_levels(int ph, int lo, int hi)
+{
+    static dSpaceID h;
+    if (ph == SETUP) { fresh(0, 0); h = dHashSpaceCreate(0); }
+    else if (ph == ACT) dHashSpaceSetLevels(h, lo, hi);
+    else { int a, b; dHashSpaceGetLevels(h, &a, &b); o1(a); o1(b); }
+}
+static void hash_levels_crossed(int ph) { hash_levels(ph, 3, 2); }
+static void hash_levels_wide(int ph) { hash_levels(ph, -40, 40); }
+static void transmission_ratio(int ph, dReal r)
+{
+    if (ph == SETUP) { fresh(0, 0); J = dJointCreateTransmission(W, 0); }
+    else if (ph == ACT) dJointSetTransmissionRatio(J, r);
+    else o1(dJointGetTransmissionRatio(J));
+}
+static void ratio_zero(int ph) { transmission_ratio(ph, 0); }
+static void ratio_tiny(int ph) { transmission_ratio(ph, 1e-300); }
+
 /* ---- the table ------------------------------------------------------------------------------ */
 
 typedef struct { const char *name; int expect; void (*fn)(int); } Case;
@@ -580,6 +607,12 @@ static const Case cases[] = {
     {"dBoxBox and dBoxTouchesBox with a negative side", ACCEPT, boxbox_negative_side},
     {"dBoxBox skip 0", ACCEPT, boxbox_skip0},
     {"dCollide asking for no contacts", ASSERT, collide_no_contacts},
+    {"quadtree extent -1e-10", ASSERT, quadtree_negative},
+    {"quadtree extent -1e-17 (range not empty after rounding)", ACCEPT, quadtree_tiny_negative},
+    {"hash space levels 3, 2", ASSERT, hash_levels_crossed},
+    {"hash space levels -40, 40", ACCEPT, hash_levels_wide},
+    {"transmission ratio 0", ASSERT, ratio_zero},
+    {"transmission ratio 1e-300", ACCEPT, ratio_tiny},
     {"low-level control of a sphere", ASSERT, control_sphere},
     {"trimesh control, common class", ASSERT, control_common_class},
     {"trimesh control, unknown code", ASSERT, control_bad_code},
