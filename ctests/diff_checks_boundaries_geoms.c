@@ -131,7 +131,6 @@ static void box_box(void)
     }
 }
 
-static const float fverts[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0.2f, 2, 0.5f, 0.1f, 2, 1.5f, -0.1f};
 static const double dverts[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0.2, 2, 0.5, 0.1, 2, 1.5, -0.1};
 static const dTriIndex strip[] = {0, 1, 2, 3, 4, 5};
 

@@ -214,13 +214,11 @@ static void hinge2_near_parallel(void)
         pbody(" b", b);
         /* nearly parallel on rotated bodies (a fresh pair: re-attaching
          * these bodies rotated alike would make the axes exactly parallel,
-         * which ODE refuses, see t_checks_boundaries_reported.c) */
+         * which ODE refuses, see t_checks_boundaries_refused.c) */
         {
-            dMatrix3 R;
-            dReal a1[3];
+            dVector3 a1;
             dBodyID c = body_at(0, 1, 1, rot), d = body_at(0.5, 1, 1, rot);
             dJointID jr = dJointCreateHinge2(world, 0);
-            dRFromAxisAndAngle(R, rot[0], rot[1], rot[2], rot[3]);
             dJointAttach(jr, c, d);
             dJointSetHinge2Anchor(jr, 0.25, 1, 1);
             dJointGetHinge2Axis2(jr, a1);
