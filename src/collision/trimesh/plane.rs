@@ -1,6 +1,6 @@
 //! Trimesh–plane: every mesh vertex below the plane is a contact (once per
-//! vertex: the first triangle using it reports it, or the owner given by
-//! the use flags), at the vertex, with the plane normal and the depth
+//! vertex: the first triangle using it reports it, whatever the use flags
+//! of Preprocess say, as in ODE), at the vertex, with the plane normal and the depth
 //! below the plane; side1 = that triangle. Triangles go in index order
 //! as in ODE, the BVH only skipping those entirely above the plane.
 
@@ -22,26 +22,21 @@ pub fn collide_trimesh_plane(mesh: &Mesh, pl: &Plane, sink: &mut ContactSink) ->
         |t| cand.push(t),
     );
     cand.sort_unstable();
-    let use_flags = data.flags(0).is_some();
-    let mut seen = if use_flags { Vec::new() } else { vec![false; data.vertex_count] };
+    // ODE reports each vertex once, from the first triangle (in index
+    // order) that uses it; the preprocessing use flags play no part here.
+    let mut seen = vec![false; data.vertex_count];
     for &t in &cand {
         let idx = data.indices(t as usize);
         let tri = mesh.triangle(t as usize);
         for k in 0..3 {
-            if use_flags {
-                if !data.vertex_usable(t as usize, k) {
-                    continue;
-                }
-            } else if idx[k] < seen.len() {
+            if idx[k] < seen.len() {
                 if seen[idx[k]] {
                     continue;
                 }
+                seen[idx[k]] = true;
             }
             let depth = pl.d - dot(&pl.n, &tri[k]);
             if depth > 0.0 {
-                if !use_flags && idx[k] < seen.len() {
-                    seen[idx[k]] = true;
-                }
                 let mut c = Contact::new(tri[k], pl.n, depth);
                 c.side1 = t as i32;
                 if !sink.push(c) || sink.is_full() {

@@ -52,10 +52,10 @@ pub fn collide_trimesh_sphere(mesh: &Mesh, host: &dyn TriHost, s: &Sphere, sp: &
         }
         let mut k = Contact::new(cp, scale(&n, -1.0), depth * proj);
         k.side1 = t;
+        // CONTACTS_UNIMPORTANT changes nothing here: ODE fills the array
+        // up to the limit either way (and only skips merging, which its
+        // default for spheres does not do).
         sink.push(k);
-        if sink.unimportant() {
-            break;
-        }
     }
     sink.len()
 }
