@@ -1,12 +1,16 @@
 //! Trimesh–plane: every mesh vertex below the plane is a contact (once per
 //! vertex: the first triangle using it reports it, whatever the use flags
-//! of Preprocess say, as in ODE), at the vertex, with the plane normal and the depth
-//! below the plane; side1 = that triangle. Triangles go in index order
+//! of Preprocess say, as in ODE), at the vertex, with the plane normal and
+//! the depth below the plane; side1 = that triangle. Triangles go in index order
 //! as in ODE, the BVH only skipping those entirely above the plane.
 
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::collision::shapes::Plane;
+
+thread_local! {
+    static SEEN: std::cell::RefCell<Vec<bool>> = const { std::cell::RefCell::new(Vec::new()) };
+}
 
 pub fn collide_trimesh_plane(mesh: &Mesh, pl: &Plane, sink: &mut ContactSink) -> usize {
     let data = mesh.data;
@@ -24,26 +28,32 @@ pub fn collide_trimesh_plane(mesh: &Mesh, pl: &Plane, sink: &mut ContactSink) ->
     cand.sort_unstable();
     // ODE reports each vertex once, from the first triangle (in index
     // order) that uses it; the preprocessing use flags play no part here.
-    let mut seen = vec![false; data.vertex_count];
-    for &t in &cand {
-        let idx = data.indices(t as usize);
-        let tri = mesh.triangle(t as usize);
-        for k in 0..3 {
-            if idx[k] < seen.len() {
-                if seen[idx[k]] {
-                    continue;
+    // The marks live in a per-thread buffer so that a warm call does not
+    // allocate (no host callback runs in between, so no re-entry).
+    SEEN.with(|seen| {
+        let mut seen = seen.borrow_mut();
+        seen.clear();
+        seen.resize(data.vertex_count, false);
+        for &t in &cand {
+            let idx = data.indices(t as usize);
+            let tri = mesh.triangle(t as usize);
+            for k in 0..3 {
+                if idx[k] < seen.len() {
+                    if seen[idx[k]] {
+                        continue;
+                    }
+                    seen[idx[k]] = true;
                 }
-                seen[idx[k]] = true;
-            }
-            let depth = pl.d - dot(&pl.n, &tri[k]);
-            if depth > 0.0 {
-                let mut c = Contact::new(tri[k], pl.n, depth);
-                c.side1 = t as i32;
-                if !sink.push(c) || sink.is_full() {
-                    return sink.len();
+                let depth = pl.d - dot(&pl.n, &tri[k]);
+                if depth > 0.0 {
+                    let mut c = Contact::new(tri[k], pl.n, depth);
+                    c.side1 = t as i32;
+                    if !sink.push(c) || sink.is_full() {
+                        return;
+                    }
                 }
             }
         }
-    }
+    });
     sink.len()
 }
