@@ -8,12 +8,16 @@
  * A third of the placements are "resting": the second geom sits on a face
  * of the first with parallel axes, where boxes, cylinders and heightfields
  * produce many contacts and the limit decides which survive; half of the
- * placements attach the geoms to bodies. Every contact
+ * placements attach the geoms to bodies, and geom transforms on bodies
+ * hold a cylinder, convex or capsule. Every contact
  * is printed in full precision (and in which order); the trace must be
  * Debian's, bit for bit. Trimesh pairs are in ref_collide_capped_trimesh.c.
  * Argument (optional): placements per pair. */
 #include "ref_prim_common.h"
 #include <stdlib.h>
+
+/* Geom transforms are deprecated but still exported. */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
 enum { SPHERE, BOX, CAPSULE, CYLINDER, PLANE, RAY, CONVEX, HFIELD, NKIND };
 static const char *kind_name[NKIND] = {"sphere", "box", "capsule", "cylinder", "plane", "ray", "convex", "hfield"};
@@ -314,6 +318,46 @@ static void run_pair(int ka, int kb, int n)
     }
 }
 
+/* A geom transform on a body holding a rotated, offset cylinder, convex or
+ * capsule, against a capsule, cylinder or convex: while the transform
+ * collides, ODE puts its child on the transform's body, so libccd's glue
+ * reads the body's quaternion for the child (not the child's composed
+ * rotation); the contacts follow that. */
+static void run_transforms(int n)
+{
+    int k;
+    for (k = 0; k < n; k++) {
+        double sc, hc, so, ho, p[3], off[3];
+        int i, inner = irand(3), outer = irand(3);
+        dMatrix3 R;
+        dQuaternion q;
+        dBodyID body = dBodyCreate(world);
+        dGeomID t = dCreateGeomTransform(0);
+        dGeomID c = make(inner == 0 ? CYLINDER : inner == 1 ? CONVEX : CAPSULE, &sc, &hc);
+        dGeomID o = make(outer == 0 ? CAPSULE : outer == 1 ? CYLINDER : CONVEX, &so, &ho);
+        dGeomTransformSetGeom(t, c);
+        dGeomTransformSetCleanup(t, 1);
+        rand_rotation(R);
+        for (i = 0; i < 3; i++) off[i] = urand(-0.3, 0.3);
+        place(c, off, R);
+        dGeomSetBody(t, body);
+        for (i = 0; i < 4; i++) q[i] = urand(-1, 1);
+        dNormalize4(q);
+        dBodySetQuaternion(body, q);
+        dBodySetPosition(body, urand(-0.3, 0.3), urand(-0.3, 0.3), urand(-0.3, 0.3));
+        rand_rotation(R);
+        rand_offset(p, (double[3]){sc + so, sc + so, sc + so}, 0.7);
+        place(o, p, R);
+        printf("P transform %d %d %d\n", inner, outer, k);
+        /* every combination but capsule-capsule goes through libccd */
+        count_only_unimportant = !(inner == 2 && outer == 0);
+        collide_all(t, o);
+        dGeomDestroy(o);
+        dGeomDestroy(t);
+        dBodyDestroy(body);
+    }
+}
+
 int main(int argc, char **argv)
 {
     int n = argc > 1 ? atoi(argv[1]) : 400, ka, kb;
@@ -329,6 +373,7 @@ int main(int argc, char **argv)
             if (ka != PLANE && ka != HFIELD && kb < ka) continue;
             run_pair(ka, kb, n);
         }
+    run_transforms(n);
     for (ka = 0; ka < NHF; ka++) dGeomHeightfieldDataDestroy(hdata[ka]);
     dWorldDestroy(world);
     dCloseODE();

@@ -4,7 +4,9 @@
 //! full set), and 1 and 4 with CONTACTS_UNIMPORTANT.
 //!
 //! - Primitive and heightfield pairs (`ctests/diff_collide_capped_contacts.c`):
-//!   bit-identical traces, every contact in ODE's order.
+//!   bit-identical traces, every contact in ODE's order; geoms with and
+//!   without bodies (ODE's libccd glue reads a body's own quaternion) and
+//!   in geom transforms on bodies (whose child ODE puts on the body).
 //! - Trimesh pairs (`ctests/ref_collide_capped_trimesh.c`): our BVH visits
 //!   candidate triangles in index order, OPCODE in its tree's order, and
 //!   several trimesh colliders keep the first contacts found (sphere,

@@ -415,46 +415,32 @@ mod pairs {
         crate::collision::colliders::cylinder::collide_cylinder_plane(cylinder(a), &pose(a), plane(b), s)
     }
     pub fn cylinder_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        {
-            let (pa, pb) = (pose(a), pose(b));
-            ccd::collide_cylinder_cylinder_oriented(cylinder(a), oriented(a, &pa), cylinder(b), oriented(b, &pb), s)
-        }
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_cylinder_cylinder_oriented(cylinder(a), oriented(a, &pa), cylinder(b), oriented(b, &pb), s)
     }
     pub fn capsule_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        {
-            let (pa, pb) = (pose(a), pose(b));
-            ccd::collide_capsule_cylinder_oriented(capsule(a), oriented(a, &pa), cylinder(b), oriented(b, &pb), s)
-        }
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_capsule_cylinder_oriented(capsule(a), oriented(a, &pa), cylinder(b), oriented(b, &pb), s)
     }
     pub fn convex_box(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        {
-            let (pa, pb) = (pose(a), pose(b));
-            ccd::collide_convex_box_oriented(&convex(a).view(), oriented(a, &pa), boxs(b), oriented(b, &pb), s)
-        }
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_convex_box_oriented(&convex(a).view(), oriented(a, &pa), boxs(b), oriented(b, &pb), s)
     }
     pub fn convex_capsule(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        {
-            let (pa, pb) = (pose(a), pose(b));
-            ccd::collide_convex_capsule_oriented(&convex(a).view(), oriented(a, &pa), capsule(b), oriented(b, &pb), s)
-        }
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_convex_capsule_oriented(&convex(a).view(), oriented(a, &pa), capsule(b), oriented(b, &pb), s)
     }
     pub fn convex_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        {
-            let (pa, pb) = (pose(a), pose(b));
-            ccd::collide_convex_cylinder_oriented(&convex(a).view(), oriented(a, &pa), cylinder(b), oriented(b, &pb), s)
-        }
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_convex_cylinder_oriented(&convex(a).view(), oriented(a, &pa), cylinder(b), oriented(b, &pb), s)
     }
     pub fn convex_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        {
-            let pa = pose(a);
-            ccd::collide_convex_sphere_oriented(&convex(a).view(), oriented(a, &pa), sphere(b), &pose(b), s)
-        }
+        let pa = pose(a);
+        ccd::collide_convex_sphere_oriented(&convex(a).view(), oriented(a, &pa), sphere(b), &pose(b), s)
     }
     pub fn convex_convex(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        {
-            let (pa, pb) = (pose(a), pose(b));
-            ccd::collide_convex_convex_oriented(&convex(a).view(), oriented(a, &pa), &convex(b).view(), oriented(b, &pb), s)
-        }
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_convex_convex_oriented(&convex(a).view(), oriented(a, &pa), &convex(b).view(), oriented(b, &pb), s)
     }
     pub fn convex_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::colliders::convex::collide_convex_plane(&convex(a).view(), &pose(a), plane(b), s)
