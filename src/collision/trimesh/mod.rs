@@ -694,7 +694,7 @@ pub fn geom_plane(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
 pub fn geom_cylinder(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
     let Some((m, h)) = setup(a, b) else { return 0 };
     let Shape::Cylinder(c) = &crate::collision::geom::g(b).shape else { return 0 };
-    cylinder::collide_trimesh_cylinder(&m, &h, c, &crate::collision::geom::pose(b), s)
+    cylinder::collide_trimesh_cylinder(&m, &h, c, &crate::collision::geom::pose(b), crate::collision::geom::quaternion(b), s)
 }
 
 pub fn geom_trimesh(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {

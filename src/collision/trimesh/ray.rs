@@ -70,7 +70,9 @@ pub fn collide_trimesh_ray(mesh: &Mesh, host: &dyn TriHost, ray: &Ray, rp: &Pose
         hits.push(c);
     }
     hits.sort_by(|a, b| a.depth.total_cmp(&b.depth).then(a.side1.cmp(&b.side1)));
-    let take = if closest || first || sink.unimportant() { 1 } else { hits.len() };
+    // CONTACTS_UNIMPORTANT does not shorten the list: ODE reports every hit
+    // up to the limit either way.
+    let take = if closest || first { 1 } else { hits.len() };
     for c in hits.into_iter().take(take) {
         if !sink.push(c) {
             break;
