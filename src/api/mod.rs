@@ -1,0 +1,107 @@
+//! Safe Rust API over the same core the C ABI uses.
+//!
+//! A [`World`] owns its simulation state and destroys it (with its bodies)
+//! when dropped. A [`Body`] is a small copyable id; every method takes the
+//! world it belongs to, `&World` to read and `&mut World` to change, so the
+//! borrow checker rules out aliasing without any `unsafe` in user code.
+//! Values ODE would reject (non-finite numbers, invalid masses or
+//! rotations, out-of-range settings) and ids of destroyed bodies or of
+//! another world give an [`Error`] and change nothing.
+//!
+//! ```
+//! use ode::api::{Mass, World};
+//!
+//! let mut world = World::new();
+//! world.set_gravity([0.0, 0.0, -9.81]).unwrap();
+//! let ball = world.create_body();
+//! ball.set_position(&mut world, [0.0, 0.0, 10.0]).unwrap();
+//! let mut m = Mass::zero();
+//! m.mass = 2.0;
+//! m.I[0] = 0.8; m.I[5] = 0.8; m.I[10] = 0.8; // solid sphere of radius 1
+//! ball.set_mass(&mut world, &m).unwrap();
+//! ball.add_force(&mut world, [1.0, 0.0, 0.0]).unwrap();
+//! assert_eq!(ball.force(&world).unwrap(), [1.0, 0.0, 0.0]);
+//!
+//! // One step of 0.01 s: v = (F/m + g) h, then x += v h.
+//! world.step(0.01).unwrap();
+//! let v = ball.linear_vel(&world).unwrap();
+//! assert!((v[0] - 0.005).abs() < 1e-15 && (v[2] + 0.0981).abs() < 1e-15);
+//! assert_eq!(ball.force(&world).unwrap(), [0.0; 3]); // accumulators are cleared
+//!
+//! // Bad input is refused and changes nothing.
+//! let before = ball.position(&world).unwrap();
+//! assert!(ball.set_position(&mut world, [f64::NAN, 0.0, 0.0]).is_err());
+//! assert!(world.step(-1.0).is_err());
+//! assert_eq!(ball.position(&world).unwrap(), before);
+//!
+//! world.destroy_body(ball).unwrap();
+//! assert!(ball.position(&world).is_err());
+//! ```
+
+mod body;
+mod custom;
+mod world;
+
+pub use body::Body;
+pub use custom::{
+    BodyState, CustomInfo1, CustomInfo2, CustomJoint, Joint, JointRow, Limit, LimitSide, MAX_CUSTOM_ROWS,
+};
+pub use world::World;
+
+use crate::dynamics::body::Invalid;
+
+pub use crate::math::mass::Mass;
+/// Rotation helpers (rotation.h): matrices are 3x4 row-major padded
+/// (`[f64; 12]`), quaternions are (w, x, y, z).
+pub use crate::math::rotation::{
+    q_from_axis_and_angle, q_mult0, q_to_r, r_from_2_axes, r_from_axis_and_angle, r_from_euler_angles,
+    r_from_z_axis, r_to_q, Mat3, Quat, IDENTITY, Q_IDENTITY,
+};
+
+/// Why a call was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The body was destroyed (or its world was).
+    StaleBody,
+    /// The body belongs to another world.
+    WrongWorld,
+    /// An argument is out of its domain; `arg` names it.
+    InvalidArgument { arg: &'static str, reason: String },
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::StaleBody => f.write_str("the body was destroyed"),
+            Error::WrongWorld => f.write_str("the body belongs to another world"),
+            Error::InvalidArgument { arg, reason } => write!(f, "argument '{arg}' {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+fn arg<T>(name: &'static str, r: std::result::Result<T, Invalid>) -> Result<T> {
+    r.map_err(|e| Error::InvalidArgument { arg: name, reason: e.0 })
+}
+
+fn finite(name: &'static str, v: f64) -> Result<f64> {
+    if v.is_finite() {
+        Ok(v)
+    } else {
+        Err(Error::InvalidArgument { arg: name, reason: format!("is {v} (must be finite)") })
+    }
+}
+
+fn finite3(name: &'static str, v: [f64; 3]) -> Result<[f64; 3]> {
+    for x in v {
+        finite(name, x)?;
+    }
+    Ok(v)
+}
+
+fn xyz(v: &[f64; 4]) -> [f64; 3] {
+    [v[0], v[1], v[2]]
+}
