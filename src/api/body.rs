@@ -1,6 +1,7 @@
 //! [`Body`]: a rigid body's state, mass, forces, frames and modes.
 
-use super::{arg, finite3, xyz, Error, Mass, Mat3, Quat, Result, World};
+use super::convert::{mat3_from_ode, mat3_to_ode, quat_from_ode, quat_to_ode};
+use super::{arg, finite3, xyz, DMat3, DQuat, DVec3, Error, Mass, Mat3, Result, World};
 use crate::dynamics::body::{self as core_body, BODIES};
 use crate::dynamics::Body as CoreBody;
 
@@ -38,57 +39,69 @@ impl Body {
 
     // ---- state ---------------------------------------------------------
 
-    pub fn position(&self, w: &World) -> Result<[f64; 3]> {
+    pub fn position(&self, w: &World) -> Result<DVec3> {
         Ok(xyz(&self.resolve(w)?.pos))
     }
 
-    pub fn set_position(&self, w: &mut World, p: [f64; 3]) -> Result<()> {
+    pub fn set_position(&self, w: &mut World, p: impl Into<DVec3>) -> Result<()> {
         let p = finite3("position", p)?;
         self.resolve_mut(w)?.set_position(p);
         Ok(())
     }
 
-    /// Orientation as a 3x4 row-major padded matrix.
-    pub fn rotation(&self, w: &World) -> Result<Mat3> {
-        Ok(self.resolve(w)?.r)
+    /// Orientation as a rotation matrix.
+    pub fn rotation(&self, w: &World) -> Result<DMat3> {
+        Ok(mat3_from_ode(&self.resolve(w)?.r))
     }
 
     /// Sets the orientation from a matrix; ODE re-orthogonalises it.
-    pub fn set_rotation(&self, w: &mut World, r: &Mat3) -> Result<()> {
+    pub fn set_rotation(&self, w: &mut World, r: &DMat3) -> Result<()> {
+        self.set_rotation_ode(w, &mat3_to_ode(r))
+    }
+
+    /// Orientation in ODE's 3x4 row-major padded layout, as `dBodyGetRotation`.
+    pub fn rotation_ode(&self, w: &World) -> Result<Mat3> {
+        Ok(self.resolve(w)?.r)
+    }
+
+    /// Sets the orientation from ODE's padded layout, exactly as
+    /// `dBodySetRotation` does (ODE re-orthogonalises it).
+    pub fn set_rotation_ode(&self, w: &mut World, r: &Mat3) -> Result<()> {
         let b = self.resolve_mut(w)?;
         let rq = arg("R", CoreBody::prepare_rotation(r))?;
         b.set_rotation_prepared(rq);
         Ok(())
     }
 
-    /// Orientation quaternion (w, x, y, z).
-    pub fn quaternion(&self, w: &World) -> Result<Quat> {
-        Ok(self.resolve(w)?.q)
+    /// Orientation quaternion.
+    pub fn quaternion(&self, w: &World) -> Result<DQuat> {
+        Ok(quat_from_ode(&self.resolve(w)?.q))
     }
 
-    /// Sets the orientation from a quaternion of any non-zero length.
-    pub fn set_quaternion(&self, w: &mut World, q: &Quat) -> Result<()> {
+    /// Sets the orientation from a quaternion of any non-zero length
+    /// (normalised as ODE does).
+    pub fn set_quaternion(&self, w: &mut World, q: DQuat) -> Result<()> {
         let b = self.resolve_mut(w)?;
-        let rq = arg("q", CoreBody::prepare_quaternion(q))?;
+        let rq = arg("q", CoreBody::prepare_quaternion(&quat_to_ode(q)))?;
         b.set_rotation_prepared(rq);
         Ok(())
     }
 
-    pub fn linear_vel(&self, w: &World) -> Result<[f64; 3]> {
+    pub fn linear_vel(&self, w: &World) -> Result<DVec3> {
         Ok(xyz(&self.resolve(w)?.lvel))
     }
 
-    pub fn set_linear_vel(&self, w: &mut World, v: [f64; 3]) -> Result<()> {
+    pub fn set_linear_vel(&self, w: &mut World, v: impl Into<DVec3>) -> Result<()> {
         let v = finite3("velocity", v)?;
         self.resolve_mut(w)?.set_linear_vel(v);
         Ok(())
     }
 
-    pub fn angular_vel(&self, w: &World) -> Result<[f64; 3]> {
+    pub fn angular_vel(&self, w: &World) -> Result<DVec3> {
         Ok(xyz(&self.resolve(w)?.avel))
     }
 
-    pub fn set_angular_vel(&self, w: &mut World, v: [f64; 3]) -> Result<()> {
+    pub fn set_angular_vel(&self, w: &mut World, v: impl Into<DVec3>) -> Result<()> {
         let v = finite3("velocity", v)?;
         self.resolve_mut(w)?.set_angular_vel(v);
         Ok(())
@@ -128,75 +141,75 @@ impl Body {
     // ---- forces --------------------------------------------------------
 
     /// Accumulated force (cleared by each step).
-    pub fn force(&self, w: &World) -> Result<[f64; 3]> {
+    pub fn force(&self, w: &World) -> Result<DVec3> {
         Ok(xyz(&self.resolve(w)?.facc))
     }
 
-    pub fn torque(&self, w: &World) -> Result<[f64; 3]> {
+    pub fn torque(&self, w: &World) -> Result<DVec3> {
         Ok(xyz(&self.resolve(w)?.tacc))
     }
 
-    pub fn set_force(&self, w: &mut World, f: [f64; 3]) -> Result<()> {
+    pub fn set_force(&self, w: &mut World, f: impl Into<DVec3>) -> Result<()> {
         let f = finite3("force", f)?;
         self.resolve_mut(w)?.set_force(f);
         Ok(())
     }
 
-    pub fn set_torque(&self, w: &mut World, t: [f64; 3]) -> Result<()> {
+    pub fn set_torque(&self, w: &mut World, t: impl Into<DVec3>) -> Result<()> {
         let t = finite3("torque", t)?;
         self.resolve_mut(w)?.set_torque(t);
         Ok(())
     }
 
     /// Adds a force given in world coordinates at the centre of mass.
-    pub fn add_force(&self, w: &mut World, f: [f64; 3]) -> Result<()> {
+    pub fn add_force(&self, w: &mut World, f: impl Into<DVec3>) -> Result<()> {
         let f = finite3("force", f)?;
         self.resolve_mut(w)?.add_force(f);
         Ok(())
     }
 
-    pub fn add_torque(&self, w: &mut World, t: [f64; 3]) -> Result<()> {
+    pub fn add_torque(&self, w: &mut World, t: impl Into<DVec3>) -> Result<()> {
         let t = finite3("torque", t)?;
         self.resolve_mut(w)?.add_torque(t);
         Ok(())
     }
 
     /// Adds a force given in body coordinates.
-    pub fn add_rel_force(&self, w: &mut World, f: [f64; 3]) -> Result<()> {
+    pub fn add_rel_force(&self, w: &mut World, f: impl Into<DVec3>) -> Result<()> {
         let f = finite3("force", f)?;
         self.resolve_mut(w)?.add_rel_force(f);
         Ok(())
     }
 
-    pub fn add_rel_torque(&self, w: &mut World, t: [f64; 3]) -> Result<()> {
+    pub fn add_rel_torque(&self, w: &mut World, t: impl Into<DVec3>) -> Result<()> {
         let t = finite3("torque", t)?;
         self.resolve_mut(w)?.add_rel_torque(t);
         Ok(())
     }
 
     /// World force at a world point.
-    pub fn add_force_at_pos(&self, w: &mut World, f: [f64; 3], p: [f64; 3]) -> Result<()> {
+    pub fn add_force_at_pos(&self, w: &mut World, f: impl Into<DVec3>, p: impl Into<DVec3>) -> Result<()> {
         let (f, p) = (finite3("force", f)?, finite3("pos", p)?);
         self.resolve_mut(w)?.add_force_at_pos(f, p);
         Ok(())
     }
 
     /// World force at a point given in body coordinates.
-    pub fn add_force_at_rel_pos(&self, w: &mut World, f: [f64; 3], p: [f64; 3]) -> Result<()> {
+    pub fn add_force_at_rel_pos(&self, w: &mut World, f: impl Into<DVec3>, p: impl Into<DVec3>) -> Result<()> {
         let (f, p) = (finite3("force", f)?, finite3("pos", p)?);
         self.resolve_mut(w)?.add_force_at_rel_pos(f, p);
         Ok(())
     }
 
     /// Body-frame force at a world point.
-    pub fn add_rel_force_at_pos(&self, w: &mut World, f: [f64; 3], p: [f64; 3]) -> Result<()> {
+    pub fn add_rel_force_at_pos(&self, w: &mut World, f: impl Into<DVec3>, p: impl Into<DVec3>) -> Result<()> {
         let (f, p) = (finite3("force", f)?, finite3("pos", p)?);
         self.resolve_mut(w)?.add_rel_force_at_pos(f, p);
         Ok(())
     }
 
     /// Body-frame force at a body-frame point.
-    pub fn add_rel_force_at_rel_pos(&self, w: &mut World, f: [f64; 3], p: [f64; 3]) -> Result<()> {
+    pub fn add_rel_force_at_rel_pos(&self, w: &mut World, f: impl Into<DVec3>, p: impl Into<DVec3>) -> Result<()> {
         let (f, p) = (finite3("force", f)?, finite3("pos", p)?);
         self.resolve_mut(w)?.add_rel_force_at_rel_pos(f, p);
         Ok(())
@@ -205,37 +218,37 @@ impl Body {
     // ---- frames ----------------------------------------------------------
 
     /// A body point in world coordinates.
-    pub fn rel_point_pos(&self, w: &World, p: [f64; 3]) -> Result<[f64; 3]> {
+    pub fn rel_point_pos(&self, w: &World, p: impl Into<DVec3>) -> Result<DVec3> {
         let p = finite3("point", p)?;
-        Ok(self.resolve(w)?.rel_point_pos(p))
+        Ok(DVec3::from(self.resolve(w)?.rel_point_pos(p)))
     }
 
     /// World velocity of a body point.
-    pub fn rel_point_vel(&self, w: &World, p: [f64; 3]) -> Result<[f64; 3]> {
+    pub fn rel_point_vel(&self, w: &World, p: impl Into<DVec3>) -> Result<DVec3> {
         let p = finite3("point", p)?;
-        Ok(self.resolve(w)?.rel_point_vel(p))
+        Ok(DVec3::from(self.resolve(w)?.rel_point_vel(p)))
     }
 
     /// World velocity of the body's material point at a world position.
-    pub fn point_vel(&self, w: &World, p: [f64; 3]) -> Result<[f64; 3]> {
+    pub fn point_vel(&self, w: &World, p: impl Into<DVec3>) -> Result<DVec3> {
         let p = finite3("point", p)?;
-        Ok(self.resolve(w)?.point_vel(p))
+        Ok(DVec3::from(self.resolve(w)?.point_vel(p)))
     }
 
     /// A world point in body coordinates.
-    pub fn pos_rel_point(&self, w: &World, p: [f64; 3]) -> Result<[f64; 3]> {
+    pub fn pos_rel_point(&self, w: &World, p: impl Into<DVec3>) -> Result<DVec3> {
         let p = finite3("point", p)?;
-        Ok(self.resolve(w)?.pos_rel_point(p))
+        Ok(DVec3::from(self.resolve(w)?.pos_rel_point(p)))
     }
 
-    pub fn vector_to_world(&self, w: &World, v: [f64; 3]) -> Result<[f64; 3]> {
+    pub fn vector_to_world(&self, w: &World, v: impl Into<DVec3>) -> Result<DVec3> {
         let v = finite3("vector", v)?;
-        Ok(self.resolve(w)?.vector_to_world(v))
+        Ok(DVec3::from(self.resolve(w)?.vector_to_world(v)))
     }
 
-    pub fn vector_from_world(&self, w: &World, v: [f64; 3]) -> Result<[f64; 3]> {
+    pub fn vector_from_world(&self, w: &World, v: impl Into<DVec3>) -> Result<DVec3> {
         let v = finite3("vector", v)?;
-        Ok(self.resolve(w)?.vector_from_world(v))
+        Ok(DVec3::from(self.resolve(w)?.vector_from_world(v)))
     }
 
     // ---- modes -----------------------------------------------------------
@@ -282,12 +295,12 @@ impl Body {
         Ok(())
     }
 
-    pub fn finite_rotation_axis(&self, w: &World) -> Result<[f64; 3]> {
+    pub fn finite_rotation_axis(&self, w: &World) -> Result<DVec3> {
         Ok(xyz(&self.resolve(w)?.finite_rot_axis))
     }
 
     /// Sets the finite rotation axis (normalised); zero means none.
-    pub fn set_finite_rotation_axis(&self, w: &mut World, a: [f64; 3]) -> Result<()> {
+    pub fn set_finite_rotation_axis(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
         let a = finite3("axis", a)?;
         self.resolve_mut(w)?.set_finite_rotation_axis(a);
         Ok(())

@@ -3,7 +3,8 @@
 //! `ode/ode_ext.h` (same core, same stepping). See the README section
 //! "Custom joints".
 
-use super::{xyz, Body, Error, Mat3, Quat, Result, World};
+use super::convert::{mat3_from_ode, quat_from_ode};
+use super::{xyz, Body, DMat3, DQuat, DVec3, Error, Mat3, Result, World};
 use crate::dynamics::Body as CoreBody;
 use crate::joints::custom::{self as core_custom, CustomModel, Info1Cx, Info2Cx};
 use crate::joints::{object as joint_object, JointKind, JointRef, JOINTS};
@@ -24,40 +25,46 @@ pub const MAX_CUSTOM_ROWS: usize = core_custom::MAX_ROWS;
 pub struct BodyState<'a>(&'a CoreBody);
 
 impl BodyState<'_> {
-    pub fn position(&self) -> [f64; 3] {
+    pub fn position(&self) -> DVec3 {
         xyz(&self.0.pos)
     }
 
-    /// Orientation, 3x4 row-major padded.
-    pub fn rotation(&self) -> Mat3 {
+    /// Orientation as a rotation matrix.
+    pub fn rotation(&self) -> DMat3 {
+        mat3_from_ode(&self.0.r)
+    }
+
+    /// Orientation in ODE's 3x4 row-major padded layout.
+    pub fn rotation_ode(&self) -> Mat3 {
         self.0.r
     }
 
-    pub fn quaternion(&self) -> Quat {
-        self.0.q
+    /// Orientation quaternion.
+    pub fn quaternion(&self) -> DQuat {
+        quat_from_ode(&self.0.q)
     }
 
-    pub fn linear_vel(&self) -> [f64; 3] {
+    pub fn linear_vel(&self) -> DVec3 {
         xyz(&self.0.lvel)
     }
 
-    pub fn angular_vel(&self) -> [f64; 3] {
+    pub fn angular_vel(&self) -> DVec3 {
         xyz(&self.0.avel)
     }
 
     /// A body point in world coordinates.
-    pub fn rel_point_pos(&self, p: [f64; 3]) -> [f64; 3] {
-        self.0.rel_point_pos(p)
+    pub fn rel_point_pos(&self, p: impl Into<DVec3>) -> DVec3 {
+        DVec3::from(self.0.rel_point_pos((p).into().to_array()))
     }
 
     /// A world point in body coordinates.
-    pub fn pos_rel_point(&self, p: [f64; 3]) -> [f64; 3] {
-        self.0.pos_rel_point(p)
+    pub fn pos_rel_point(&self, p: impl Into<DVec3>) -> DVec3 {
+        DVec3::from(self.0.pos_rel_point((p).into().to_array()))
     }
 
     /// A body-frame vector in world axes.
-    pub fn vector_to_world(&self, v: [f64; 3]) -> [f64; 3] {
-        self.0.vector_to_world(v)
+    pub fn vector_to_world(&self, v: impl Into<DVec3>) -> DVec3 {
+        DVec3::from(self.0.vector_to_world((v).into().to_array()))
     }
 }
 

@@ -4,29 +4,27 @@
 //! when dropped. A [`Body`] is a small copyable id; every method takes the
 //! world it belongs to, `&World` to read and `&mut World` to change, so the
 //! borrow checker rules out aliasing without any `unsafe` in user code.
-//! Values ODE would reject (non-finite numbers, invalid masses or
+//! Vectors, matrices and quaternions are glam's `DVec3`, `DMat3` and
+//! `DQuat` (see [`convert`] for ODE's padded layouts). Values ODE would reject (non-finite numbers, invalid masses or
 //! rotations, out-of-range settings) and ids of destroyed bodies or of
 //! another world give an [`Error`] and change nothing.
 //!
 //! ```
-//! use ode::api::{Mass, World};
+//! use ode::api::{DVec3, Mass, World};
 //!
 //! let mut world = World::new();
 //! world.set_gravity([0.0, 0.0, -9.81]).unwrap();
 //! let ball = world.create_body();
 //! ball.set_position(&mut world, [0.0, 0.0, 10.0]).unwrap();
-//! let mut m = Mass::zero();
-//! m.mass = 2.0;
-//! m.I[0] = 0.8; m.I[5] = 0.8; m.I[10] = 0.8; // solid sphere of radius 1
-//! ball.set_mass(&mut world, &m).unwrap();
-//! ball.add_force(&mut world, [1.0, 0.0, 0.0]).unwrap();
-//! assert_eq!(ball.force(&world).unwrap(), [1.0, 0.0, 0.0]);
+//! ball.set_mass(&mut world, &Mass::sphere_total(2.0, 1.0).unwrap()).unwrap();
+//! ball.add_force(&mut world, DVec3::X).unwrap();
+//! assert_eq!(ball.force(&world).unwrap(), DVec3::new(1.0, 0.0, 0.0));
 //!
 //! // One step of 0.01 s: v = (F/m + g) h, then x += v h.
 //! world.step(0.01).unwrap();
 //! let v = ball.linear_vel(&world).unwrap();
-//! assert!((v[0] - 0.005).abs() < 1e-15 && (v[2] + 0.0981).abs() < 1e-15);
-//! assert_eq!(ball.force(&world).unwrap(), [0.0; 3]); // accumulators are cleared
+//! assert!((v.x - 0.005).abs() < 1e-15 && (v.z + 0.0981).abs() < 1e-15);
+//! assert_eq!(ball.force(&world).unwrap(), DVec3::ZERO); // accumulators are cleared
 //!
 //! // Bad input is refused and changes nothing.
 //! let before = ball.position(&world).unwrap();
@@ -39,16 +37,20 @@
 //! ```
 
 mod body;
+pub mod convert;
 mod custom;
+mod mass;
 mod world;
 
 pub use body::Body;
 pub use custom::{
     BodyState, CustomInfo1, CustomInfo2, CustomJoint, Joint, JointRow, Limit, LimitSide, MAX_CUSTOM_ROWS,
 };
+pub use mass::Axis;
 pub use world::World;
 
 use crate::dynamics::body::Invalid;
+pub use glam::{DMat3, DQuat, DVec3};
 
 pub use crate::math::mass::Mass;
 /// Rotation helpers (rotation.h): matrices are 3x4 row-major padded
@@ -95,13 +97,16 @@ fn finite(name: &'static str, v: f64) -> Result<f64> {
     }
 }
 
-fn finite3(name: &'static str, v: [f64; 3]) -> Result<[f64; 3]> {
+/// Checks a vector argument and hands it to the core as an array.
+fn finite3(name: &'static str, v: impl Into<DVec3>) -> Result<[f64; 3]> {
+    let v = v.into().to_array();
     for x in v {
         finite(name, x)?;
     }
     Ok(v)
 }
 
-fn xyz(v: &[f64; 4]) -> [f64; 3] {
-    [v[0], v[1], v[2]]
+/// The first three entries of ODE's padded 4-vector.
+fn xyz(v: &[f64; 4]) -> DVec3 {
+    DVec3::new(v[0], v[1], v[2])
 }

@@ -1,6 +1,6 @@
 //! [`World`]: creation, settings and stepping.
 
-use super::{arg, finite, finite3, Body, Error, Result};
+use super::{arg, finite, finite3, Body, DVec3, Error, Result};
 use crate::dynamics::body as core_body;
 use crate::dynamics::world::{self as core_world, flags, WorldRef};
 use crate::dynamics::World as CoreWorld;
@@ -83,11 +83,11 @@ impl World {
         self.w().bodies_in_ode_order().map(|h| Body { h, serial: h.get().serial }).collect()
     }
 
-    pub fn gravity(&self) -> [f64; 3] {
-        self.w().gravity
+    pub fn gravity(&self) -> DVec3 {
+        DVec3::from(self.w().gravity)
     }
 
-    pub fn set_gravity(&mut self, g: [f64; 3]) -> Result<()> {
+    pub fn set_gravity(&mut self, g: impl Into<DVec3>) -> Result<()> {
         self.w_mut().gravity = finite3("gravity", g)?;
         Ok(())
     }
