@@ -37,6 +37,7 @@
 //! ```
 
 mod body;
+mod collision;
 pub mod convert;
 mod custom;
 mod mass;
@@ -47,6 +48,9 @@ pub use custom::{
     BodyState, CustomInfo1, CustomInfo2, CustomJoint, Joint, JointRow, Limit, LimitSide, MAX_CUSTOM_ROWS,
 };
 pub use mass::Axis;
+pub use collision::{
+    collide, collide_into, ContactGeom, Geom, GeomClass, SapAxes, Space, SpaceId, SpaceKind, MAX_CONTACTS,
+};
 pub use world::World;
 
 use crate::dynamics::body::Invalid;
@@ -68,7 +72,19 @@ pub enum Error {
     /// The body belongs to another world.
     WrongWorld,
     /// An argument is out of its domain; `arg` names it.
-    InvalidArgument { arg: &'static str, reason: String },
+    InvalidArgument {
+        /// The argument's name.
+        arg: &'static str,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The object (named: "geom", "joint", "joint group") was destroyed.
+    Stale(&'static str),
+    /// The geom belongs to another [`Space`] tree.
+    WrongSpace,
+    /// A user callback panicked; the message is the panic's. The call it
+    /// was part of stopped (remaining callbacks were skipped).
+    CallbackPanicked(String),
 }
 
 impl std::fmt::Display for Error {
@@ -77,6 +93,9 @@ impl std::fmt::Display for Error {
             Error::StaleBody => f.write_str("the body was destroyed"),
             Error::WrongWorld => f.write_str("the body belongs to another world"),
             Error::InvalidArgument { arg, reason } => write!(f, "argument '{arg}' {reason}"),
+            Error::Stale(what) => write!(f, "the {what} was destroyed"),
+            Error::WrongSpace => f.write_str("the geom belongs to another space"),
+            Error::CallbackPanicked(msg) => write!(f, "a callback panicked: {msg}"),
         }
     }
 }
