@@ -14,6 +14,10 @@ pub struct Body {
 }
 
 impl Body {
+    pub(super) fn from_ref(h: core_body::BodyRef) -> Body {
+        Body { h, serial: h.get().serial }
+    }
+
     /// Checks that the body is alive and belongs to `w`.
     pub(super) fn resolve<'w>(&self, w: &'w World) -> Result<&'w CoreBody> {
         let live = BODIES.check(self.h.as_raw()).ok_or(Error::StaleBody)?;

@@ -526,10 +526,16 @@ impl Space {
         Ok(())
     }
 
-    /// The raw handle of the geom's body, if any (compare with
-    /// [`Body::as_raw`]).
-    pub fn body_raw(&self, geom: Geom) -> Result<Option<*mut core::ffi::c_void>> {
-        Ok(g(self.own(geom)?).body.map(|b| b.as_raw()))
+    /// The body the geom is attached to, if any; it must be of `world`.
+    pub fn body(&self, geom: Geom, world: &World) -> Result<Option<Body>> {
+        match g(self.own(geom)?).body {
+            None => Ok(None),
+            Some(b) => {
+                let body = Body::from_ref(b);
+                body.resolve(world)?;
+                Ok(Some(body))
+            }
+        }
     }
 
     /// World position (the body's, plus the offset, if attached).

@@ -4,10 +4,10 @@
 //! "Custom joints".
 
 use super::convert::{mat3_from_ode, quat_from_ode};
-use super::{xyz, Body, DMat3, DQuat, DVec3, Error, Mat3, Result, World};
+use super::{xyz, DMat3, DQuat, DVec3, Error, Joint, Mat3, Result, World};
 use crate::dynamics::Body as CoreBody;
 use crate::joints::custom::{self as core_custom, CustomModel, Info1Cx, Info2Cx};
-use crate::joints::{object as joint_object, JointKind, JointRef, JOINTS};
+use crate::joints::{object as joint_object, JointKind};
 
 /// One constraint row: `j1l·v1 + j1a·ω1 + j2l·v2 + j2a·ω2 = c + cfm·λ`,
 /// `lo ≤ λ ≤ hi`; `findex ≥ 0` makes it a friction row bounded by
@@ -171,12 +171,6 @@ impl<T: CustomJoint> CustomModel for RustModel<T> {
     }
 }
 
-/// A joint of some [`World`] (copyable id, checked on use).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Joint {
-    pub(super) h: JointRef,
-}
-
 impl World {
     /// Creates a custom joint (unattached) from `joint`.
     pub fn create_custom_joint<T: CustomJoint>(&mut self, joint: T) -> Result<Joint> {
@@ -186,46 +180,11 @@ impl World {
         }
         let c = core_custom::Custom::new(Box::new(RustModel(joint)), max)
             .map_err(|reason| Error::InvalidArgument { arg: "max_rows", reason })?;
-        Ok(Joint { h: joint_object::create_joint(self.h, None, JointKind::Custom(c)) })
-    }
-
-    /// Attaches `j` to `b1` and `b2` (None: the static environment),
-    /// replacing any previous attachment.
-    pub fn attach(&mut self, j: Joint, b1: Option<Body>, b2: Option<Body>) -> Result<()> {
-        j.resolve(self)?;
-        for b in [b1, b2].into_iter().flatten() {
-            b.resolve(self)?;
-        }
-        let (r1, r2) = (b1.map(|b| b.h), b2.map(|b| b.h));
-        joint_object::check_attach(j.h, r1, r2).map_err(|reason| Error::InvalidArgument { arg: "bodies", reason })?;
-        joint_object::attach(j.h, r1, r2);
-        Ok(())
-    }
-
-    /// Destroys a joint of this world.
-    pub fn destroy_joint(&mut self, j: Joint) -> Result<()> {
-        j.resolve(self)?;
-        joint_object::destroy_joint(j.h);
-        Ok(())
+        Ok(Joint::new(joint_object::create_joint(self.h, None, JointKind::Custom(c))))
     }
 }
 
 impl Joint {
-    pub(super) fn resolve(&self, w: &World) -> Result<()> {
-        let stale = || Error::InvalidArgument { arg: "joint", reason: "was destroyed".into() };
-        let live = JOINTS.check(self.h.as_raw()).ok_or_else(stale)?;
-        let head = &live.get().head;
-        if head.world_destroyed || head.world != w.h {
-            return Err(Error::WrongWorld);
-        }
-        Ok(())
-    }
-
-    /// The C handle (`dJointID`), for the generic `dJoint*` functions.
-    pub fn as_raw(&self) -> *mut core::ffi::c_void {
-        self.h.as_raw()
-    }
-
     /// Engagement state of limit slot `slot` of a custom joint.
     pub fn limit_state(&self, w: &World, slot: usize) -> Result<LimitSide> {
         self.resolve(w)?;

@@ -40,16 +40,21 @@ mod body;
 mod collision;
 pub mod convert;
 mod custom;
+mod joints;
 mod mass;
 mod world;
 
 pub use body::Body;
 pub use custom::{
-    BodyState, CustomInfo1, CustomInfo2, CustomJoint, Joint, JointRow, Limit, LimitSide, MAX_CUSTOM_ROWS,
+    BodyState, CustomInfo1, CustomInfo2, CustomJoint, JointRow, Limit, LimitSide, MAX_CUSTOM_ROWS,
 };
 pub use mass::Axis;
 pub use collision::{
     collide, collide_into, ContactGeom, Geom, GeomClass, SapAxes, Space, SpaceId, SpaceKind, MAX_CONTACTS,
+};
+pub use joints::{
+    BallJoint, Contact, Feedback, FixedJoint, Hinge2Joint, HingeJoint, Joint, JointGroup, Param, SliderJoint, Surface,
+    UniversalJoint,
 };
 pub use world::World;
 
@@ -128,4 +133,16 @@ fn finite3(name: &'static str, v: impl Into<DVec3>) -> Result<[f64; 3]> {
 /// The first three entries of ODE's padded 4-vector.
 fn xyz(v: &[f64; 4]) -> DVec3 {
     DVec3::new(v[0], v[1], v[2])
+}
+
+/// The state of ODE's process-wide random generator (`dRandGetSeed`).
+/// QuickStep draws from it to shuffle constraints, so two runs give the
+/// same trajectory only from the same seed.
+pub fn random_seed() -> u32 {
+    crate::math::random::seed()
+}
+
+/// Sets ODE's process-wide random generator (`dRandSetSeed`).
+pub fn set_random_seed(seed: u32) {
+    crate::math::random::set_seed(seed as u64)
 }

@@ -10,6 +10,8 @@ use crate::pipeline;
 /// A simulation world. Dropping it destroys its bodies.
 pub struct World {
     pub(super) h: WorldRef,
+    /// Feedback records handed to joints (see `Joint::set_feedback`).
+    pub(super) feedback: Vec<(crate::joints::JointRef, Box<crate::abi::common::dJointFeedback>)>,
 }
 
 impl Default for World {
@@ -29,7 +31,7 @@ impl Drop for World {
 impl World {
     /// A world with ODE's defaults (no gravity, ERP 0.2, CFM 1e-10, …).
     pub fn new() -> World {
-        World { h: core_world::create_world() }
+        World { h: core_world::create_world(), feedback: Vec::new() }
     }
 
     pub(super) fn w(&self) -> &CoreWorld {
