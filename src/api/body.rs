@@ -43,10 +43,12 @@ impl Body {
 
     // ---- state ---------------------------------------------------------
 
+    /// Position of the body's origin (its centre of mass) in world coordinates.
     pub fn position(&self, w: &World) -> Result<DVec3> {
         Ok(xyz(&self.resolve(w)?.pos))
     }
 
+    /// Moves the body (and its geoms) to `p`.
     pub fn set_position(&self, w: &mut World, p: impl Into<DVec3>) -> Result<()> {
         let p = finite3("position", p)?;
         self.resolve_mut(w)?.set_position(p);
@@ -91,20 +93,24 @@ impl Body {
         Ok(())
     }
 
+    /// Linear velocity of the centre of mass.
     pub fn linear_vel(&self, w: &World) -> Result<DVec3> {
         Ok(xyz(&self.resolve(w)?.lvel))
     }
 
+    /// Sets the linear velocity.
     pub fn set_linear_vel(&self, w: &mut World, v: impl Into<DVec3>) -> Result<()> {
         let v = finite3("velocity", v)?;
         self.resolve_mut(w)?.set_linear_vel(v);
         Ok(())
     }
 
+    /// Angular velocity in world axes.
     pub fn angular_vel(&self, w: &World) -> Result<DVec3> {
         Ok(xyz(&self.resolve(w)?.avel))
     }
 
+    /// Sets the angular velocity (world axes).
     pub fn set_angular_vel(&self, w: &mut World, v: impl Into<DVec3>) -> Result<()> {
         let v = finite3("velocity", v)?;
         self.resolve_mut(w)?.set_angular_vel(v);
@@ -113,6 +119,7 @@ impl Body {
 
     // ---- mass ----------------------------------------------------------
 
+    /// The body's mass parameters.
     pub fn mass(&self, w: &World) -> Result<Mass> {
         Ok(self.resolve(w)?.mass)
     }
@@ -133,11 +140,13 @@ impl Body {
         Ok(())
     }
 
+    /// Makes a kinematic body dynamic again, with its previous mass.
     pub fn set_dynamic(&self, w: &mut World) -> Result<()> {
         self.resolve_mut(w)?.set_dynamic();
         Ok(())
     }
 
+    /// Is the body kinematic?
     pub fn is_kinematic(&self, w: &World) -> Result<bool> {
         Ok(self.resolve(w)?.is_kinematic())
     }
@@ -149,16 +158,19 @@ impl Body {
         Ok(xyz(&self.resolve(w)?.facc))
     }
 
+    /// Accumulated torque (cleared by each step).
     pub fn torque(&self, w: &World) -> Result<DVec3> {
         Ok(xyz(&self.resolve(w)?.tacc))
     }
 
+    /// Replaces the accumulated force.
     pub fn set_force(&self, w: &mut World, f: impl Into<DVec3>) -> Result<()> {
         let f = finite3("force", f)?;
         self.resolve_mut(w)?.set_force(f);
         Ok(())
     }
 
+    /// Replaces the accumulated torque.
     pub fn set_torque(&self, w: &mut World, t: impl Into<DVec3>) -> Result<()> {
         let t = finite3("torque", t)?;
         self.resolve_mut(w)?.set_torque(t);
@@ -172,6 +184,7 @@ impl Body {
         Ok(())
     }
 
+    /// Adds a torque given in world axes.
     pub fn add_torque(&self, w: &mut World, t: impl Into<DVec3>) -> Result<()> {
         let t = finite3("torque", t)?;
         self.resolve_mut(w)?.add_torque(t);
@@ -185,6 +198,7 @@ impl Body {
         Ok(())
     }
 
+    /// Adds a torque given in body axes.
     pub fn add_rel_torque(&self, w: &mut World, t: impl Into<DVec3>) -> Result<()> {
         let t = finite3("torque", t)?;
         self.resolve_mut(w)?.add_rel_torque(t);
@@ -245,11 +259,13 @@ impl Body {
         Ok(DVec3::from(self.resolve(w)?.pos_rel_point(p)))
     }
 
+    /// A body-frame vector in world axes.
     pub fn vector_to_world(&self, w: &World, v: impl Into<DVec3>) -> Result<DVec3> {
         let v = finite3("vector", v)?;
         Ok(DVec3::from(self.resolve(w)?.vector_to_world(v)))
     }
 
+    /// A world vector in body axes.
     pub fn vector_from_world(&self, w: &World, v: impl Into<DVec3>) -> Result<DVec3> {
         let v = finite3("vector", v)?;
         Ok(DVec3::from(self.resolve(w)?.vector_from_world(v)))
@@ -257,6 +273,7 @@ impl Body {
 
     // ---- modes -----------------------------------------------------------
 
+    /// Is the body enabled (simulated)?
     pub fn is_enabled(&self, w: &World) -> Result<bool> {
         Ok(self.resolve(w)?.is_enabled())
     }
@@ -267,38 +284,46 @@ impl Body {
         Ok(())
     }
 
+    /// Disables the body: it is not simulated until enabled again or hit.
     pub fn disable(&self, w: &mut World) -> Result<()> {
         self.resolve_mut(w)?.disable();
         Ok(())
     }
 
+    /// Does gravity act on the body?
     pub fn gravity_mode(&self, w: &World) -> Result<bool> {
         Ok(self.resolve(w)?.gravity_mode())
     }
 
+    /// Turns gravity on or off for this body.
     pub fn set_gravity_mode(&self, w: &mut World, on: bool) -> Result<()> {
         self.resolve_mut(w)?.set_gravity_mode(on);
         Ok(())
     }
 
+    /// Is the gyroscopic term integrated?
     pub fn gyroscopic_mode(&self, w: &World) -> Result<bool> {
         Ok(self.resolve(w)?.gyroscopic_bits() != 0)
     }
 
+    /// Turns the gyroscopic term on or off.
     pub fn set_gyroscopic_mode(&self, w: &mut World, on: bool) -> Result<()> {
         self.resolve_mut(w)?.set_gyroscopic_mode(on);
         Ok(())
     }
 
+    /// Is the orientation integrated with finite rotations?
     pub fn finite_rotation_mode(&self, w: &World) -> Result<bool> {
         Ok(self.resolve(w)?.finite_rotation_mode())
     }
 
+    /// Chooses finite (true) or infinitesimal (false) rotation updates.
     pub fn set_finite_rotation_mode(&self, w: &mut World, on: bool) -> Result<()> {
         self.resolve_mut(w)?.set_finite_rotation_mode(on);
         Ok(())
     }
 
+    /// The axis of finite rotation updates (zero: none).
     pub fn finite_rotation_axis(&self, w: &World) -> Result<DVec3> {
         Ok(xyz(&self.resolve(w)?.finite_rot_axis))
     }
@@ -312,6 +337,7 @@ impl Body {
 
     // ---- auto-disable ------------------------------------------------------
 
+    /// Does the body disable itself when idle?
     pub fn auto_disable_flag(&self, w: &World) -> Result<bool> {
         Ok(self.resolve(w)?.auto_disable_flag())
     }
@@ -339,6 +365,7 @@ impl Body {
         Ok((a.linear_average_threshold.sqrt(), a.angular_average_threshold.sqrt()))
     }
 
+    /// Sets the (linear, angular) idle speed thresholds, each >= 0.
     pub fn set_auto_disable_thresholds(&self, w: &mut World, linear: f64, angular: f64) -> Result<()> {
         arg("linear_average_threshold", core_body::check_threshold(linear))?;
         arg("angular_average_threshold", core_body::check_threshold(angular))?;
@@ -348,26 +375,31 @@ impl Body {
         Ok(())
     }
 
+    /// Idle steps before auto-disable.
     pub fn auto_disable_steps(&self, w: &World) -> Result<i32> {
         Ok(self.resolve(w)?.adis.idle_steps)
     }
 
+    /// Sets the idle steps before auto-disable.
     pub fn set_auto_disable_steps(&self, w: &mut World, steps: i32) -> Result<()> {
         arg("steps", core_body::check_idle_steps(steps))?;
         self.resolve_mut(w)?.adis.idle_steps = steps;
         Ok(())
     }
 
+    /// Idle time before auto-disable.
     pub fn auto_disable_time(&self, w: &World) -> Result<f64> {
         Ok(self.resolve(w)?.adis.idle_time)
     }
 
+    /// Sets the idle time before auto-disable (>= 0).
     pub fn set_auto_disable_time(&self, w: &mut World, time: f64) -> Result<()> {
         arg("time", core_body::check_idle_time(time))?;
         self.resolve_mut(w)?.adis.idle_time = time;
         Ok(())
     }
 
+    /// Size of the velocity averaging window.
     pub fn auto_disable_average_samples(&self, w: &World) -> Result<u32> {
         Ok(self.resolve(w)?.adis.average_samples)
     }
@@ -403,6 +435,7 @@ impl Body {
         Ok((d.linear_threshold.sqrt(), d.angular_threshold.sqrt()))
     }
 
+    /// Sets the (linear, angular) speeds under which damping does not apply.
     pub fn set_damping_thresholds(&self, w: &mut World, linear: f64, angular: f64) -> Result<()> {
         arg("linear threshold", core_body::check_threshold(linear))?;
         arg("angular threshold", core_body::check_threshold(angular))?;
@@ -420,6 +453,7 @@ impl Body {
         Ok(())
     }
 
+    /// The angular speed cap (infinity: none).
     pub fn max_angular_speed(&self, w: &World) -> Result<f64> {
         Ok(self.resolve(w)?.max_angular_speed)
     }

@@ -25,6 +25,7 @@ pub const MAX_CUSTOM_ROWS: usize = core_custom::MAX_ROWS;
 pub struct BodyState<'a>(&'a CoreBody);
 
 impl BodyState<'_> {
+    /// Position of the body's centre of mass.
     pub fn position(&self) -> DVec3 {
         xyz(&self.0.pos)
     }
@@ -44,10 +45,12 @@ impl BodyState<'_> {
         quat_from_ode(&self.0.q)
     }
 
+    /// Linear velocity.
     pub fn linear_vel(&self) -> DVec3 {
         xyz(&self.0.lvel)
     }
 
+    /// Angular velocity (world axes).
     pub fn angular_vel(&self) -> DVec3 {
         xyz(&self.0.avel)
     }
@@ -75,14 +78,17 @@ pub struct CustomInfo1<'a, 'b> {
 }
 
 impl CustomInfo1<'_, '_> {
+    /// The first body (set whenever the joint has a body).
     pub fn body1(&self) -> Option<BodyState<'_>> {
         self.cx.bodies.b1.map(BodyState)
     }
 
+    /// The second body, if any.
     pub fn body2(&self) -> Option<BodyState<'_>> {
         self.cx.bodies.b2.map(BodyState)
     }
 
+    /// Was the joint attached as (None, body), so the bodies are swapped?
     pub fn reversed(&self) -> bool {
         self.cx.reversed
     }
@@ -103,14 +109,17 @@ pub struct CustomInfo2<'a, 'b> {
 }
 
 impl CustomInfo2<'_, '_> {
+    /// The first body (set whenever the joint has a body).
     pub fn body1(&self) -> Option<BodyState<'_>> {
         self.cx.bodies.b1.map(BodyState)
     }
 
+    /// The second body, if any.
     pub fn body2(&self) -> Option<BodyState<'_>> {
         self.cx.bodies.b2.map(BodyState)
     }
 
+    /// Was the joint attached as (None, body), so the bodies are swapped?
     pub fn reversed(&self) -> bool {
         self.cx.reversed
     }

@@ -27,7 +27,8 @@
 //!     world.step(0.01).unwrap();
 //! }
 //! assert!((hinge.angle_rate(&world).unwrap() - 1.0).abs() < 1e-6);
-//! assert_eq!(hinge.anchor(&world).unwrap().x, 0.0);
+//! // The anchor on the arm stays at the pivot up to the constraint error.
+//! assert!(hinge.anchor(&world).unwrap().length() < 1e-3);
 //! ```
 
 use super::collision::ContactGeom;

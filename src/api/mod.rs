@@ -36,6 +36,8 @@
 //! assert!(ball.position(&world).is_err());
 //! ```
 
+#![warn(missing_docs)]
+
 mod body;
 mod collision;
 pub mod convert;
@@ -107,6 +109,7 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The result of a safe API call.
 pub type Result<T> = std::result::Result<T, Error>;
 
 fn arg<T>(name: &'static str, r: std::result::Result<T, Invalid>) -> Result<T> {

@@ -85,37 +85,45 @@ impl World {
         self.w().bodies_in_ode_order().map(|h| Body { h, serial: h.get().serial }).collect()
     }
 
+    /// Gravity acceleration.
     pub fn gravity(&self) -> DVec3 {
         DVec3::from(self.w().gravity)
     }
 
+    /// Sets gravity.
     pub fn set_gravity(&mut self, g: impl Into<DVec3>) -> Result<()> {
         self.w_mut().gravity = finite3("gravity", g)?;
         Ok(())
     }
 
+    /// Global error reduction parameter.
     pub fn erp(&self) -> f64 {
         self.w().erp
     }
 
+    /// Sets the global ERP (typically 0.1..0.8).
     pub fn set_erp(&mut self, erp: f64) -> Result<()> {
         self.w_mut().erp = finite("erp", erp)?;
         Ok(())
     }
 
+    /// Global constraint force mixing.
     pub fn cfm(&self) -> f64 {
         self.w().cfm
     }
 
+    /// Sets the global CFM (typically 1e-9..1).
     pub fn set_cfm(&mut self, cfm: f64) -> Result<()> {
         self.w_mut().cfm = finite("cfm", cfm)?;
         Ok(())
     }
 
+    /// QuickStep's iteration count.
     pub fn quick_step_num_iterations(&self) -> i32 {
         self.w().qs.num_iterations
     }
 
+    /// Sets QuickStep's iteration count (>= 1).
     pub fn set_quick_step_num_iterations(&mut self, n: i32) -> Result<()> {
         if n < 1 {
             return Err(Error::InvalidArgument { arg: "num", reason: format!("= {n} (must be >= 1)") });
@@ -124,10 +132,12 @@ impl World {
         Ok(())
     }
 
+    /// QuickStep's over-relaxation factor.
     pub fn quick_step_w(&self) -> f64 {
         self.w().qs.w
     }
 
+    /// Sets QuickStep's over-relaxation factor.
     pub fn set_quick_step_w(&mut self, w: f64) -> Result<()> {
         self.w_mut().qs.w = finite("over_relaxation", w)?;
         Ok(())
@@ -138,6 +148,7 @@ impl World {
         self.w().body_flags & flags::AUTO_DISABLE != 0
     }
 
+    /// Sets the default auto-disable flag for new bodies.
     pub fn set_auto_disable_flag(&mut self, on: bool) {
         self.w_mut().set_auto_disable_flag(on);
     }
@@ -147,6 +158,7 @@ impl World {
         (self.w().dampingp.linear_scale, self.w().dampingp.angular_scale)
     }
 
+    /// Sets the default damping scales for new bodies, each in [0, 1].
     pub fn set_damping(&mut self, linear: f64, angular: f64) -> Result<()> {
         arg("linear_scale", core_body::check_damping_scale(linear))?;
         arg("angular_scale", core_body::check_damping_scale(angular))?;
@@ -161,6 +173,7 @@ impl World {
         self.w().max_angular_speed
     }
 
+    /// Sets the default angular speed cap for new bodies.
     pub fn set_max_angular_speed(&mut self, max: f64) -> Result<()> {
         arg("max_speed", core_body::check_max_angular_speed(max))?;
         self.w_mut().set_max_angular_speed(max);
