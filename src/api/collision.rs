@@ -192,6 +192,11 @@ impl Geom {
 /// them all.
 pub struct Space {
     root: GeomRef,
+    /// Shape data the geoms reference (heightfields, meshes, hulls): kept
+    /// alive until the geoms are gone.
+    keep: Vec<std::sync::Arc<dyn std::any::Any>>,
+    /// Geoms carried by a transform (out of any space), with the transform.
+    carried: Vec<(GeomRef, GeomRef)>,
 }
 
 impl Drop for Space {
@@ -214,7 +219,7 @@ impl Space {
 
     /// A new top-level space; quadtree arguments are checked.
     pub fn try_new(kind: SpaceKind) -> Result<Space> {
-        Ok(Space { root: core_space::create(None, core_kind(kind)?) })
+        Ok(Space { root: core_space::create(None, core_kind(kind)?), keep: Vec::new(), carried: Vec::new() })
     }
 
     /// The C handle (`dSpaceID`) of the top-level space.
@@ -228,7 +233,8 @@ impl Space {
         SpaceId(Geom::of(self.root))
     }
 
-    /// Checks that `geom` is alive and in this space tree.
+    /// Checks that `geom` is alive and in this space tree (directly, or
+    /// carried by a transform that is).
     fn own(&self, geom: Geom) -> Result<GeomRef> {
         let h = geom.live()?;
         let mut at = Some(h);
@@ -236,9 +242,33 @@ impl Space {
             if x == self.root {
                 return Ok(h);
             }
-            at = g(x).parent;
+            at = match g(x).parent {
+                Some(p) => Some(p),
+                None => self.carried.iter().find(|(c, t)| *c == x && t.is_live()).map(|&(_, t)| t),
+            };
         }
         Err(Error::WrongSpace)
+    }
+
+    pub(super) fn own_geom(&self, geom: Geom) -> Result<GeomRef> {
+        self.own(geom)
+    }
+
+    pub(super) fn create_geom(&mut self, parent: SpaceId, placeable: bool, cls: i32, shape: Shape) -> Result<Geom> {
+        let geom = self.create(parent, placeable, cls, shape)?;
+        if let Shape::Transform(t) = &g(geom.h).shape {
+            if let Some(c) = t.obj {
+                self.carried.retain(|(_, t)| t.is_live());
+                self.carried.push((c, geom.h));
+            }
+        }
+        Ok(geom)
+    }
+
+    pub(super) fn keep(&mut self, data: std::sync::Arc<dyn std::any::Any>) {
+        if !self.keep.iter().any(|k| std::sync::Arc::ptr_eq(k, &data)) {
+            self.keep.push(data);
+        }
     }
 
     fn own_space(&self, s: SpaceId) -> Result<GeomRef> {

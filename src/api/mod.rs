@@ -42,6 +42,7 @@ mod body;
 mod collision;
 pub mod convert;
 mod custom;
+mod data;
 mod joints;
 mod mass;
 mod world;
@@ -54,6 +55,7 @@ pub use mass::Axis;
 pub use collision::{
     collide, collide_into, ContactGeom, Geom, GeomClass, SapAxes, Space, SpaceId, SpaceKind, MAX_CONTACTS,
 };
+pub use data::{ConvexData, HeightfieldBuilder, HeightfieldData, TriMeshData};
 pub use joints::{
     BallJoint, Contact, Feedback, FixedJoint, Hinge2Joint, HingeJoint, Joint, JointGroup, Param, SliderJoint, Surface,
     UniversalJoint,
