@@ -43,6 +43,7 @@ use crate::joints::limit_motor::{Param as CoreParam, GROUP};
 use crate::joints::object as joint_object;
 use crate::joints::slider::Slider;
 use crate::joints::universal::Universal;
+use crate::joints::{amotor::AMotor, lmotor::LMotor, null::Null, piston::Piston, plane2d::Plane2D};
 use crate::joints::{flags as jflags, JointGroupRef, JointHead, JointKind, JointRef, JOINTS, JOINT_GROUPS};
 
 /// A joint of some [`World`]: a copyable id, checked on use.
@@ -280,6 +281,183 @@ typed_joint!(
     /// A universal joint: two perpendicular rotation axes.
     UniversalJoint, Universal, Universal, "universal joint"
 );
+typed_joint!(
+    /// A piston joint: slides along and turns about one axis.
+    PistonJoint, Piston, Piston, "piston joint"
+);
+typed_joint!(
+    /// An angular motor: drives or limits up to three rotation axes.
+    AMotorJoint, AMotor, AMotor, "angular motor joint"
+);
+typed_joint!(
+    /// A linear motor: drives or limits translation along up to three axes.
+    LMotorJoint, LMotor, LMotor, "linear motor joint"
+);
+typed_joint!(
+    /// A plane-2D joint: keeps a body in the z = 0 plane, upright.
+    Plane2DJoint, Plane2D, Plane2D, "plane-2D joint"
+);
+typed_joint!(
+    /// A null joint: no constraint (for testing and placeholders).
+    NullJoint, Null, Null, "null joint"
+);
+
+/// The frame a motor axis is given in (ODE's `rel` argument).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AxisFrame {
+    /// Fixed in the world (0).
+    World,
+    /// Fixed to body 1 (1).
+    Body1,
+    /// Fixed to body 2 (2).
+    Body2,
+}
+
+impl AxisFrame {
+    fn code(self) -> i32 {
+        match self {
+            AxisFrame::World => 0,
+            AxisFrame::Body1 => 1,
+            AxisFrame::Body2 => 2,
+        }
+    }
+}
+
+impl PistonJoint {
+    /// Sets the anchor point, in world coordinates.
+    pub fn set_anchor(&self, w: &mut World, p: impl Into<DVec3>) -> Result<()> {
+        let p = finite3("anchor", p)?;
+        let (head, j) = self.parts(w)?;
+        j.set_anchor_at(bodies_of(head), p, None);
+        Ok(())
+    }
+
+    /// The anchor on body 1, in world coordinates.
+    pub fn anchor(&self, w: &World) -> Result<DVec3> {
+        let (head, j) = self.parts(w)?;
+        opt3(j.anchor(head, bodies_of(head)))
+    }
+
+    /// Sets the axis, in world coordinates.
+    pub fn set_axis(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
+        let (head, j) = self.parts(w)?;
+        let a = checked_axis(head, a)?;
+        j.set_axis(bodies_of(head), a);
+        Ok(())
+    }
+
+    /// The axis in world coordinates.
+    pub fn axis(&self, w: &World) -> Result<DVec3> {
+        let (head, j) = self.parts(w)?;
+        opt3(j.axis(bodies_of(head)))
+    }
+
+    /// The position along the axis.
+    pub fn position(&self, w: &World) -> Result<f64> {
+        let (head, j) = self.parts(w)?;
+        Ok(j.position(head, bodies_of(head)))
+    }
+
+    /// The angle about the axis.
+    pub fn angle(&self, w: &World) -> Result<f64> {
+        let (head, j) = self.parts(w)?;
+        Ok(j.angle(head, bodies_of(head)))
+    }
+
+    /// Sets a parameter of axis 0 (translation) or 1 (rotation).
+    pub fn set_param_axis(&self, w: &mut World, axis: usize, p: Param, v: f64) -> Result<()> {
+        let axis = axis_index(axis, 2)?;
+        let v = not_nan("value", v)?;
+        self.parts(w)?.1.set_param(p.code(axis), v);
+        Ok(())
+    }
+
+    /// Sets a parameter of the translation.
+    pub fn set_param(&self, w: &mut World, p: Param, v: f64) -> Result<()> {
+        self.set_param_axis(w, 0, p, v)
+    }
+}
+
+impl AMotorJoint {
+    /// Number of axes in use (0..=3).
+    pub fn set_num_axes(&self, w: &mut World, n: usize) -> Result<()> {
+        let n = axis_index(n, 4).map_err(|_| Error::InvalidArgument { arg: "num", reason: format!("= {n} (must be 0..=3)") })?;
+        self.parts(w)?.1.set_num_axes(n);
+        Ok(())
+    }
+
+    /// Chooses Euler mode (true: axes 0 and 2 given, angles computed) or
+    /// user mode (false, default: angles set by the caller).
+    pub fn set_euler_mode(&self, w: &mut World, euler: bool) -> Result<()> {
+        let (head, m) = self.parts(w)?;
+        let mode = if euler { crate::joints::amotor::MODE_EULER } else { crate::joints::amotor::MODE_USER };
+        m.set_mode(head, bodies_of(head), mode);
+        Ok(())
+    }
+
+    /// Sets axis `anum` (0..3), given in `frame`.
+    pub fn set_axis(&self, w: &mut World, anum: usize, frame: AxisFrame, v: impl Into<DVec3>) -> Result<()> {
+        let anum = axis_index(anum, 3)?;
+        let v = finite3("axis", v)?;
+        let (head, m) = self.parts(w)?;
+        if let Some(why) = m.axis_problem(head, anum, frame.code(), v) {
+            return Err(Error::InvalidArgument { arg: "axis", reason: why.into() });
+        }
+        m.set_axis(head, bodies_of(head), anum, frame.code(), v);
+        Ok(())
+    }
+
+    /// Tells the motor the current angle about axis `anum` (user mode).
+    pub fn set_angle(&self, w: &mut World, anum: usize, angle: f64) -> Result<()> {
+        let anum = axis_index(anum, 3)?;
+        let angle = super::finite("angle", angle)?;
+        self.parts(w)?.1.set_angle(anum, angle);
+        Ok(())
+    }
+
+    /// Sets a limit/motor parameter of axis `axis` (0..3).
+    pub fn set_param_axis(&self, w: &mut World, axis: usize, p: Param, v: f64) -> Result<()> {
+        let axis = axis_index(axis, 3)?;
+        let v = not_nan("value", v)?;
+        self.parts(w)?.1.limot[axis].set(p.core(), v);
+        Ok(())
+    }
+
+    /// A limit/motor parameter of axis `axis`.
+    pub fn param_axis(&self, w: &World, axis: usize, p: Param) -> Result<f64> {
+        let axis = axis_index(axis, 3)?;
+        Ok(self.parts(w)?.1.limot[axis].get(p.core()))
+    }
+}
+
+impl LMotorJoint {
+    /// Number of axes in use (0..=3).
+    pub fn set_num_axes(&self, w: &mut World, n: usize) -> Result<()> {
+        let n = axis_index(n, 4).map_err(|_| Error::InvalidArgument { arg: "num", reason: format!("= {n} (must be 0..=3)") })?;
+        self.parts(w)?.1.num = n;
+        Ok(())
+    }
+
+    /// Sets axis `anum` (0..3), given in `frame`.
+    pub fn set_axis(&self, w: &mut World, anum: usize, frame: AxisFrame, v: impl Into<DVec3>) -> Result<()> {
+        let anum = axis_index(anum, 3)?;
+        let v = finite3("axis", v)?;
+        let (head, m) = self.parts(w)?;
+        if let Some(why) = LMotor::axis_problem(head, frame.code(), v) {
+            return Err(Error::InvalidArgument { arg: "axis", reason: why.into() });
+        }
+        m.set_axis(head, bodies_of(head), anum, frame.code(), v);
+        Ok(())
+    }
+
+    /// Sets a limit/motor parameter of axis `axis` (0..3).
+    pub fn set_param_axis(&self, w: &mut World, axis: usize, p: Param, v: f64) -> Result<()> {
+        let axis = axis_index(axis, 3)?;
+        let v = not_nan("value", v)?;
+        self.parts(w)?.1.limot[axis].set(p.core(), v);
+        Ok(())
+    }
+}
 
 fn unattached() -> Error {
     Error::InvalidArgument { arg: "joint", reason: "is not attached".into() }
@@ -619,6 +797,31 @@ impl World {
         let j = self.new_joint(None, |w| JointKind::Hinge2(Hinge2::new(w))).expect("no group");
         j.h.get_mut().head.flags |= jflags::TWO_BODIES;
         Hinge2Joint(j)
+    }
+
+    /// Creates a piston joint (unattached).
+    pub fn create_piston(&mut self) -> PistonJoint {
+        PistonJoint(self.new_joint(None, |w| JointKind::Piston(Piston::new(w))).expect("no group"))
+    }
+
+    /// Creates an angular motor (unattached).
+    pub fn create_amotor(&mut self) -> AMotorJoint {
+        AMotorJoint(self.new_joint(None, |w| JointKind::AMotor(AMotor::new(w))).expect("no group"))
+    }
+
+    /// Creates a linear motor (unattached).
+    pub fn create_lmotor(&mut self) -> LMotorJoint {
+        LMotorJoint(self.new_joint(None, |w| JointKind::LMotor(LMotor::new(w))).expect("no group"))
+    }
+
+    /// Creates a plane-2D joint (unattached).
+    pub fn create_plane2d(&mut self) -> Plane2DJoint {
+        Plane2DJoint(self.new_joint(None, |w| JointKind::Plane2D(Plane2D::new(w))).expect("no group"))
+    }
+
+    /// Creates a null joint (unattached).
+    pub fn create_null(&mut self) -> NullJoint {
+        NullJoint(self.new_joint(None, |_| JointKind::Null(Null)).expect("no group"))
     }
 
     /// Creates a universal joint (unattached).
