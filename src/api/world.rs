@@ -179,5 +179,71 @@ impl World {
         self.w_mut().set_max_angular_speed(max);
         Ok(())
     }
+
+    /// Most speed at which contacts correct penetration (infinity: no cap).
+    pub fn contact_max_correcting_vel(&self) -> f64 {
+        self.w().contactp.max_vel
+    }
+
+    /// Caps the speed at which contacts correct penetration (not NaN;
+    /// `f64::INFINITY` removes the cap).
+    pub fn set_contact_max_correcting_vel(&mut self, vel: f64) -> Result<()> {
+        if vel.is_nan() {
+            return Err(Error::InvalidArgument { arg: "vel", reason: "is NaN".into() });
+        }
+        self.w_mut().contactp.max_vel = vel;
+        Ok(())
+    }
+
+    /// Depth contacts may sink before being corrected.
+    pub fn contact_surface_layer(&self) -> f64 {
+        self.w().contactp.min_depth
+    }
+
+    /// Sets the depth contacts may sink before being corrected.
+    pub fn set_contact_surface_layer(&mut self, depth: f64) -> Result<()> {
+        self.w_mut().contactp.min_depth = finite("depth", depth)?;
+        Ok(())
+    }
+
+    /// Default (linear, angular) idle speed thresholds for new bodies.
+    pub fn auto_disable_thresholds(&self) -> (f64, f64) {
+        let a = &self.w().adis;
+        (a.linear_average_threshold.sqrt(), a.angular_average_threshold.sqrt())
+    }
+
+    /// Sets the default idle speed thresholds for new bodies, each >= 0.
+    pub fn set_auto_disable_thresholds(&mut self, linear: f64, angular: f64) -> Result<()> {
+        arg("linear_average_threshold", core_body::check_threshold(linear))?;
+        arg("angular_average_threshold", core_body::check_threshold(angular))?;
+        let a = &mut self.w_mut().adis;
+        a.linear_average_threshold = linear * linear;
+        a.angular_average_threshold = angular * angular;
+        Ok(())
+    }
+
+    /// Default idle steps before auto-disable for new bodies.
+    pub fn auto_disable_steps(&self) -> i32 {
+        self.w().adis.idle_steps
+    }
+
+    /// Sets the default idle steps before auto-disable.
+    pub fn set_auto_disable_steps(&mut self, steps: i32) -> Result<()> {
+        arg("steps", core_body::check_idle_steps(steps))?;
+        self.w_mut().adis.idle_steps = steps;
+        Ok(())
+    }
+
+    /// Default idle time before auto-disable for new bodies.
+    pub fn auto_disable_time(&self) -> f64 {
+        self.w().adis.idle_time
+    }
+
+    /// Sets the default idle time before auto-disable (>= 0).
+    pub fn set_auto_disable_time(&mut self, time: f64) -> Result<()> {
+        arg("time", core_body::check_idle_time(time))?;
+        self.w_mut().adis.idle_time = time;
+        Ok(())
+    }
 }
 
