@@ -56,3 +56,39 @@ fn piston_motor_slides_along_its_axis() {
     let pl = w.create_plane2d();
     assert_eq!(pl.num_bodies(&w).unwrap(), 0);
 }
+
+#[test]
+fn dball_keeps_its_distance_and_pr_slides() {
+    let mut w = World::new();
+    w.set_gravity([0.0, 0.0, -9.81]).unwrap();
+    let b = free_body(&mut w);
+    b.set_position(&mut w, [1.0, 0.0, 0.0]).unwrap();
+    let d = w.create_dball();
+    w.attach(*d, Some(b), None).unwrap();
+    d.set_anchor(&mut w, 0, [1.0, 0.0, 0.0]).unwrap();
+    d.set_anchor(&mut w, 1, [0.0, 0.0, 0.0]).unwrap();
+    d.set_distance(&mut w, 1.0).unwrap();
+    assert!(matches!(d.set_distance(&mut w, -1.0), Err(Error::InvalidArgument { arg: "dist", .. })));
+    let mut lowest: f64 = 0.0;
+    for _ in 0..200 {
+        w.step(0.005).unwrap();
+        let p = b.position(&w).unwrap();
+        // ERP corrects the drift a step late: a few mm at full swing speed.
+        assert!((p.length() - 1.0).abs() < 5e-3, "distance {}", p.length());
+        lowest = lowest.min(p.z);
+    }
+    assert!(lowest < -0.99, "it swung through the bottom ({lowest})");
+
+    let c = free_body(&mut w);
+    let pr = w.create_pr();
+    w.attach(*pr, Some(c), None).unwrap();
+    pr.set_anchor(&mut w, [0.0, 0.0, 0.0]).unwrap();
+    pr.set_axis1(&mut w, [0.0, 0.0, 1.0]).unwrap();
+    pr.set_axis2(&mut w, [1.0, 0.0, 0.0]).unwrap();
+    for _ in 0..100 {
+        w.step(0.01).unwrap();
+    }
+    // Free fall along the prismatic axis: z = -g t²/2 to first order in h.
+    let z = pr.position(&w).unwrap();
+    assert!((z + 0.5 * 9.81).abs() < 0.06, "{z}");
+}

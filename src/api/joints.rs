@@ -1,6 +1,8 @@
 //! Joints: the untyped [`Joint`] id (attach, enable, feedback, destroy),
 //! typed handles for the built-in types ([`HingeJoint`], [`BallJoint`],
-//! [`SliderJoint`], [`FixedJoint`], [`Hinge2Joint`], [`UniversalJoint`]),
+//! [`SliderJoint`], [`FixedJoint`], [`Hinge2Joint`], [`UniversalJoint`],
+//! [`PistonJoint`], [`PrJoint`], [`PuJoint`], [`AMotorJoint`],
+//! [`LMotorJoint`], [`Plane2DJoint`], [`DBallJoint`], [`NullJoint`]),
 //! contact joints built from a [`Contact`] with a [`Surface`] builder, and
 //! [`JointGroup`]s, which own joints made per step (contacts) and free them
 //! together.
@@ -43,7 +45,7 @@ use crate::joints::limit_motor::{Param as CoreParam, GROUP};
 use crate::joints::object as joint_object;
 use crate::joints::slider::Slider;
 use crate::joints::universal::Universal;
-use crate::joints::{amotor::AMotor, lmotor::LMotor, null::Null, piston::Piston, plane2d::Plane2D};
+use crate::joints::{amotor::AMotor, dball::DBall, lmotor::LMotor, null::Null, piston::Piston, plane2d::Plane2D, pr::Pr, pu::Pu};
 use crate::joints::{flags as jflags, JointGroupRef, JointHead, JointKind, JointRef, JOINTS, JOINT_GROUPS};
 
 /// A joint of some [`World`]: a copyable id, checked on use.
@@ -301,6 +303,146 @@ typed_joint!(
     /// A null joint: no constraint (for testing and placeholders).
     NullJoint, Null, Null, "null joint"
 );
+typed_joint!(
+    /// A prismatic-rotoide joint: slides along axis 1, turns about axis 2.
+    PrJoint, Pr, Pr, "PR joint"
+);
+typed_joint!(
+    /// A prismatic-universal joint: slides along axis P, turns about axes 1 and 2.
+    PuJoint, Pu, Pu, "PU joint"
+);
+typed_joint!(
+    /// A double-ball joint: keeps two anchor points at a set distance.
+    DBallJoint, DBall, DBall, "double ball joint"
+);
+
+impl PrJoint {
+    /// Sets the anchor point, in world coordinates.
+    pub fn set_anchor(&self, w: &mut World, p: impl Into<DVec3>) -> Result<()> {
+        let p = finite3("anchor", p)?;
+        let (head, j) = self.parts(w)?;
+        j.set_anchor(bodies_of(head), p);
+        Ok(())
+    }
+
+    /// Sets the prismatic axis (1), in world coordinates.
+    pub fn set_axis1(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
+        let (head, j) = self.parts(w)?;
+        let a = checked_axis(head, a)?;
+        j.set_axis1(bodies_of(head), a);
+        Ok(())
+    }
+
+    /// Sets the rotoide axis (2), in world coordinates.
+    pub fn set_axis2(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
+        let (head, j) = self.parts(w)?;
+        let a = checked_axis(head, a)?;
+        j.set_axis2(bodies_of(head), a);
+        Ok(())
+    }
+
+    /// The position along axis 1.
+    pub fn position(&self, w: &World) -> Result<f64> {
+        let (head, j) = self.parts(w)?;
+        j.position(head, bodies_of(head)).ok_or_else(unattached)
+    }
+
+    /// The angle about axis 2.
+    pub fn angle(&self, w: &World) -> Result<f64> {
+        let (head, j) = self.parts(w)?;
+        Ok(j.angle(head, bodies_of(head)))
+    }
+
+    /// Sets a parameter of axis 0 (translation) or 1 (rotation).
+    pub fn set_param_axis(&self, w: &mut World, axis: usize, p: Param, v: f64) -> Result<()> {
+        let axis = axis_index(axis, 2)?;
+        let v = not_nan("value", v)?;
+        self.parts(w)?.1.set_param(p.code(axis), v);
+        Ok(())
+    }
+}
+
+impl PuJoint {
+    /// Sets the anchor point, in world coordinates.
+    pub fn set_anchor(&self, w: &mut World, p: impl Into<DVec3>) -> Result<()> {
+        let p = finite3("anchor", p)?;
+        let (head, j) = self.parts(w)?;
+        j.set_anchor_at(bodies_of(head), p, None);
+        Ok(())
+    }
+
+    /// Sets rotation axis 1 (on body 1), in world coordinates.
+    pub fn set_axis1(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
+        let (head, j) = self.parts(w)?;
+        let a = checked_axis(head, a)?;
+        j.set_axis(head, bodies_of(head), true, a);
+        Ok(())
+    }
+
+    /// Sets rotation axis 2 (on body 2), in world coordinates.
+    pub fn set_axis2(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
+        let (head, j) = self.parts(w)?;
+        let a = checked_axis(head, a)?;
+        j.set_axis(head, bodies_of(head), false, a);
+        Ok(())
+    }
+
+    /// Sets the prismatic axis, in world coordinates.
+    pub fn set_axis_p(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
+        let (head, j) = self.parts(w)?;
+        let a = checked_axis(head, a)?;
+        j.set_axis_p(bodies_of(head), a);
+        Ok(())
+    }
+
+    /// The position along the prismatic axis.
+    pub fn position(&self, w: &World) -> Result<f64> {
+        let (head, j) = self.parts(w)?;
+        j.position(head, bodies_of(head)).ok_or_else(unattached)
+    }
+
+    /// Sets a parameter of axis 0 (rotation 1), 1 (rotation 2) or 2 (translation).
+    pub fn set_param_axis(&self, w: &mut World, axis: usize, p: Param, v: f64) -> Result<()> {
+        let axis = axis_index(axis, 3)?;
+        let v = not_nan("value", v)?;
+        self.parts(w)?.1.set_param(p.code(axis), v);
+        Ok(())
+    }
+}
+
+impl DBallJoint {
+    /// Sets anchor `which` (0 on body 1, 1 on body 2), in world coordinates.
+    pub fn set_anchor(&self, w: &mut World, which: usize, p: impl Into<DVec3>) -> Result<()> {
+        let which = axis_index(which, 2).map_err(|_| Error::InvalidArgument { arg: "which", reason: format!("= {which} (0 or 1)") })?;
+        let p = finite3("anchor", p)?;
+        let (head, d) = self.parts(w)?;
+        d.set_anchor(head, bodies_of(head), which, p);
+        Ok(())
+    }
+
+    /// Anchor `which` in world coordinates.
+    pub fn anchor(&self, w: &World, which: usize) -> Result<DVec3> {
+        let which = axis_index(which, 2).map_err(|_| Error::InvalidArgument { arg: "which", reason: format!("= {which} (0 or 1)") })?;
+        let (head, d) = self.parts(w)?;
+        Ok(DVec3::from(d.anchor(head, bodies_of(head), which)))
+    }
+
+    /// Sets the distance to keep (>= 0).
+    pub fn set_distance(&self, w: &mut World, dist: f64) -> Result<()> {
+        if !(dist.is_finite() && dist >= 0.0) {
+            return Err(Error::InvalidArgument { arg: "dist", reason: format!("= {dist} (must be finite and >= 0)") });
+        }
+        self.parts(w)?.1.target = dist;
+        Ok(())
+    }
+
+    /// Sets a parameter ([`Param::Cfm`], [`Param::Erp`]).
+    pub fn set_param(&self, w: &mut World, p: Param, v: f64) -> Result<()> {
+        let v = not_nan("value", v)?;
+        self.parts(w)?.1.set_param(Some(p.core()), v);
+        Ok(())
+    }
+}
 
 /// The frame a motor axis is given in (ODE's `rel` argument).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -817,6 +959,21 @@ impl World {
     /// Creates a plane-2D joint (unattached).
     pub fn create_plane2d(&mut self) -> Plane2DJoint {
         Plane2DJoint(self.new_joint(None, |w| JointKind::Plane2D(Plane2D::new(w))).expect("no group"))
+    }
+
+    /// Creates a PR joint (unattached).
+    pub fn create_pr(&mut self) -> PrJoint {
+        PrJoint(self.new_joint(None, |w| JointKind::Pr(Pr::new(w))).expect("no group"))
+    }
+
+    /// Creates a PU joint (unattached).
+    pub fn create_pu(&mut self) -> PuJoint {
+        PuJoint(self.new_joint(None, |w| JointKind::Pu(Pu::new(w))).expect("no group"))
+    }
+
+    /// Creates a double-ball joint (unattached).
+    pub fn create_dball(&mut self) -> DBallJoint {
+        DBallJoint(self.new_joint(None, |w| JointKind::DBall(DBall::new(w))).expect("no group"))
     }
 
     /// Creates a null joint (unattached).
