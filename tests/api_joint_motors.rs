@@ -92,3 +92,15 @@ fn dball_keeps_its_distance_and_pr_slides() {
     let z = pr.position(&w).unwrap();
     assert!((z + 0.5 * 9.81).abs() < 0.06, "{z}");
 }
+
+#[test]
+fn dhinge_needs_a_body_for_its_axis() {
+    let mut w = World::new();
+    let h = w.create_dhinge();
+    assert!(matches!(h.set_axis(&mut w, DVec3::Z), Err(Error::InvalidArgument { arg: "joint", .. })));
+    let b = free_body(&mut w);
+    w.attach(*h, Some(b), None).unwrap();
+    assert!(matches!(h.set_axis(&mut w, DVec3::ZERO), Err(Error::InvalidArgument { arg: "axis", .. })));
+    h.set_axis(&mut w, [0.0, 0.0, 2.0]).unwrap();
+    assert_eq!(h.axis(&w).unwrap(), DVec3::Z, "the axis is normalised");
+}

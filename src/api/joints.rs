@@ -2,7 +2,8 @@
 //! typed handles for the built-in types ([`HingeJoint`], [`BallJoint`],
 //! [`SliderJoint`], [`FixedJoint`], [`Hinge2Joint`], [`UniversalJoint`],
 //! [`PistonJoint`], [`PrJoint`], [`PuJoint`], [`AMotorJoint`],
-//! [`LMotorJoint`], [`Plane2DJoint`], [`DBallJoint`], [`NullJoint`]),
+//! [`LMotorJoint`], [`Plane2DJoint`], [`DBallJoint`], [`DHingeJoint`],
+//! [`NullJoint`]; not yet the transmission joint),
 //! contact joints built from a [`Contact`] with a [`Surface`] builder, and
 //! [`JointGroup`]s, which own joints made per step (contacts) and free them
 //! together.
@@ -45,7 +46,7 @@ use crate::joints::limit_motor::{Param as CoreParam, GROUP};
 use crate::joints::object as joint_object;
 use crate::joints::slider::Slider;
 use crate::joints::universal::Universal;
-use crate::joints::{amotor::AMotor, dball::DBall, lmotor::LMotor, null::Null, piston::Piston, plane2d::Plane2D, pr::Pr, pu::Pu};
+use crate::joints::{amotor::AMotor, dball::DBall, dhinge::DHinge, lmotor::LMotor, null::Null, piston::Piston, plane2d::Plane2D, pr::Pr, pu::Pu};
 use crate::joints::{flags as jflags, JointGroupRef, JointHead, JointKind, JointRef, JOINTS, JOINT_GROUPS};
 
 /// A joint of some [`World`]: a copyable id, checked on use.
@@ -406,6 +407,50 @@ impl PuJoint {
         let axis = axis_index(axis, 3)?;
         let v = not_nan("value", v)?;
         self.parts(w)?.1.set_param(p.code(axis), v);
+        Ok(())
+    }
+}
+
+typed_joint!(
+    /// A double-hinge joint: a double-ball joint whose two bodies also keep
+    /// a common axis.
+    DHingeJoint, DHinge, DHinge, "double hinge joint"
+);
+
+impl DHingeJoint {
+    /// Sets the axis, in world coordinates (the joint must be attached).
+    pub fn set_axis(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
+        let a = finite3("axis", a)?;
+        let (head, h) = self.parts(w)?;
+        if head.body[0].is_none() {
+            return Err(unattached());
+        }
+        if !axis_ok(a) {
+            return Err(Error::InvalidArgument { arg: "axis", reason: format!("{a:?} cannot be normalised") });
+        }
+        h.set_axis(bodies_of(head), a);
+        Ok(())
+    }
+
+    /// The axis in world coordinates.
+    pub fn axis(&self, w: &World) -> Result<DVec3> {
+        let (head, h) = self.parts(w)?;
+        opt3(h.axis(bodies_of(head)))
+    }
+
+    /// Sets anchor `which` (0 on body 1, 1 on body 2), in world coordinates.
+    pub fn set_anchor(&self, w: &mut World, which: usize, p: impl Into<DVec3>) -> Result<()> {
+        let which = axis_index(which, 2).map_err(|_| Error::InvalidArgument { arg: "which", reason: format!("= {which} (0 or 1)") })?;
+        let p = finite3("anchor", p)?;
+        let (head, h) = self.parts(w)?;
+        h.ball.set_anchor(head, bodies_of(head), which, p);
+        Ok(())
+    }
+
+    /// Sets a parameter ([`Param::Cfm`], [`Param::Erp`]).
+    pub fn set_param(&self, w: &mut World, p: Param, v: f64) -> Result<()> {
+        let v = not_nan("value", v)?;
+        self.parts(w)?.1.ball.set_param(Some(p.core()), v);
         Ok(())
     }
 }
@@ -974,6 +1019,11 @@ impl World {
     /// Creates a double-ball joint (unattached).
     pub fn create_dball(&mut self) -> DBallJoint {
         DBallJoint(self.new_joint(None, |w| JointKind::DBall(DBall::new(w))).expect("no group"))
+    }
+
+    /// Creates a double-hinge joint (unattached).
+    pub fn create_dhinge(&mut self) -> DHingeJoint {
+        DHingeJoint(self.new_joint(None, |w| JointKind::DHinge(DHinge::new(w))).expect("no group"))
     }
 
     /// Creates a null joint (unattached).

@@ -57,7 +57,7 @@ pub use collision::{
 };
 pub use data::{ConvexData, HeightfieldBuilder, HeightfieldData, TriMeshData};
 pub use joints::{
-    AMotorJoint, AxisFrame, BallJoint, Contact, DBallJoint, Feedback, FixedJoint, Hinge2Joint, HingeJoint, Joint, JointGroup,
+    AMotorJoint, AxisFrame, BallJoint, Contact, DBallJoint, DHingeJoint, Feedback, FixedJoint, Hinge2Joint, HingeJoint, Joint, JointGroup,
     LMotorJoint, NullJoint, Param, PistonJoint, Plane2DJoint, PrJoint, PuJoint, SliderJoint, Surface, UniversalJoint,
 };
 pub use world::World;
