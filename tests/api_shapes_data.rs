@@ -83,3 +83,24 @@ fn a_transform_offsets_its_child() {
     s.destroy(tr).unwrap();
     assert!(!child.is_alive(), "the transform owned its child");
 }
+
+#[test]
+fn point_depths_and_ray_options() {
+    let mut s = Space::new(SpaceKind::Simple);
+    let sphere = s.add_sphere(1.0).unwrap();
+    let bx = s.add_box(2.0, 2.0, 2.0).unwrap();
+    s.set_position(bx, [5.0, 0.0, 0.0]).unwrap();
+    let plane = s.add_plane([0.0, 0.0, 1.0], -1.0).unwrap();
+    assert_eq!(s.point_depth(sphere, [0.25, 0.0, 0.0]).unwrap(), 0.75);
+    assert_eq!(s.point_depth(bx, [5.5, 0.0, 0.0]).unwrap(), 0.5);
+    assert_eq!(s.point_depth(plane, [0.0, 0.0, -3.0]).unwrap(), 2.0);
+    let ray = s.add_ray(10.0).unwrap();
+    assert!(matches!(s.point_depth(ray, [0.0; 3]), Err(Error::InvalidArgument { arg: "geom", .. })));
+    // A ray along +x from x = -5 hits the sphere at x = -1.
+    s.set_ray(ray, [-5.0, 0.0, 0.0], [1.0, 0.0, 0.0]).unwrap();
+    s.set_ray_options(ray, false, false, true).unwrap();
+    let c = collide(ray, sphere, 1).unwrap();
+    assert_eq!(c.len(), 1);
+    assert!((c[0].depth - 4.0).abs() < 1e-12 && (c[0].pos.x + 1.0).abs() < 1e-12, "{c:?}");
+    assert!(matches!(s.set_ray_options(sphere, true, true, true), Err(Error::InvalidArgument { arg: "geom", .. })));
+}

@@ -536,6 +536,40 @@ impl Space {
         Ok(())
     }
 
+    /// Ray options (`dGeomRaySetFirstContact`, `...BackfaceCull`,
+    /// `...ClosestHit`): stop at the first hit found, ignore triangles seen
+    /// from behind, report only the closest hit.
+    pub fn set_ray_options(&mut self, geom: Geom, first_contact: bool, backface_cull: bool, closest_hit: bool) -> Result<()> {
+        let h = self.own(geom)?;
+        match &mut g(h).shape {
+            Shape::Ray(r) => {
+                use core_geom::ray_flags as f;
+                r.flags &= !(f::FIRST_CONTACT | f::BACKFACE_CULL | f::CLOSEST_HIT);
+                for (on, bit) in [(first_contact, f::FIRST_CONTACT), (backface_cull, f::BACKFACE_CULL), (closest_hit, f::CLOSEST_HIT)] {
+                    if on {
+                        r.flags |= bit;
+                    }
+                }
+                Ok(())
+            }
+            _ => Err(not_a("ray")),
+        }
+    }
+
+    /// Depth of a world point inside a sphere, box, capsule or plane
+    /// (negative outside; `dGeomXxxPointDepth`).
+    pub fn point_depth(&self, geom: Geom, p: impl Into<DVec3>) -> Result<f64> {
+        let h = self.own(geom)?;
+        let p = finite3("point", p)?;
+        match &g(h).shape {
+            Shape::Sphere(s) => Ok(core_geom::sphere_point_depth(s.radius, core_geom::position(h), p)),
+            Shape::Box(b) => Ok(core_geom::box_point_depth(&b.sides, &core_geom::pose(h), p)),
+            Shape::Capsule(c) => Ok(core_geom::capsule_point_depth(c, &core_geom::pose(h), p)),
+            Shape::Plane(pl) => Ok(core_geom::plane_point_depth(pl, p)),
+            _ => Err(not_a("sphere, box, capsule or plane")),
+        }
+    }
+
     // ---- pose and body ---------------------------------------------------------
 
     /// Attaches a placeable geom to a body of `world` (None detaches it);
