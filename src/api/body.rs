@@ -471,3 +471,127 @@ impl Body {
     }
 }
 
+
+/// Builds a body with its initial state in one call; nothing is created if
+/// any value is refused.
+///
+/// ```
+/// use ode::api::{BodyBuilder, DVec3, Mass, World};
+/// let mut world = World::new();
+/// let b = BodyBuilder::new()
+///     .position([0.0, 0.0, 2.0])
+///     .linear_vel(DVec3::X)
+///     .mass(Mass::box_total(1.0, 1.0, 1.0, 1.0).unwrap())
+///     .build(&mut world)
+///     .unwrap();
+/// assert_eq!(b.position(&world).unwrap().z, 2.0);
+/// assert!(BodyBuilder::new().position([f64::NAN, 0.0, 0.0]).build(&mut world).is_err());
+/// assert_eq!(world.bodies().len(), 1);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct BodyBuilder {
+    position: Option<DVec3>,
+    rotation: Option<DQuat>,
+    linear_vel: Option<DVec3>,
+    angular_vel: Option<DVec3>,
+    mass: Option<Mass>,
+    kinematic: bool,
+    gravity: Option<bool>,
+    auto_disable: Option<bool>,
+}
+
+impl BodyBuilder {
+    /// A body at the origin with ODE's defaults.
+    pub fn new() -> BodyBuilder {
+        BodyBuilder::default()
+    }
+
+    /// Initial position.
+    pub fn position(mut self, p: impl Into<DVec3>) -> Self {
+        self.position = Some(p.into());
+        self
+    }
+
+    /// Initial orientation.
+    pub fn rotation(mut self, q: DQuat) -> Self {
+        self.rotation = Some(q);
+        self
+    }
+
+    /// Initial linear velocity.
+    pub fn linear_vel(mut self, v: impl Into<DVec3>) -> Self {
+        self.linear_vel = Some(v.into());
+        self
+    }
+
+    /// Initial angular velocity.
+    pub fn angular_vel(mut self, v: impl Into<DVec3>) -> Self {
+        self.angular_vel = Some(v.into());
+        self
+    }
+
+    /// Mass (centre of mass at the body's origin).
+    pub fn mass(mut self, m: Mass) -> Self {
+        self.mass = Some(m);
+        self
+    }
+
+    /// Makes the body kinematic (moved by its velocity only).
+    pub fn kinematic(mut self) -> Self {
+        self.kinematic = true;
+        self
+    }
+
+    /// Whether gravity acts on the body (default true).
+    pub fn gravity(mut self, on: bool) -> Self {
+        self.gravity = Some(on);
+        self
+    }
+
+    /// Whether the body disables itself when idle (default: the world's).
+    pub fn auto_disable(mut self, on: bool) -> Self {
+        self.auto_disable = Some(on);
+        self
+    }
+
+    /// Checks every value, then creates the body in `w`.
+    pub fn build(self, w: &mut World) -> Result<Body> {
+        let p = self.position.map(|p| finite3("position", p)).transpose()?;
+        let lv = self.linear_vel.map(|v| finite3("linear_vel", v)).transpose()?;
+        let av = self.angular_vel.map(|v| finite3("angular_vel", v)).transpose()?;
+        let rq = match self.rotation {
+            Some(q) => Some(arg("q", CoreBody::prepare_quaternion(&quat_to_ode(q)))?),
+            None => None,
+        };
+        if let Some(m) = &self.mass {
+            arg("mass", CoreBody::check_mass(m))?;
+        }
+        let b = w.create_body();
+        let cb = b.resolve_mut(w)?;
+        if let Some(p) = p {
+            cb.set_position(p);
+        }
+        if let Some(rq) = rq {
+            cb.set_rotation_prepared(rq);
+        }
+        if let Some(v) = lv {
+            cb.set_linear_vel(v);
+        }
+        if let Some(v) = av {
+            cb.set_angular_vel(v);
+        }
+        if let Some(m) = &self.mass {
+            cb.set_mass(m);
+        }
+        if self.kinematic {
+            cb.set_kinematic();
+        }
+        if let Some(on) = self.gravity {
+            cb.set_gravity_mode(on);
+        }
+        if let Some(on) = self.auto_disable {
+            b.set_auto_disable_flag(w, on)?;
+        }
+        Ok(b)
+    }
+}

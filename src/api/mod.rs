@@ -47,7 +47,7 @@ mod joints;
 mod mass;
 mod world;
 
-pub use body::Body;
+pub use body::{Body, BodyBuilder};
 pub use custom::{
     BodyState, CustomInfo1, CustomInfo2, CustomJoint, JointRow, Limit, LimitSide, MAX_CUSTOM_ROWS,
 };
