@@ -30,3 +30,18 @@ fn world_settings_round_trip_and_refuse_bad_values() {
     assert_eq!(b.auto_disable_steps(&w).unwrap(), 7);
     assert!(b.auto_disable_flag(&w).unwrap());
 }
+
+#[test]
+fn solver_switches_round_trip() {
+    // Process-wide switches: set and restore, so other tests in this
+    // binary see the defaults.
+    let (d, ws) = (ode::api::quickstep_deterministic_order(), ode::api::quickstep_warm_start());
+    ode::api::set_quickstep_deterministic_order(true);
+    ode::api::set_quickstep_warm_start(true);
+    assert!(ode::api::quickstep_deterministic_order() && ode::api::quickstep_warm_start());
+    ode::api::set_quickstep_deterministic_order(d);
+    ode::api::set_quickstep_warm_start(ws);
+    let mut w = World::new();
+    w.set_step_islands_max_threads(3);
+    assert_eq!(w.step_islands_max_threads(), 3);
+}

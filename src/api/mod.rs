@@ -151,3 +151,27 @@ pub fn random_seed() -> u32 {
 pub fn set_random_seed(seed: u32) {
     crate::math::random::set_seed(seed as u64)
 }
+
+/// QuickStep row order for the whole process: `false` (default) is ODE's,
+/// reshuffled from ODE's random generator; `true` keeps a fixed order and
+/// never draws from the generator, so results do not depend on other users
+/// of it (no longer bit-identical to ODE's QuickStep).
+pub fn set_quickstep_deterministic_order(on: bool) {
+    crate::solver::quick::set_deterministic_order(on)
+}
+
+/// Is the deterministic QuickStep row order selected?
+pub fn quickstep_deterministic_order() -> bool {
+    crate::solver::quick::deterministic_order()
+}
+
+/// QuickStep warm starting for the whole process (off by default, as in
+/// ODE 0.16.2): each row starts from 0.9 × its previous step's force.
+pub fn set_quickstep_warm_start(on: bool) {
+    crate::solver::quick::set_warm_start(on)
+}
+
+/// Is QuickStep warm starting on?
+pub fn quickstep_warm_start() -> bool {
+    crate::solver::quick::warm_start()
+}

@@ -245,5 +245,16 @@ impl World {
         self.w_mut().adis.idle_time = time;
         Ok(())
     }
+
+    /// Most threads the step may use for islands (ODE's setting, accepted
+    /// and echoed as ODE does; it does not change results).
+    pub fn step_islands_max_threads(&self) -> u32 {
+        self.w().islands_max_threads
+    }
+
+    /// Sets the most threads the step may use for islands.
+    pub fn set_step_islands_max_threads(&mut self, count: u32) {
+        self.w_mut().islands_max_threads = count;
+    }
 }
 
