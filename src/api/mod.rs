@@ -1,5 +1,15 @@
 //! Safe Rust API over the same core the C ABI uses.
 //!
+//! What is where: [`World`] and [`Body`] (with [`BodyBuilder`] and
+//! [`Mass`] constructors) for dynamics; [`Space`], [`Geom`], [`collide`]
+//! and the shape data [`HeightfieldData`], [`TriMeshData`], [`ConvexData`]
+//! for collision; [`JointGroup`], [`Contact`] and [`Surface`] for contacts;
+//! typed joint handles such as [`HingeJoint`] and [`Hinge2Joint`], and
+//! [`CustomJoint`] for joints written in Rust; [`convert`] for ODE's
+//! padded layouts. The examples directory has complete scenes
+//! (`cargo run --example box_stack`, `hinge_pendulum`, `vehicle`,
+//! `mesh_on_terrain`, `custom_joint`).
+//!
 //! A [`World`] owns its simulation state and destroys it (with its bodies)
 //! when dropped. A [`Body`] is a small copyable id; every method takes the
 //! world it belongs to, `&World` to read and `&mut World` to change, so the
