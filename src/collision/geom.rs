@@ -201,6 +201,9 @@ pub struct Geom {
     /// Pose relative to the body, if set.
     pub offset: Option<Pose>,
     pub shape: Shape,
+    /// Unique per creation, so that the safe API can tell a geom from a
+    /// later one reusing its cell.
+    pub serial: u64,
 }
 
 // Raw host pointers (user data, convex arrays) are the host's business.
@@ -268,6 +271,8 @@ pub fn g(h: GeomRef) -> &'static mut Geom {
     h.get_mut()
 }
 
+static NEXT_SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
 /// Creates a geom of `class` and puts it into `space` if given.
 pub fn create(space: Option<GeomRef>, placeable: bool, class: i32, shape: Shape) -> GeomRef {
     let mut flags = gflags::DIRTY | gflags::AABB_BAD | gflags::ENABLED;
@@ -291,6 +296,7 @@ pub fn create(space: Option<GeomRef>, placeable: bool, class: i32, shape: Shape)
         slot: -1,
         slot2: -1,
         shape,
+        serial: NEXT_SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
     };
     geom.update_zero_sized();
     let h = GEOMS.alloc(geom);
