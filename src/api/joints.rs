@@ -587,7 +587,7 @@ impl AMotorJoint {
         let anum = axis_index(anum, 3)?;
         let v = finite3("axis", v)?;
         let (head, m) = self.parts(w)?;
-        if let Some(why) = m.axis_problem(head, anum, frame.code(), v) {
+        if let Some(why) = m.axis_problem(head, bodies_of(head), anum, frame.code(), v) {
             return Err(Error::InvalidArgument { arg: "axis", reason: why.into() });
         }
         m.set_axis(head, bodies_of(head), anum, frame.code(), v);
@@ -630,7 +630,7 @@ impl LMotorJoint {
         let anum = axis_index(anum, 3)?;
         let v = finite3("axis", v)?;
         let (head, m) = self.parts(w)?;
-        if let Some(why) = LMotor::axis_problem(head, frame.code(), v) {
+        if let Some(why) = LMotor::axis_problem(head, bodies_of(head), frame.code(), v) {
             return Err(Error::InvalidArgument { arg: "axis", reason: why.into() });
         }
         m.set_axis(head, bodies_of(head), anum, frame.code(), v);
