@@ -200,6 +200,9 @@ pub struct Geom {
     pub own: Pose,
     /// Pose relative to the body, if set.
     pub offset: Option<Pose>,
+    /// How many live geom transforms carry this geom. A carried geom may
+    /// not join a space: the transform's AABB would recurse through it.
+    pub held: u32,
     pub shape: Shape,
 }
 
@@ -290,6 +293,7 @@ pub fn create(space: Option<GeomRef>, placeable: bool, class: i32, shape: Shape)
         prev: None,
         slot: -1,
         slot2: -1,
+        held: 0,
         shape,
     };
     geom.update_zero_sized();
@@ -308,8 +312,9 @@ pub fn destroy(h: GeomRef) {
     match &g(h).shape {
         Shape::Space(_) => space::release_contents(h),
         Shape::Transform(t) => {
-            if let (Some(obj), true) = (t.obj, t.cleanup != 0) {
-                if obj.is_live() {
+            if let Some(obj) = t.obj.filter(|o| o.is_live()) {
+                g(obj).held = g(obj).held.saturating_sub(1);
+                if t.cleanup != 0 {
                     destroy(obj);
                 }
             }
