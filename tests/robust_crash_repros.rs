@@ -43,7 +43,7 @@ fn binary() -> &'static std::path::PathBuf {
     static BIN: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
     BIN.get_or_init(|| {
         require_reference();
-        build_c("t_robust_crash_repros", &["t_robust_crash_repros.c"], Headers::Debian, &["-Wno-deprecated-declarations"])
+        build_c("t_robust_crash_repros", &["t_robust_crash_repros.c"], Headers::Debian, &[])
     })
 }
 
