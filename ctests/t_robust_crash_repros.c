@@ -301,6 +301,9 @@ static void case_hash_far(void)
     pairs = 0;
     SILENT(dSpaceCollide(s, 0, count_pairs));
     CHECK(pairs == 1);
+    dReal aabb[6];
+    dGeomGetAABB(wide, aabb);
+    CHECK(aabb[0] == -1e308 && aabb[1] == 1e308);
 
     dBodyID b1 = dBodyCreate(w), b2 = dBodyCreate(w);
     dGeomID far1 = dCreateSphere(s, 1), far2 = dCreateBox(s, 1, 1e9, 1);
