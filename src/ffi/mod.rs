@@ -43,8 +43,16 @@ pub struct Cx {
 #[inline]
 pub fn call<R>(func: &'static str, default: R, f: impl FnOnce(&Cx) -> Option<R>) -> R {
     let cx = Cx { func };
-    let _depth = CallDepth::enter();
-    match catch_unwind(AssertUnwindSafe(|| f(&cx))) {
+    quiet_panics();
+    // One TLS lookup per call: the counter is raised around the body and
+    // lowered after it (an unwinding panic stops at catch_unwind).
+    let depth: *const std::cell::Cell<u32> = DEPTH.with(|d| d as *const _);
+    // SAFETY: the thread's own counter, alive as long as the thread.
+    let depth = unsafe { &*depth };
+    depth.set(depth.get().wrapping_add(1));
+    let r = catch_unwind(AssertUnwindSafe(|| f(&cx)));
+    depth.set(depth.get().wrapping_sub(1));
+    match r {
         Ok(Some(r)) => r,
         Ok(None) => default,
         Err(p) => {
@@ -75,26 +83,6 @@ thread_local! {
     static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     /// Where the panic being unwound to `call` happened.
     static PANIC_AT: std::cell::Cell<Option<String>> = const { std::cell::Cell::new(None) };
-}
-
-/// Marks this thread as inside an API call while alive; installs the panic
-/// hook on first use.
-struct CallDepth;
-
-impl CallDepth {
-    #[inline]
-    fn enter() -> CallDepth {
-        quiet_panics();
-        DEPTH.with(|d| d.set(d.get() + 1));
-        CallDepth
-    }
-}
-
-impl Drop for CallDepth {
-    #[inline]
-    fn drop(&mut self) {
-        DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
-    }
 }
 
 /// Installs (once) a panic hook that stays silent for panics inside an API
