@@ -27,12 +27,12 @@ const MAX_ITERATIONS: usize = 500;
 /// corners). Convergent cases take a handful of rounds; past this many the
 /// pair is reported and gets no contact.
 const MAX_PORTAL_ROUNDS: usize = 1000;
+const TOLERANCE: f64 = 1e-6;
 
 #[cold]
 fn portal_gave_up() {
     super::give_up("dCollide: MPR found no stable portal (geometry too extreme), no contact");
 }
-const TOLERANCE: f64 = 1e-6;
 
 #[inline]
 fn is_zero(x: f64) -> bool {
