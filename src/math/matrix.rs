@@ -61,6 +61,49 @@ pub fn dot(a: &[f64], b: &[f64]) -> f64 {
     sum
 }
 
+/// `(dot(a1, b), dot(a2, b))`, each in exactly `dot`'s order; the two
+/// sums run side by side (SSE2 lanes on x86-64), which halves the latency
+/// the single running sum of `dot` is bound by.
+pub fn dot2(a1: &[f64], a2: &[f64], b: &[f64]) -> (f64, f64) {
+    let n = a1.len();
+    let (a2, b) = (&a2[..n], &b[..n]);
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        let n4 = n & !3;
+        let mut out = [0.0f64; 2];
+        // SAFETY: SSE2 is in the x86-64 baseline; reads stay below n4 <= n
+        // in slices of length n.
+        unsafe {
+            let (p1, p2, q) = (a1.as_ptr(), a2.as_ptr(), b.as_ptr());
+            let mut sum = _mm_setzero_pd();
+            let mut j = 0;
+            while j < n4 {
+                let (x0, y0) = (_mm_loadu_pd(p1.add(j)), _mm_loadu_pd(p2.add(j)));
+                let (x1, y1) = (_mm_loadu_pd(p1.add(j + 2)), _mm_loadu_pd(p2.add(j + 2)));
+                let (q0, q1) = (_mm_loadu_pd(q.add(j)), _mm_loadu_pd(q.add(j + 2)));
+                let m0 = _mm_mul_pd(_mm_unpacklo_pd(x0, y0), _mm_unpacklo_pd(q0, q0));
+                let m1 = _mm_mul_pd(_mm_unpackhi_pd(x0, y0), _mm_unpackhi_pd(q0, q0));
+                let m2 = _mm_mul_pd(_mm_unpacklo_pd(x1, y1), _mm_unpacklo_pd(q1, q1));
+                let m3 = _mm_mul_pd(_mm_unpackhi_pd(x1, y1), _mm_unpackhi_pd(q1, q1));
+                sum = _mm_add_pd(sum, _mm_add_pd(_mm_add_pd(_mm_add_pd(m0, m1), m2), m3));
+                j += 4;
+            }
+            _mm_storeu_pd(out.as_mut_ptr(), sum);
+        }
+        let (mut s1, mut s2) = (out[0], out[1]);
+        for k in n4..n {
+            s1 += a1[k] * b[k];
+            s2 += a2[k] * b[k];
+        }
+        (s1, s2)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        (dot(a1, b), dot(a2, b))
+    }
+}
+
 /// A = B*C with B p×q and C q×r (all padded).
 pub fn multiply0(a: &mut [f64], b: &[f64], c: &[f64], p: usize, q: usize, r: usize) {
     let (qs, rs) = (pad(q), pad(r));
@@ -826,6 +869,19 @@ mod tests {
             *seed ^= *seed << 17;
             let u = (*seed >> 11) as f64 / (1u64 << 53) as f64;
             *x = (u - 0.5) * (1.0 + (*seed % 7) as f64);
+        }
+    }
+
+    #[test]
+    fn dot2_matches_dot_bit_for_bit() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for n in 0..=40 {
+            let mut v = vec![0.0; 3 * n];
+            fill(&mut v, &mut seed);
+            let (a1, rest) = v.split_at(n);
+            let (a2, b) = rest.split_at(n);
+            let (x, y) = dot2(a1, a2, b);
+            assert_eq!((x.to_bits(), y.to_bits()), (dot(a1, b).to_bits(), dot(a2, b).to_bits()), "n={n}");
         }
     }
 
