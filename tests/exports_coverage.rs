@@ -23,6 +23,8 @@ const EXTENSION_ALLOWLIST: &[&str] = &[
     "odexJointLimitRow",
     "odexJointGetLimitState",
     "odexLimitInit",
+    "odexWorldSetStepThreads",
+    "odexWorldGetStepThreads",
 ];
 
 fn lib_path() -> PathBuf {
