@@ -8,8 +8,13 @@
  * Arguments: [threads] - with threads > 0 the world gets ODE's own
  * multi-threaded implementation served by a pool of that many threads
  * (dWorldSetStepThreadingImplementation); the trajectory must not change.
+ * Built with -DODEX against our headers, a second argument n calls
+ * odexWorldSetStepThreads(w, n) (and checks odexWorldGetStepThreads).
  * tests/pipeline_parallel_islands.rs also runs it with ODE_THREADS=2/4. */
 #include <ode/ode.h>
+#ifdef ODEX
+#include <ode/ode_ext.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -128,6 +133,13 @@ int main(int argc, char **argv) {
         dThreadingThreadPoolServeMultiThreadedImplementation(pool, impl);
         dWorldSetStepThreadingImplementation(w, dThreadingImplementationGetFunctions(impl), impl);
     }
+
+#ifdef ODEX
+    if (argc > 2) {
+        odexWorldSetStepThreads(w, atoi(argv[2]));
+        if (odexWorldGetStepThreads(w) != (atoi(argv[2]) > 0 ? atoi(argv[2]) : 1)) return 3;
+    }
+#endif
 
     for (s = 0; s < 120; s++) {
         dSpaceCollide(space, 0, near_cb);

@@ -2,7 +2,8 @@
 //! - `ctests/diff_pipeline_islands.c` (19 islands, QuickStep with dRand
 //!   shuffles then Step, collision) with ODE_THREADS=1/2/4 and through
 //!   ODE's threading API with a pool of 1/3 threads, against Debian's
-//!   serial trace, exactly (positions, quaternions, dRandGetSeed);
+//!   serial trace, exactly (positions, quaternions, dRandGetSeed); and
+//!   with `odexWorldSetStepThreads`;
 //! - `ctests/t_pipeline_worlds_threads.c`: several host threads each
 //!   stepping its own world with collision, every trace equal to a serial
 //!   run (with Debian's library too).
@@ -47,6 +48,12 @@ fn islands_in_parallel_match_debian_bit_for_bit() {
     for pool in ["1", "3"] {
         let ours = run_with(&bin, our_lib_dir(), None, &[pool]);
         assert!(ours == reference, "threading API, pool of {pool}: {}", first_difference(&ours, &reference));
+    }
+    // Our extension, odexWorldSetStepThreads (overrides ODE_THREADS).
+    let ext = build_c("diff_pipeline_islands", &["diff_pipeline_islands.c"], Headers::Ours, &["-DODEX"]);
+    for (n, env) in [("3", None), ("2", Some("1")), ("1", Some("4"))] {
+        let ours = run_with(&ext, our_lib_dir(), env, &["0", n]);
+        assert!(ours == reference, "odexWorldSetStepThreads({n}): {}", first_difference(&ours, &reference));
     }
 }
 
