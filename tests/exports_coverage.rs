@@ -23,6 +23,8 @@ const EXTENSION_ALLOWLIST: &[&str] = &[
     "odexJointLimitRow",
     "odexJointGetLimitState",
     "odexLimitInit",
+    "odexWorldSetStepThreads",
+    "odexWorldGetStepThreads",
 ];
 
 /// Functions Debian's libode.so.8 exports although no header declares

@@ -166,7 +166,7 @@ impl Body {
     /// Tells the attached geoms that the body moved (ODE's dGeomMoved for
     /// each), so their spaces refresh them.
     pub fn geoms_moved(&self) {
-        if !self.geoms.is_empty() {
+        if !self.geoms.is_empty() && !DEFER_GEOMS_MOVED.with(|d| d.get()) {
             if let Some(hooks) = GEOM_HOOKS.get() {
                 (hooks.moved)(&self.geoms);
             }
@@ -578,6 +578,25 @@ pub struct GeomHooks {
 }
 
 static GEOM_HOOKS: std::sync::OnceLock<GeomHooks> = std::sync::OnceLock::new();
+
+thread_local! {
+    /// Set on the threads stepping islands in parallel: a space's geom
+    /// lists are shared by all islands, so the step tells the geoms of the
+    /// moved bodies afterwards, on one thread, in the serial order.
+    static DEFER_GEOMS_MOVED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with `geoms_moved` suppressed on this thread (see above).
+pub fn with_geoms_moved_deferred<R>(f: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            DEFER_GEOMS_MOVED.with(|d| d.set(self.0));
+        }
+    }
+    let _restore = Restore(DEFER_GEOMS_MOVED.with(|d| d.replace(true)));
+    f()
+}
 
 /// Registers the collision layer's geom notifications (first call wins;
 /// there is only one collision layer).

@@ -20,7 +20,7 @@ const THREADING_FUNCTIONS_INFO_SIZE: usize = 8 + 12 * std::mem::size_of::<usize>
 const MAX_AVERAGE_SAMPLES: c_uint = 1 << 24;
 
 /// The world argument `w`, checked.
-fn world(cx: &Cx, w: dWorldID) -> Option<WorldRef> {
+pub(super) fn world(cx: &Cx, w: dWorldID) -> Option<WorldRef> {
     cx.handle(&WORLDS, w, "w", "world")
 }
 
@@ -203,8 +203,12 @@ pub unsafe extern "C" fn dWorldSetStepThreadingImplementation(
             functions_info.is_null() == threading_impl.is_null(),
             format_args!("arguments 'functions_info' and 'threading_impl' must be both NULL or both set"),
         )?;
-        // Islands are stepped on the calling thread; the implementation is
-        // recorded only.
+        // Our own multi-threaded implementation lends its serving threads'
+        // count to the island stepping (pipeline::parallel); any other
+        // implementation is recorded only and islands stay on the caller.
+        let ours = std::ptr::eq(functions_info, &super::threading_impl::BUILTIN_FUNCTIONS);
+        let imp = if ours { crate::threading::engine::IMPLEMENTATIONS.check(threading_impl as *mut _) } else { None };
+        w.get_mut().step_threads_impl = imp.filter(|i| i.get().is_multi());
         w.get_mut().step_settings.threading =
             (!functions_info.is_null()).then_some((functions_info as usize, threading_impl as usize));
         Some(())
