@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -255,7 +255,7 @@ fn cpp_wrappers_accept_code_written_for_ode() {
     // The program itself is valid for ODE's headers...
     let o = Command::new("g++").args(common).args(["-DdDOUBLE", "-I/usr/include", "-c", "-o", "/dev/null"]).arg(&src).output().unwrap();
     assert!(o.status.success(), "hdr_odecpp.cpp does not compile with ODE's headers:\n{}", String::from_utf8_lossy(&o.stderr));
-    // ...and must be for ours (compile only: joints and geoms are not implemented yet).
+    // ...and must be for ours (compiled only: the wrappers are inline).
     for std in ["-std=c++98", "-std=c++11", "-std=c++17"] {
         let mut args = common.to_vec();
         args[0] = std;
@@ -276,23 +276,4 @@ fn inline_math_is_bit_identical_to_ode() {
     assert!(a.lines().count() > 10_000);
     let first_diff = a.lines().zip(b.lines()).find(|(x, y)| x != y);
     assert!(a == b, "odemath.h results differ from ODE's: {first_diff:?}");
-}
-
-#[test]
-fn pending_prototypes_cover_exactly_the_api() {
-    // Each API function has one hand prototype (used until Rust defines it),
-    // except those the templates spell themselves (error.h).
-    let api = api_list();
-    let mut pending: BTreeSet<String> = BTreeSet::new();
-    for e in std::fs::read_dir(root().join("include-src")).unwrap() {
-        let p = e.unwrap().path();
-        if p.to_string_lossy().ends_with(".pending.h") {
-            for (n, _) in api_declarations(&std::fs::read_to_string(&p).unwrap()) {
-                assert!(pending.insert(n.clone()), "{n} twice in include-src/*.pending.h");
-                assert!(api.contains_key(&n), "{n} in {} is not an ODE function", p.display());
-            }
-        }
-    }
-    let missing: Vec<&String> = api.iter().filter(|(n, h)| !pending.contains(*n) && *h != "error.h").map(|(n, _)| n).collect();
-    assert!(missing.is_empty(), "no hand prototype for {missing:?}");
 }

@@ -2,7 +2,6 @@
 //! returns the neutral value and changes nothing (ODE would abort on most
 //! of them, so there is no reference to compare with). Also the working
 //! memory rules ODE enforces (sharing into a world that has its own).
-#![allow(non_snake_case)]
 
 use ode::error::report_count;
 use ode::ffi::objects_world::*;

@@ -2,7 +2,6 @@
 //! with every body state, geom class and joint type (ctests/diff_world_export_dif.c),
 //! and rejected calls (NULL or stale world, NULL file or name) are reported
 //! once and write nothing.
-#![allow(non_snake_case)]
 
 mod common;
 use common::*;

@@ -155,6 +155,10 @@ ODE_API int odexJointGetLimitState(dJointID j, int slot);
 
 ODE_API void odexLimitInit(struct odexLimit *limit, dWorldID w);
 
+ODE_API void odexWorldSetStepThreads(dWorldID w, int threads);
+
+ODE_API int odexWorldGetStepThreads(dWorldID w);
+
 #ifdef __cplusplus
 }
 #endif

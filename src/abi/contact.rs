@@ -1,6 +1,6 @@
 //! contact.h: surface parameter mode bits and the contact records passed
 //! between collision detection and contact joints.
-#![allow(non_camel_case_types, non_upper_case_globals, non_snake_case)]
+#![allow(non_upper_case_globals, non_snake_case)]
 
 use crate::abi::types::{dGeomID, dReal, dVector3};
 use std::ffi::c_int;

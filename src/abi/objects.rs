@@ -1,6 +1,6 @@
 //! objects.h: step memory reservation policy and the allocator hooks of
 //! dWorldSetStepMemoryManager.
-#![allow(non_camel_case_types, non_upper_case_globals)]
+#![allow(non_upper_case_globals)]
 
 use super::odeconfig::dsizeint;
 use std::ffi::{c_float, c_uint, c_void};

@@ -1,5 +1,4 @@
 //! timer.h: the stopwatch record.
-#![allow(non_camel_case_types)]
 
 use std::ffi::{c_double, c_ulong};
 

@@ -118,6 +118,7 @@ const BUILTIN_PAIRS: &[(i32, i32, BuiltinFn)] = {
         (HEIGHTFIELD, CAPSULE, pairs::heightfield_other),
         (HEIGHTFIELD, CYLINDER, pairs::heightfield_other),
         (HEIGHTFIELD, CONVEX, pairs::heightfield_other),
+        (HEIGHTFIELD, TRIMESH, pairs::heightfield_other),
     ]
 };
 
@@ -289,12 +290,16 @@ unsafe fn collide_space_geom(a: GeomRef, b: GeomRef, flags: i32, contact: *mut d
 }
 
 /// Shape and pose accessors for the pair wrappers.
-#[allow(dead_code)]
 mod access {
     use super::*;
+    use crate::collision::colliders::ccd;
 
     pub fn pose(h: GeomRef) -> Pose {
         geom::pose(h)
+    }
+    /// The pose with the quaternion ODE's libccd glue reads for the geom.
+    pub fn oriented(h: GeomRef, p: &Pose) -> ccd::Oriented<'_> {
+        ccd::Oriented::new(p, geom::quaternion(h))
     }
     pub fn sphere(h: GeomRef) -> &'static Sphere {
         match &g(h).shape {
@@ -340,22 +345,12 @@ mod access {
     }
 }
 
-/// The pair wrappers. Each body is ONE line: either the call of the pure
-/// collider, or `collider_missing(..)` followed, as a comment, by the call
-/// to switch on once that collider is merged (delete the
-/// `collider_missing(..); //` prefix). A missing collider reports no
-/// contact, silently, like a pair ODE has no collider for.
-#[allow(unused_imports, unused_variables)]
+/// The pair wrappers: each one fetches the two shapes and poses and calls
+/// the pure collider of that pair.
 mod pairs {
     use super::access::*;
+    use crate::collision::colliders::ccd;
     use super::*;
-
-    /// The pair's collider is not in this build yet: no contacts.
-    #[inline]
-    #[allow(dead_code)]
-    fn collider_missing(_pair: &str) -> usize {
-        0
-    }
 
     pub fn sphere_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::colliders::sphere::collide_sphere_sphere(sphere(a), &pose(a), sphere(b), &pose(b), s)
@@ -409,25 +404,32 @@ mod pairs {
         crate::collision::colliders::cylinder::collide_cylinder_plane(cylinder(a), &pose(a), plane(b), s)
     }
     pub fn cylinder_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_cylinder_cylinder(cylinder(a), &pose(a), cylinder(b), &pose(b), s)
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_cylinder_cylinder_oriented(cylinder(a), oriented(a, &pa), cylinder(b), oriented(b, &pb), s)
     }
     pub fn capsule_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_capsule_cylinder(capsule(a), &pose(a), cylinder(b), &pose(b), s)
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_capsule_cylinder_oriented(capsule(a), oriented(a, &pa), cylinder(b), oriented(b, &pb), s)
     }
     pub fn convex_box(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_convex_box(&convex(a).view(), &pose(a), boxs(b), &pose(b), s)
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_convex_box_oriented(&convex(a).view(), oriented(a, &pa), boxs(b), oriented(b, &pb), s)
     }
     pub fn convex_capsule(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_convex_capsule(&convex(a).view(), &pose(a), capsule(b), &pose(b), s)
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_convex_capsule_oriented(&convex(a).view(), oriented(a, &pa), capsule(b), oriented(b, &pb), s)
     }
     pub fn convex_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_convex_cylinder(&convex(a).view(), &pose(a), cylinder(b), &pose(b), s)
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_convex_cylinder_oriented(&convex(a).view(), oriented(a, &pa), cylinder(b), oriented(b, &pb), s)
     }
     pub fn convex_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_convex_sphere(&convex(a).view(), &pose(a), sphere(b), &pose(b), s)
+        let pa = pose(a);
+        ccd::collide_convex_sphere_oriented(&convex(a).view(), oriented(a, &pa), sphere(b), &pose(b), s)
     }
     pub fn convex_convex(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_convex_convex(&convex(a).view(), &pose(a), &convex(b).view(), &pose(b), s)
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_convex_convex_oriented(&convex(a).view(), oriented(a, &pa), &convex(b).view(), oriented(b, &pb), s)
     }
     pub fn convex_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::colliders::convex::collide_convex_plane(&convex(a).view(), &pose(a), plane(b), s)
@@ -435,7 +437,7 @@ mod pairs {
     pub fn ray_convex(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::colliders::convex::collide_ray_convex(ray(a), &pose(a), &convex(b).view(), &pose(b), s)
     }
-    /// Heightfield against ray/sphere/box/capsule/cylinder/convex: the
+    /// Heightfield against ray/sphere/box/capsule/cylinder/convex/trimesh: the
     /// heightfield collider needs the data object, the heightfield's pose
     /// (identity when not placeable) and the other geom's shape, pose and
     /// up-to-date AABB (`geom::recompute_aabb(b)` then `g(b).aabb`).
@@ -461,7 +463,8 @@ mod pairs {
         crate::collision::trimesh::geom_trimesh(a, b, s)
     }
     pub fn convex_trimesh(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::trimesh::of(b).live_data().map_or(0, |d| crate::collision::colliders::ccd::collide_convex_trimesh(&convex(a).view(), &pose(a), &g(a).aabb, &crate::collision::trimesh::Mesh { data: d, pose: pose(b) }, s))
+        let pa = pose(a);
+        crate::collision::trimesh::of(b).live_data().map_or(0, |d| ccd::collide_convex_trimesh(&convex(a).view(), oriented(a, &pa), &g(a).aabb, &crate::collision::trimesh::Mesh { data: d, pose: pose(b) }, s))
     }
     pub fn trimesh_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::trimesh::geom_plane(a, b, s)

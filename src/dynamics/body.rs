@@ -166,7 +166,7 @@ impl Body {
     /// Tells the attached geoms that the body moved (ODE's dGeomMoved for
     /// each), so their spaces refresh them.
     pub fn geoms_moved(&self) {
-        if !self.geoms.is_empty() {
+        if !self.geoms.is_empty() && !DEFER_GEOMS_MOVED.with(|d| d.get()) {
             if let Some(hooks) = GEOM_HOOKS.get() {
                 (hooks.moved)(&self.geoms);
             }
@@ -203,13 +203,17 @@ impl Body {
     }
 
     /// Normalised quaternion and its matrix, or why `q` cannot be used.
+    /// ODE asserts only when the squared length is not positive (zero, or
+    /// underflowing). A squared length that overflows makes ODE scale by
+    /// 1/inf: it stores the zero quaternion with the identity matrix, and
+    /// so do we.
     pub fn prepare_quaternion(q_in: &[f64; 4]) -> Result<([f64; 12], [f64; 4]), Invalid> {
         if let Some(i) = q_in.iter().position(|v| !v.is_finite()) {
             return invalid(format!("element {i} is {} (must be finite)", q_in[i]));
         }
         let mut q = *q_in;
-        if !safe_normalize4(&mut q) || q.iter().all(|&v| v == 0.0) {
-            return invalid("cannot be normalised (zero, or its squared length under/overflows)");
+        if !safe_normalize4(&mut q) {
+            return invalid("cannot be normalised (zero, or its squared length underflows)");
         }
         Ok((q_to_r(&q), q))
     }
@@ -574,6 +578,25 @@ pub struct GeomHooks {
 }
 
 static GEOM_HOOKS: std::sync::OnceLock<GeomHooks> = std::sync::OnceLock::new();
+
+thread_local! {
+    /// Set on the threads stepping islands in parallel: a space's geom
+    /// lists are shared by all islands, so the step tells the geoms of the
+    /// moved bodies afterwards, on one thread, in the serial order.
+    static DEFER_GEOMS_MOVED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with `geoms_moved` suppressed on this thread (see above).
+pub fn with_geoms_moved_deferred<R>(f: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            DEFER_GEOMS_MOVED.with(|d| d.set(self.0));
+        }
+    }
+    let _restore = Restore(DEFER_GEOMS_MOVED.with(|d| d.replace(true)));
+    f()
+}
 
 /// Registers the collision layer's geom notifications (first call wins;
 /// there is only one collision layer).

@@ -168,10 +168,11 @@ pub fn step_body(bref: BodyRef, h: f64) -> bool {
 }
 
 /// Normalises the orientation after a step as ODE does (same operations,
-/// same bits). Where ODE's normalisation fails (a NaN or zero quaternion,
-/// on which Debian's build aborts) or overflows (a huge quaternion becomes
-/// zero, and the next step aborts), the quaternion is made NaN instead, so
-/// that `step_body` refuses it.
+/// same bits). A zero quaternion (only a stored zero one stays zero; ODE
+/// asserts on it) restarts from the identity, as ODE's normalisation falls
+/// back to it. A NaN one, or one whose squared length overflows (ODE then
+/// makes it zero and asserts on the next step), is made NaN, so that
+/// `step_body` refuses it.
 fn normalize_stepped_q(q: &mut [f64; 4]) {
     let l = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
     if l > 0.0 && l < f64::INFINITY {
@@ -179,6 +180,8 @@ fn normalize_stepped_q(q: &mut [f64; 4]) {
         for v in q.iter_mut() {
             *v *= k;
         }
+    } else if l == 0.0 {
+        *q = [1.0, 0.0, 0.0, 0.0];
     } else {
         q[0] = f64::NAN;
     }

@@ -82,6 +82,13 @@ pub struct World {
     /// Settings accepted for API compatibility that do not change results
     /// (memory reservation policy, threading): stored so getters echo them.
     pub islands_max_threads: u32,
+    /// Threads stepping islands set by `odexWorldSetStepThreads` (0: not
+    /// set, then the ODE threading API or `ODE_THREADS` decide).
+    pub step_threads: u32,
+    /// Our built-in multi-threaded implementation when the host set one
+    /// with `dWorldSetStepThreadingImplementation` (its serving threads
+    /// then step islands in parallel).
+    pub step_threads_impl: Option<crate::threading::engine::ImplRef>,
     /// Step memory and threading settings (see `StepSettings`).
     pub step_settings: StepSettings,
     /// Buffers reused by every step, so a warm step does not allocate. The
@@ -140,6 +147,8 @@ impl World {
             max_angular_speed: f64::INFINITY,
             data: std::ptr::null_mut(),
             islands_max_threads: 0,
+            step_threads: 0,
+            step_threads_impl: None,
             step_settings: StepSettings::new(),
             step_scratch: None,
         }

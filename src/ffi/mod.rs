@@ -19,6 +19,29 @@
 //! given neutral return value. All checks happen before any mutation, so a
 //! rejected call changes nothing. Each failed check reports through
 //! `crate::error::bad_input`, naming the function and the argument.
+//!
+//! # Safety contract of every function in this layer
+//!
+//! The functions are `unsafe extern "C"` because C calls them with raw
+//! pointers; the contract is ODE's own, stated once here instead of on each
+//! of the 640 functions:
+//! - **Handles** (`dWorldID`, `dBodyID`, `dGeomID`, …) may be anything: NULL,
+//!   destroyed, of the wrong kind or foreign pointers are detected (see
+//!   `crate::handle`) and reported, never followed.
+//! - **Pointers to caller memory** (vectors, matrices, `dMass`, contact
+//!   arrays, strings, callbacks' data) must be NULL or valid for the size
+//!   ODE documents for that argument (e.g. 4 `dReal` for a `dVector3`, 12 for
+//!   a `dMatrix3`, `skip`-strided arrays of the given count), and must stay
+//!   valid as long as ODE says (trimesh vertex and index buffers for the life
+//!   of the data object). NULL is checked and reported where ODE's API
+//!   does not allow it. Memory that is non-NULL but invalid cannot be
+//!   detected by any C library; that is the caller's side of the contract.
+//! - **Callbacks** are called as ODE calls them; a callback may unwind only
+//!   as C code can (it cannot): Rust panics inside the library are caught
+//!   here, at the boundary.
+//! - **Threads**: one world and its objects are used from one thread at a
+//!   time, as ODE requires; independent worlds may be used concurrently.
+#![allow(clippy::missing_safety_doc)] // the contract above covers every function
 
 // The C types live in the bottom layer (`crate::abi`); these names keep the
 // paths the C layer and the tests use.
@@ -38,26 +61,72 @@ pub struct Cx {
 }
 
 /// Runs one API call body: catches panics, maps `None` to `default`.
+///
+/// A panic inside is a library bug; it is reported on ODE's debug channel
+/// (with where it happened) and the call returns `default`. Rust's own
+/// "thread panicked" text is kept off stderr by `quiet_panics`.
 #[inline]
 pub fn call<R>(func: &'static str, default: R, f: impl FnOnce(&Cx) -> Option<R>) -> R {
     let cx = Cx { func };
-    match catch_unwind(AssertUnwindSafe(|| f(&cx))) {
+    quiet_panics();
+    // One TLS lookup per call: the counter is raised around the body and
+    // lowered after it (an unwinding panic stops at catch_unwind).
+    let depth: *const std::cell::Cell<u32> = DEPTH.with(|d| d as *const _);
+    // SAFETY: the thread's own counter, alive as long as the thread.
+    let depth = unsafe { &*depth };
+    depth.set(depth.get().wrapping_add(1));
+    let r = catch_unwind(AssertUnwindSafe(|| f(&cx)));
+    depth.set(depth.get().wrapping_sub(1));
+    match r {
         Ok(Some(r)) => r,
         Ok(None) => default,
         Err(p) => {
-            let what = p
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| p.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".into());
-            core_error::report(
-                core_error::Channel::Debug,
-                core_error::D_ERR_IASSERT,
-                &format!("{func}: internal error, call abandoned: {what}"),
-            );
+            report_panic(func, &*p);
             default
         }
     }
+}
+
+#[cold]
+#[inline(never)]
+fn report_panic(func: &str, p: &(dyn std::any::Any + Send)) {
+    let what = p
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into());
+    let at = PANIC_AT.try_with(|a| a.take()).ok().flatten().map(|a| format!(" (at {a})")).unwrap_or_default();
+    core_error::report(
+        core_error::Channel::Debug,
+        core_error::D_ERR_IASSERT,
+        &format!("{func}: internal error, call abandoned: {what}{at}"),
+    );
+}
+
+thread_local! {
+    /// How many API calls are running on this thread (callbacks re-enter).
+    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// Where the panic being unwound to `call` happened.
+    static PANIC_AT: std::cell::Cell<Option<String>> = const { std::cell::Cell::new(None) };
+}
+
+/// Installs (once) a panic hook that stays silent for panics inside an API
+/// call, which `call` catches and reports through ODE's channel; any other
+/// panic (e.g. in a Rust host using the rlib) goes to the previous hook.
+#[inline]
+fn quiet_panics() {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if DEPTH.with(|d| d.get()) > 0 {
+                let at = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
+                let _ = PANIC_AT.try_with(|a| a.set(at));
+            } else {
+                prev(info)
+            }
+        }));
+    });
 }
 
 impl Cx {
@@ -126,7 +195,7 @@ impl Cx {
         if ok {
             Some(v)
         } else {
-            self.fail(format_args!("argument '{arg}' = {v} is out of range ({rule})"))
+            self.fail(format_args!("argument '{arg}' = {v:?} is out of range ({rule})"))
         }
     }
 
@@ -192,6 +261,7 @@ pub mod error;
 pub mod memory;
 pub mod misc;
 pub mod odeinit;
+pub mod common;
 pub mod timer;
 pub mod matrix;
 pub mod rotation;
@@ -227,3 +297,4 @@ pub mod export_dif;
 pub mod threading_impl;
 pub mod cooperative;
 pub mod matrix_coop;
+pub mod ode_internal;

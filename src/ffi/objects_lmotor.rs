@@ -4,7 +4,6 @@
 //! relativity outside 0..=2, a zero axis and a body-relative axis without
 //! that body: reported and ignored here. Parameter groups outside 1..=3 are
 //! clamped silently, as ODE does for this joint.
-#![allow(non_snake_case)]
 
 use super::objects_amotor::{axis_index, relativity, vec3};
 use super::objects_null::{create, joint, known_param, wrong_type};
@@ -51,8 +50,8 @@ pub unsafe extern "C" fn dJointSetLMotorAxis(j: dJointID, anum: c_int, rel: c_in
         let i = axis_index(cx, anum)?;
         let rel = relativity(cx, rel)?;
         let v = vec3(cx, ["x", "y", "z"], x, y, z)?;
-        if let Some(why) = LMotor::axis_problem(head, rel, v) {
-            return cx.fail(format_args!("axis {anum} (rel {rel}, ({x}, {y}, {z})): {why}"));
+        if let Some(why) = LMotor::axis_problem(head, bodies_of(head), rel, v) {
+            return cx.fail(format_args!("axis {anum} (rel {rel}, ({x:?}, {y:?}, {z:?})): {why}"));
         }
         m.set_axis(head, bodies_of(head), i, rel, v);
         Some(())

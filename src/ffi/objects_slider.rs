@@ -2,7 +2,6 @@
 //!
 //! A zero axis is refused when the joint is attached (ODE aborts on it).
 //! Position and rate of an unattached slider are refused (ODE crashes).
-#![allow(non_snake_case)]
 
 use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
@@ -30,7 +29,7 @@ fn axis(cx: &Cx, head: &JointHead, x: dReal, y: dReal, z: dReal) -> Option<[dRea
     let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
     cx.require(
         head.body[0].is_none() || axis_ok(a),
-        format_args!("axis ({x}, {y}, {z}) cannot be normalised"),
+        format_args!("axis ({x:?}, {y:?}, {z:?}) cannot be normalised"),
     )?;
     Some(a)
 }

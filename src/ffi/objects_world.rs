@@ -3,7 +3,6 @@
 //! Values ODE accepts are accepted, except NaN (and infinity where it has
 //! no meaning), which is reported and ignored. Squared thresholds are
 //! stored as ODE stores them, so getters return |value|.
-#![allow(non_snake_case, non_camel_case_types)]
 
 use super::{call, dReal, dThreadingImplementationID, dWorldID, write_reals, Cx};
 use crate::dynamics::world::{self as wm, WorldRef, WORLDS};
@@ -21,7 +20,7 @@ const THREADING_FUNCTIONS_INFO_SIZE: usize = 8 + 12 * std::mem::size_of::<usize>
 const MAX_AVERAGE_SAMPLES: c_uint = 1 << 24;
 
 /// The world argument `w`, checked.
-fn world(cx: &Cx, w: dWorldID) -> Option<WorldRef> {
+pub(super) fn world(cx: &Cx, w: dWorldID) -> Option<WorldRef> {
     cx.handle(&WORLDS, w, "w", "world")
 }
 
@@ -204,8 +203,12 @@ pub unsafe extern "C" fn dWorldSetStepThreadingImplementation(
             functions_info.is_null() == threading_impl.is_null(),
             format_args!("arguments 'functions_info' and 'threading_impl' must be both NULL or both set"),
         )?;
-        // Islands are stepped on the calling thread; the implementation is
-        // recorded only.
+        // Our own multi-threaded implementation lends its serving threads'
+        // count to the island stepping (pipeline::parallel); any other
+        // implementation is recorded only and islands stay on the caller.
+        let ours = std::ptr::eq(functions_info, &super::threading_impl::BUILTIN_FUNCTIONS);
+        let imp = if ours { crate::threading::engine::IMPLEMENTATIONS.check(threading_impl as *mut _) } else { None };
+        w.get_mut().step_threads_impl = imp.filter(|i| i.get().is_multi());
         w.get_mut().step_settings.threading =
             (!functions_info.is_null()).then_some((functions_info as usize, threading_impl as usize));
         Some(())
@@ -216,6 +219,13 @@ pub unsafe extern "C" fn dWorldSetStepThreadingImplementation(
 fn checked_step(cx: &Cx, w: dWorldID, stepsize: dReal, quick: bool) -> Option<c_int> {
     let w = world(cx, w)?;
     cx.check_real("stepsize", stepsize, stepsize > 0.0, "must be > 0")?;
+    // Below about 5.6e-309 the reciprocal ODE steps with overflows and the
+    // step turns the velocities into NaN (ODE then asserts normalising the
+    // orientations).
+    cx.require(
+        (1.0 / stepsize).is_finite(),
+        format_args!("argument 'stepsize' = {stepsize:?} is so small that its reciprocal overflows (ODE's step turns into NaN)"),
+    )?;
     pipeline::step_world(w, stepsize, quick);
     Some(1)
 }

@@ -5,7 +5,7 @@
 //! (`joints::custom`); rows travel as `odexJointRow` copies of the core
 //! rows. The limit helpers are only valid inside a callback: the context
 //! pointer they receive is checked against the one being served.
-#![allow(non_snake_case, non_camel_case_types, non_upper_case_globals)]
+#![allow(non_snake_case, non_upper_case_globals)]
 
 use super::objects_null::{create, joint};
 use super::types::*;
@@ -376,5 +376,34 @@ pub unsafe extern "C" fn odexLimitInit(limit: *mut odexLimit, w: dWorldID) {
             }
         };
         Some(())
+    })
+}
+
+/// Sets how many threads step the islands of world `w` in `dWorldStep` and
+/// `dWorldQuickStep`: islands (groups of bodies connected by joints) are
+/// stepped concurrently, each exactly as in a serial step, so results are
+/// bit-identical at any thread count (`dRand` included). 1 steps serially;
+/// 0 returns to the default (ODE's threading API if the host set an
+/// implementation with `dWorldSetStepThreadingImplementation`, otherwise
+/// the `ODE_THREADS` environment variable, otherwise 1). A single island is
+/// never split, and worlds with body moved callbacks or custom joints are
+/// always stepped serially. At most 64 threads are used.
+#[no_mangle]
+pub unsafe extern "C" fn odexWorldSetStepThreads(w: dWorldID, threads: c_int) {
+    call("odexWorldSetStepThreads", (), |cx| {
+        let w = super::objects_world::world(cx, w)?;
+        cx.require(threads >= 0, format_args!("argument 'threads' is bad ({threads} < 0)"))?;
+        w.get_mut().step_threads = threads as u32;
+        Some(())
+    })
+}
+
+/// The number of threads the next step of `w` may use for its islands
+/// (after `odexWorldSetStepThreads`, the threading API and `ODE_THREADS`).
+#[no_mangle]
+pub unsafe extern "C" fn odexWorldGetStepThreads(w: dWorldID) -> c_int {
+    call("odexWorldGetStepThreads", 0, |cx| {
+        let w = super::objects_world::world(cx, w)?;
+        Some(crate::pipeline::step_threads(w.get()) as c_int)
     })
 }

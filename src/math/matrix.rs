@@ -61,6 +61,49 @@ pub fn dot(a: &[f64], b: &[f64]) -> f64 {
     sum
 }
 
+/// `(dot(a1, b), dot(a2, b))`, each in exactly `dot`'s order; the two
+/// sums run side by side (SSE2 lanes on x86-64), which halves the latency
+/// the single running sum of `dot` is bound by.
+pub fn dot2(a1: &[f64], a2: &[f64], b: &[f64]) -> (f64, f64) {
+    let n = a1.len();
+    let (a2, b) = (&a2[..n], &b[..n]);
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        let n4 = n & !3;
+        let mut out = [0.0f64; 2];
+        // SAFETY: SSE2 is in the x86-64 baseline; reads stay below n4 <= n
+        // in slices of length n.
+        unsafe {
+            let (p1, p2, q) = (a1.as_ptr(), a2.as_ptr(), b.as_ptr());
+            let mut sum = _mm_setzero_pd();
+            let mut j = 0;
+            while j < n4 {
+                let (x0, y0) = (_mm_loadu_pd(p1.add(j)), _mm_loadu_pd(p2.add(j)));
+                let (x1, y1) = (_mm_loadu_pd(p1.add(j + 2)), _mm_loadu_pd(p2.add(j + 2)));
+                let (q0, q1) = (_mm_loadu_pd(q.add(j)), _mm_loadu_pd(q.add(j + 2)));
+                let m0 = _mm_mul_pd(_mm_unpacklo_pd(x0, y0), _mm_unpacklo_pd(q0, q0));
+                let m1 = _mm_mul_pd(_mm_unpackhi_pd(x0, y0), _mm_unpackhi_pd(q0, q0));
+                let m2 = _mm_mul_pd(_mm_unpacklo_pd(x1, y1), _mm_unpacklo_pd(q1, q1));
+                let m3 = _mm_mul_pd(_mm_unpackhi_pd(x1, y1), _mm_unpackhi_pd(q1, q1));
+                sum = _mm_add_pd(sum, _mm_add_pd(_mm_add_pd(_mm_add_pd(m0, m1), m2), m3));
+                j += 4;
+            }
+            _mm_storeu_pd(out.as_mut_ptr(), sum);
+        }
+        let (mut s1, mut s2) = (out[0], out[1]);
+        for k in n4..n {
+            s1 += a1[k] * b[k];
+            s2 += a2[k] * b[k];
+        }
+        (s1, s2)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        (dot(a1, b), dot(a2, b))
+    }
+}
+
 /// A = B*C with B p×q and C q×r (all padded).
 pub fn multiply0(a: &mut [f64], b: &[f64], c: &[f64], p: usize, q: usize, r: usize) {
     let (qs, rs) = (pad(q), pad(r));
@@ -221,12 +264,47 @@ pub fn factor_ldlt(a: &mut [f64], d: &mut [f64], n: usize, s: usize) {
 ///
 /// The rows are split into separate slices so the inner loop runs without
 /// bounds checks; the sums still run over k in increasing order, as ODE's.
+/// Two consecutive 2-row blocks (r, r+2) share the pass over k < r, then
+/// the second carries on over k = r, r+1 once the first is final: every
+/// sum keeps its order, the two blocks' sums only overlap in time (four
+/// blocks at once measured no faster: the loads then bound it).
 fn ldlt_solve_pair(a: &mut [f64], i: usize, s: usize) {
     let (head, tail) = a.split_at_mut(i * s);
     let (rb1, rest) = tail.split_at_mut(s);
     let rb1 = &mut rb1[..i + 2];
     let rb2 = &mut rest[..i + 2];
-    for r in (0..i).step_by(2) {
+    let mut r = 0;
+    while r + 4 <= i {
+        let l1 = &head[r * s..r * s + r];
+        let l2 = &head[(r + 1) * s..(r + 1) * s + r + 1];
+        let l3 = &head[(r + 2) * s..(r + 2) * s + r + 2];
+        let l4 = &head[(r + 3) * s..(r + 3) * s + r + 3];
+        let ([z11, z12, z21, z22], [mut w11, mut w12, mut w21, mut w22]) =
+            quad_dots(l1, &l2[..r], &l3[..r], &l4[..r], &rb1[..r], &rb2[..r]);
+        let y11 = rb1[r] - z11;
+        let y12 = rb2[r] - z12;
+        let p2 = l2[r];
+        rb1[r] = y11;
+        rb2[r] = y12;
+        rb1[r + 1] = rb1[r + 1] - z21 - p2 * y11;
+        rb2[r + 1] = rb2[r + 1] - z22 - p2 * y12;
+        for k in r..r + 2 {
+            let (q1, q2) = (rb1[k], rb2[k]);
+            w11 += l3[k] * q1;
+            w12 += l3[k] * q2;
+            w21 += l4[k] * q1;
+            w22 += l4[k] * q2;
+        }
+        let y11 = rb1[r + 2] - w11;
+        let y12 = rb2[r + 2] - w12;
+        let p2 = l4[r + 2];
+        rb1[r + 2] = y11;
+        rb2[r + 2] = y12;
+        rb1[r + 3] = rb1[r + 3] - w21 - p2 * y11;
+        rb2[r + 3] = rb2[r + 3] - w22 - p2 * y12;
+        r += 4;
+    }
+    while r < i {
         let l1 = &head[r * s..r * s + r];
         let l2 = &head[(r + 1) * s..(r + 1) * s + r + 1];
         let (z11, z12, z21, z22) = pair_dots(&l1[..r], &l2[..r], &rb1[..r], &rb2[..r]);
@@ -237,6 +315,44 @@ fn ldlt_solve_pair(a: &mut [f64], i: usize, s: usize) {
         rb2[r] = y12;
         rb1[r + 1] = rb1[r + 1] - z21 - p2 * y11;
         rb2[r + 1] = rb2[r + 1] - z22 - p2 * y12;
+        r += 2;
+    }
+}
+
+/// `pair_dots` for four rows p1..p4 against q1, q2: returns
+/// ([p1·q1, p1·q2, p2·q1, p2·q2], [p3·q1, p3·q2, p4·q1, p4·q2]), each summed
+/// in index order; four SSE2 accumulators instead of two.
+#[inline]
+fn quad_dots(p1: &[f64], p2: &[f64], p3: &[f64], p4: &[f64], q1: &[f64], q2: &[f64]) -> ([f64; 4], [f64; 4]) {
+    let n = p1.len();
+    let (p2, p3, p4, q1, q2) = (&p2[..n], &p3[..n], &p4[..n], &q1[..n], &q2[..n]);
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is in the x86-64 baseline; the stores write two
+        // lanes into two-element windows of four-element arrays.
+        unsafe {
+            let (mut z1, mut z2, mut z3, mut z4) = (_mm_setzero_pd(), _mm_setzero_pd(), _mm_setzero_pd(), _mm_setzero_pd());
+            for k in 0..n {
+                let q = _mm_set_pd(q2[k], q1[k]);
+                z1 = _mm_add_pd(z1, _mm_mul_pd(_mm_set1_pd(p1[k]), q));
+                z2 = _mm_add_pd(z2, _mm_mul_pd(_mm_set1_pd(p2[k]), q));
+                z3 = _mm_add_pd(z3, _mm_mul_pd(_mm_set1_pd(p3[k]), q));
+                z4 = _mm_add_pd(z4, _mm_mul_pd(_mm_set1_pd(p4[k]), q));
+            }
+            let (mut a, mut b) = ([0.0f64; 4], [0.0f64; 4]);
+            _mm_storeu_pd(a.as_mut_ptr(), z1);
+            _mm_storeu_pd(a.as_mut_ptr().add(2), z2);
+            _mm_storeu_pd(b.as_mut_ptr(), z3);
+            _mm_storeu_pd(b.as_mut_ptr().add(2), z4);
+            (a, b)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (a, b, c, d) = pair_dots(p1, p2, q1, q2);
+        let (e, f, g, h) = pair_dots(p3, p4, q1, q2);
+        ([a, b, c, d], [e, f, g, h])
     }
 }
 
@@ -342,12 +458,24 @@ fn ldlt_scale_single(a: &mut [f64], d: &mut [f64], i: usize, s: usize) {
 
 /// Solves L*x = b in place (L unit lower triangular, stride `s`).
 ///
-/// Rows go in blocks of four: the contribution of the rows above the block
-/// is summed first, then the block's own terms are subtracted one by one.
-/// Rows left over at the bottom are done singly, with the sum split into
-/// even and odd columns.
+/// ODE's order, which fixes the bits: rows go in blocks of four; a row's sum
+/// over the rows above its block runs over k in increasing order from zero,
+/// then the block's own terms are subtracted one by one. Rows left over at
+/// the bottom are done singly, with the sum split into even and odd columns.
+///
+/// For speed two such blocks are done together (8 rows): the sums of all
+/// eight rows share one pass over k < i, then the second block's rows carry
+/// on over the first block's four columns (still increasing k, same
+/// accumulator) before their own in-block terms. Every value sees the same
+/// operations in the same order as with 4-row blocks; only independent rows
+/// are interleaved, which hides the latency of the additions.
 pub fn solve_l1(l: &[f64], b: &mut [f64], n: usize, s: usize) {
     let mut i = 0;
+    #[cfg(target_arch = "x86_64")]
+    while i + 8 <= n {
+        solve_l1_block8(l, b, i, s);
+        i += 8;
+    }
     while i + 4 <= n {
         let (r1, r2, r3, r4) = (i * s, (i + 1) * s, (i + 2) * s, (i + 3) * s);
         let (mut z1, mut z2, mut z3, mut z4) = (0.0, 0.0, 0.0, 0.0);
@@ -360,14 +488,7 @@ pub fn solve_l1(l: &[f64], b: &mut [f64], n: usize, s: usize) {
             z3 += l3[k] * q;
             z4 += l4[k] * q;
         }
-        let y1 = b[i] - z1;
-        b[i] = y1;
-        let y2 = b[i + 1] - z2 - l[r2 + i] * y1;
-        b[i + 1] = y2;
-        let y3 = b[i + 2] - z3 - l[r3 + i] * y1 - l[r3 + i + 1] * y2;
-        b[i + 2] = y3;
-        let y4 = b[i + 3] - z4 - l[r4 + i] * y1 - l[r4 + i + 1] * y2 - l[r4 + i + 2] * y3;
-        b[i + 3] = y4;
+        solve_l1_in_block(l, b, i, s, [z1, z2, z3, z4]);
         i += 4;
     }
     for row in i..n {
@@ -389,11 +510,86 @@ pub fn solve_l1(l: &[f64], b: &mut [f64], n: usize, s: usize) {
     }
 }
 
+/// The in-block part of a 4-row block of `solve_l1` starting at row `i`,
+/// given the rows' sums `z` over the columns before `i`.
+#[inline(always)]
+fn solve_l1_in_block(l: &[f64], b: &mut [f64], i: usize, s: usize, z: [f64; 4]) {
+    let (r2, r3, r4) = ((i + 1) * s, (i + 2) * s, (i + 3) * s);
+    let y1 = b[i] - z[0];
+    b[i] = y1;
+    let y2 = b[i + 1] - z[1] - l[r2 + i] * y1;
+    b[i + 1] = y2;
+    let y3 = b[i + 2] - z[2] - l[r3 + i] * y1 - l[r3 + i + 1] * y2;
+    b[i + 2] = y3;
+    let y4 = b[i + 3] - z[3] - l[r4 + i] * y1 - l[r4 + i + 1] * y2 - l[r4 + i + 2] * y3;
+    b[i + 3] = y4;
+}
+
+/// Eight rows `i..i+8` of `solve_l1` (two of ODE's 4-row blocks). The shared
+/// pass keeps rows (0,1), (2,3), (4,5), (6,7) in the two lanes of SSE2
+/// registers (baseline x86-64); each lane adds its products one at a time,
+/// k increasing, exactly as the scalar loop would. No fused multiply-add.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn solve_l1_block8(l: &[f64], b: &mut [f64], i: usize, s: usize) {
+    use std::arch::x86_64::*;
+    // The shared pass reads rows i..i+8 up to column i - 1.
+    assert!(b.len() >= i + 8 && l.len() >= (i + 7) * s + i);
+    let mut z = [0.0f64; 8];
+    // SAFETY: SSE2 is in the x86-64 baseline. Reads are at row (i+t)*s,
+    // column < i (+1 for the pairs: k + 1 < i), inside the bounds asserted
+    // above; b is read below index i.
+    unsafe {
+        let lp = l.as_ptr();
+        let bp = b.as_ptr();
+        let rows: [*const f64; 8] = std::array::from_fn(|t| lp.add((i + t) * s));
+        let mut acc = [_mm_setzero_pd(); 4];
+        let mut k = 0;
+        while k + 2 <= i {
+            let q0 = _mm_set1_pd(*bp.add(k));
+            let q1 = _mm_set1_pd(*bp.add(k + 1));
+            for (p, a) in acc.iter_mut().enumerate() {
+                let x = _mm_loadu_pd(rows[2 * p].add(k));
+                let y = _mm_loadu_pd(rows[2 * p + 1].add(k));
+                *a = _mm_add_pd(*a, _mm_mul_pd(_mm_unpacklo_pd(x, y), q0));
+                *a = _mm_add_pd(*a, _mm_mul_pd(_mm_unpackhi_pd(x, y), q1));
+            }
+            k += 2;
+        }
+        if k < i {
+            let q0 = _mm_set1_pd(*bp.add(k));
+            for (p, a) in acc.iter_mut().enumerate() {
+                let x = _mm_set_pd(*rows[2 * p + 1].add(k), *rows[2 * p].add(k));
+                *a = _mm_add_pd(*a, _mm_mul_pd(x, q0));
+            }
+        }
+        for (p, a) in acc.iter().enumerate() {
+            _mm_storeu_pd(z.as_mut_ptr().add(2 * p), *a);
+        }
+    }
+    solve_l1_in_block(l, b, i, s, [z[0], z[1], z[2], z[3]]);
+    // Second block: continue its sums over the first block's columns.
+    let mut z2 = [z[4], z[5], z[6], z[7]];
+    for k in i..i + 4 {
+        let q = b[k];
+        for (t, zt) in z2.iter_mut().enumerate() {
+            *zt += l[(i + 4 + t) * s + k] * q;
+        }
+    }
+    solve_l1_in_block(l, b, i + 4, s, z2);
+}
+
 /// Solves L'*x = b in place (L unit lower triangular, stride `s`).
 ///
-/// Works upwards from the last row: first the `n % 4` bottom rows alone, then
-/// blocks of four, each summing the contribution of the rows below it first
-/// and then subtracting its own terms one by one.
+/// ODE's order: upwards from the last row, first the `n % 4` bottom rows
+/// alone, then blocks of four, each summing the contribution of the rows
+/// below it first (row index decreasing) and then subtracting its own terms
+/// one by one.
+///
+/// As in `solve_l1`, two blocks are done together where possible: both share
+/// the pass over the rows below the pair, and the upper block then carries
+/// on over the lower block's four rows. The four (or eight) columns a row
+/// contributes to are contiguous, so SSE2 lanes take them directly.
 pub fn solve_l1t(l: &[f64], b: &mut [f64], n: usize, s: usize) {
     if n == 0 {
         return;
@@ -409,29 +605,90 @@ pub fn solve_l1t(l: &[f64], b: &mut [f64], n: usize, s: usize) {
         }
     }
     let mut done = m;
+    #[cfg(target_arch = "x86_64")]
+    while done + 8 <= n {
+        let i0 = n - 1 - done;
+        let z = solve_l1t_sums::<4>(l, b, i0 - 7, i0 + 1, n, s);
+        solve_l1t_in_block(l, b, i0, s, [z[7], z[6], z[5], z[4]]);
+        // Upper block: carry on over the lower block's rows, downwards.
+        let mut zu = [z[3], z[2], z[1], z[0]];
+        for j in (i0 - 3..=i0).rev() {
+            let q = b[j];
+            let c = &l[j * s + i0 - 7..j * s + i0 - 3];
+            zu[3] += c[0] * q;
+            zu[2] += c[1] * q;
+            zu[1] += c[2] * q;
+            zu[0] += c[3] * q;
+        }
+        solve_l1t_in_block(l, b, i0 - 4, s, zu);
+        done += 8;
+    }
     while done < n {
         let i0 = n - 1 - done;
-        let (mut z1, mut z2, mut z3, mut z4) = (0.0, 0.0, 0.0, 0.0);
-        for j in (i0 + 1..n).rev() {
-            let q = b[j];
-            // The four entries of row j in columns i0-3..=i0, checked once.
-            let c = &l[j * s + i0 - 3..j * s + i0 + 1];
-            z4 += c[0] * q;
-            z3 += c[1] * q;
-            z2 += c[2] * q;
-            z1 += c[3] * q;
-        }
-        let (r0, r1, r2) = (i0 * s, (i0 - 1) * s, (i0 - 2) * s);
-        let y1 = b[i0] - z1;
-        b[i0] = y1;
-        let y2 = b[i0 - 1] - z2 - l[r0 + i0 - 1] * y1;
-        b[i0 - 1] = y2;
-        let y3 = b[i0 - 2] - z3 - l[r0 + i0 - 2] * y1 - l[r1 + i0 - 2] * y2;
-        b[i0 - 2] = y3;
-        let y4 = b[i0 - 3] - z4 - l[r0 + i0 - 3] * y1 - l[r1 + i0 - 3] * y2 - l[r2 + i0 - 3] * y3;
-        b[i0 - 3] = y4;
+        #[cfg(target_arch = "x86_64")]
+        let z = {
+            let z = solve_l1t_sums::<2>(l, b, i0 - 3, i0 + 1, n, s);
+            [z[3], z[2], z[1], z[0]]
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let z = {
+            let (mut z1, mut z2, mut z3, mut z4) = (0.0, 0.0, 0.0, 0.0);
+            for j in (i0 + 1..n).rev() {
+                let q = b[j];
+                // The four entries of row j in columns i0-3..=i0, checked once.
+                let c = &l[j * s + i0 - 3..j * s + i0 + 1];
+                z4 += c[0] * q;
+                z3 += c[1] * q;
+                z2 += c[2] * q;
+                z1 += c[3] * q;
+            }
+            [z1, z2, z3, z4]
+        };
+        solve_l1t_in_block(l, b, i0, s, z);
         done += 4;
     }
+}
+
+/// For the columns `c0..c0 + 2*V`, the sums over rows j = n-1 down to `j0`
+/// of l[j][c] * b[j], each in that order; lane pairs are SSE2 registers.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn solve_l1t_sums<const V: usize>(l: &[f64], b: &[f64], c0: usize, j0: usize, n: usize, s: usize) -> [f64; 8] {
+    use std::arch::x86_64::*;
+    assert!(V <= 4 && b.len() >= n && c0 + 2 * V <= j0 && (n == j0 || l.len() >= (n - 1) * s + c0 + 2 * V));
+    let mut z = [0.0f64; 8];
+    // SAFETY: SSE2 is in the x86-64 baseline; rows j0..n, columns
+    // c0..c0+2V lie inside `l` (asserted), b is read below n.
+    unsafe {
+        let mut acc = [_mm_setzero_pd(); V];
+        let lp = l.as_ptr().add(c0);
+        for j in (j0..n).rev() {
+            let q = _mm_set1_pd(*b.as_ptr().add(j));
+            let row = lp.add(j * s);
+            for (p, a) in acc.iter_mut().enumerate() {
+                *a = _mm_add_pd(*a, _mm_mul_pd(_mm_loadu_pd(row.add(2 * p)), q));
+            }
+        }
+        for (p, a) in acc.iter().enumerate() {
+            _mm_storeu_pd(z.as_mut_ptr().add(2 * p), *a);
+        }
+    }
+    z
+}
+
+/// The in-block part of a 4-row block of `solve_l1t` whose bottom row is
+/// `i0`, given `z[t]` = the sum for row i0 - t over the rows below i0.
+#[inline(always)]
+fn solve_l1t_in_block(l: &[f64], b: &mut [f64], i0: usize, s: usize, z: [f64; 4]) {
+    let (r0, r1, r2) = (i0 * s, (i0 - 1) * s, (i0 - 2) * s);
+    let y1 = b[i0] - z[0];
+    b[i0] = y1;
+    let y2 = b[i0 - 1] - z[1] - l[r0 + i0 - 1] * y1;
+    b[i0 - 1] = y2;
+    let y3 = b[i0 - 2] - z[2] - l[r0 + i0 - 2] * y1 - l[r1 + i0 - 2] * y2;
+    b[i0 - 2] = y3;
+    let y4 = b[i0 - 3] - z[3] - l[r0 + i0 - 3] * y1 - l[r1 + i0 - 3] * y2 - l[r2 + i0 - 3] * y3;
+    b[i0 - 3] = y4;
 }
 
 /// a[i] *= d[i] over `a`.
@@ -589,5 +846,207 @@ pub fn remove_row_col(a: &mut [f64], n: usize, s: usize, r: usize) {
     for i in r..n - 1 {
         let src = (i + 1) * s + r + 1;
         a.copy_within(src..src + (n - r - 1), i * s + r);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 4-row-block kernels as they were before the 8-row blocks: the
+    /// reference the faster kernels must reproduce bit for bit.
+    fn solve_l1_ref(l: &[f64], b: &mut [f64], n: usize, s: usize) {
+        let mut i = 0;
+        while i + 4 <= n {
+            let (r1, r2, r3, r4) = (i * s, (i + 1) * s, (i + 2) * s, (i + 3) * s);
+            let (mut z1, mut z2, mut z3, mut z4) = (0.0, 0.0, 0.0, 0.0);
+            for k in 0..i {
+                z1 += l[r1 + k] * b[k];
+                z2 += l[r2 + k] * b[k];
+                z3 += l[r3 + k] * b[k];
+                z4 += l[r4 + k] * b[k];
+            }
+            let y1 = b[i] - z1;
+            b[i] = y1;
+            let y2 = b[i + 1] - z2 - l[r2 + i] * y1;
+            b[i + 1] = y2;
+            let y3 = b[i + 2] - z3 - l[r3 + i] * y1 - l[r3 + i + 1] * y2;
+            b[i + 2] = y3;
+            let y4 = b[i + 3] - z4 - l[r4 + i] * y1 - l[r4 + i + 1] * y2 - l[r4 + i + 2] * y3;
+            b[i + 3] = y4;
+            i += 4;
+        }
+        for row in i..n {
+            if row == 0 {
+                continue;
+            }
+            let r = row * s;
+            let (mut z_even, mut z_odd) = (0.0, 0.0);
+            let mut k = 0;
+            while k + 1 < row {
+                z_even += l[r + k] * b[k];
+                z_odd += l[r + k + 1] * b[k + 1];
+                k += 2;
+            }
+            if k < row {
+                z_even += l[r + k] * b[k];
+            }
+            b[row] -= z_even + z_odd;
+        }
+    }
+
+    fn solve_l1t_ref(l: &[f64], b: &mut [f64], n: usize, s: usize) {
+        if n == 0 {
+            return;
+        }
+        let m = n % 4;
+        if m >= 2 {
+            let t = n - 1;
+            let y1 = b[t];
+            let y2 = b[t - 1] - l[t * s + t - 1] * y1;
+            b[t - 1] = y2;
+            if m > 2 {
+                b[t - 2] = b[t - 2] - l[t * s + t - 2] * y1 - l[(t - 1) * s + t - 2] * y2;
+            }
+        }
+        let mut done = m;
+        while done < n {
+            let i0 = n - 1 - done;
+            let (mut z1, mut z2, mut z3, mut z4) = (0.0, 0.0, 0.0, 0.0);
+            for j in (i0 + 1..n).rev() {
+                let q = b[j];
+                z4 += l[j * s + i0 - 3] * q;
+                z3 += l[j * s + i0 - 2] * q;
+                z2 += l[j * s + i0 - 1] * q;
+                z1 += l[j * s + i0] * q;
+            }
+            let (r0, r1, r2) = (i0 * s, (i0 - 1) * s, (i0 - 2) * s);
+            let y1 = b[i0] - z1;
+            b[i0] = y1;
+            let y2 = b[i0 - 1] - z2 - l[r0 + i0 - 1] * y1;
+            b[i0 - 1] = y2;
+            let y3 = b[i0 - 2] - z3 - l[r0 + i0 - 2] * y1 - l[r1 + i0 - 2] * y2;
+            b[i0 - 2] = y3;
+            let y4 = b[i0 - 3] - z4 - l[r0 + i0 - 3] * y1 - l[r1 + i0 - 3] * y2 - l[r2 + i0 - 3] * y3;
+            b[i0 - 3] = y4;
+            done += 4;
+        }
+    }
+
+    /// Values with full mantissas and mixed signs and magnitudes, so any
+    /// change in the order of operations shows in the last bits.
+    fn fill(v: &mut [f64], seed: &mut u64) {
+        for x in v {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            let u = (*seed >> 11) as f64 / (1u64 << 53) as f64;
+            *x = (u - 0.5) * (1.0 + (*seed % 7) as f64);
+        }
+    }
+
+    /// factor_ldlt as it was with one 2-row block at a time (scalar sums).
+    fn factor_ldlt_ref(a: &mut [f64], d: &mut [f64], n: usize, s: usize) {
+        let mut i = 0;
+        while i + 1 < n {
+            if i > 0 {
+                for r in (0..i).step_by(2) {
+                    let (mut z11, mut z12, mut z21, mut z22) = (0.0, 0.0, 0.0, 0.0);
+                    for k in 0..r {
+                        let (q1, q2) = (a[i * s + k], a[(i + 1) * s + k]);
+                        z11 += a[r * s + k] * q1;
+                        z12 += a[r * s + k] * q2;
+                        z21 += a[(r + 1) * s + k] * q1;
+                        z22 += a[(r + 1) * s + k] * q2;
+                    }
+                    let y11 = a[i * s + r] - z11;
+                    let y12 = a[(i + 1) * s + r] - z12;
+                    let p2 = a[(r + 1) * s + r];
+                    a[i * s + r] = y11;
+                    a[(i + 1) * s + r] = y12;
+                    a[i * s + r + 1] = a[i * s + r + 1] - z21 - p2 * y11;
+                    a[(i + 1) * s + r + 1] = a[(i + 1) * s + r + 1] - z22 - p2 * y12;
+                }
+                ldlt_scale_pair(a, d, i, s);
+            } else {
+                let (y11, y21, y22) = (a[0], a[s], a[s + 1]);
+                let dd = 1.0 / y11;
+                d[0] = dd;
+                let q2 = y21 * dd;
+                a[s] = q2;
+                d[1] = 1.0 / (y22 - y21 * q2);
+            }
+            i += 2;
+        }
+        if i < n {
+            if i > 0 {
+                ldlt_solve_single(a, i, s);
+                ldlt_scale_single(a, d, i, s);
+            } else {
+                d[0] = 1.0 / a[0];
+            }
+        }
+    }
+
+    #[test]
+    fn factor_ldlt_matches_the_2_row_kernel_bit_for_bit() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for n in 0..=40 {
+            let s = pad(n).max(1);
+            // A = M*M' + n*I: symmetric positive definite.
+            let mut m = vec![0.0; n * n];
+            fill(&mut m, &mut seed);
+            let mut a = vec![0.0; n * s + 4];
+            for r in 0..n {
+                for c in 0..n {
+                    let mut v = if r == c { n as f64 } else { 0.0 };
+                    for k in 0..n {
+                        v += m[r * n + k] * m[c * n + k];
+                    }
+                    a[r * s + c] = v;
+                }
+            }
+            let (mut x, mut y) = (a.clone(), a.clone());
+            let (mut dx, mut dy) = (vec![0.0; n + 1], vec![0.0; n + 1]);
+            factor_ldlt(&mut x, &mut dx, n, s);
+            factor_ldlt_ref(&mut y, &mut dy, n, s);
+            let bits = |v: &[f64]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&x), bits(&y), "L n={n}");
+            assert_eq!(bits(&dx), bits(&dy), "d n={n}");
+        }
+    }
+
+    #[test]
+    fn dot2_matches_dot_bit_for_bit() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for n in 0..=40 {
+            let mut v = vec![0.0; 3 * n];
+            fill(&mut v, &mut seed);
+            let (a1, rest) = v.split_at(n);
+            let (a2, b) = rest.split_at(n);
+            let (x, y) = dot2(a1, a2, b);
+            assert_eq!((x.to_bits(), y.to_bits()), (dot(a1, b).to_bits(), dot(a2, b).to_bits()), "n={n}");
+        }
+    }
+
+    #[test]
+    fn blocked_triangular_solves_match_the_4_row_kernels_bit_for_bit() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for n in 0..=90 {
+            for s in [n.max(1), pad(n).max(1), n + 5] {
+                let mut l = vec![0.0; n * s + 8];
+                fill(&mut l, &mut seed);
+                let mut b = vec![0.0; n + 3];
+                fill(&mut b, &mut seed);
+                let (mut x, mut y) = (b.clone(), b.clone());
+                solve_l1(&l, &mut x, n, s);
+                solve_l1_ref(&l, &mut y, n, s);
+                assert_eq!(x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), "solve_l1 n={n} s={s}");
+                let (mut x, mut y) = (b.clone(), b.clone());
+                solve_l1t(&l, &mut x, n, s);
+                solve_l1t_ref(&l, &mut y, n, s);
+                assert_eq!(x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), "solve_l1t n={n} s={s}");
+            }
+        }
     }
 }

@@ -15,14 +15,48 @@ fn step(s: u32) -> u32 {
     s.wrapping_mul(MUL).wrapping_add(INC)
 }
 
+thread_local! {
+    /// A private stretch of the sequence for the current thread (see
+    /// `with_stream`), or `None` to use the global state.
+    static STREAM: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
+}
+
 /// Advances the generator and returns the new 32-bit state.
 pub fn rand() -> u32 {
+    if let Some(s) = STREAM.with(|c| c.get()) {
+        let next = step(s);
+        STREAM.with(|c| c.set(Some(next)));
+        return next;
+    }
     // fetch_update retries on contention, so concurrent callers each get a
     // distinct element of the sequence.
     let prev = SEED
         .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| Some(step(s)))
         .unwrap_or_else(|s| s);
     step(prev)
+}
+
+/// The state after `n` draws from state `s`.
+pub fn advance(mut s: u32, n: usize) -> u32 {
+    for _ in 0..n {
+        s = step(s);
+    }
+    s
+}
+
+/// Runs `f` with this thread's draws taken from a private copy of the
+/// sequence starting at state `start` instead of the global state. Parallel
+/// island solves use it to draw exactly the numbers they would have drawn
+/// serially (the caller computes each island's `start` with `advance`).
+pub fn with_stream<R>(start: u32, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<u32>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            STREAM.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(STREAM.with(|c| c.replace(Some(start))));
+    f()
 }
 
 pub fn seed() -> u32 {

@@ -22,6 +22,17 @@ pub(crate) struct StepScratch {
     pub island_joints: Vec<usize>,
     /// Island search stack.
     pub stack: Vec<BodyRef>,
+    /// Buffers of the island being stepped (serial stepping).
+    pub work: IslandWork,
+    /// Parallel stepping: one set of buffers per pool thread, and the
+    /// islands' plan (where each starts, its first `dRand` state).
+    pub workers: Vec<std::sync::Mutex<IslandWork>>,
+    pub plan: Vec<IslandPlan>,
+}
+
+/// The working buffers one island step needs.
+#[derive(Default)]
+pub(crate) struct IslandWork {
     pub inv_i: Vec<[f64; 12]>,
     /// Joints with rows, island order, and in the stepper's order.
     pub infos: Vec<JointInfo>,
@@ -30,6 +41,18 @@ pub(crate) struct StepScratch {
     pub step: crate::solver::step::StepBuffers,
     /// Buffers of the QuickStep solver.
     pub solver: SolverScratch,
+}
+
+/// One island of a parallel step: its bodies `b0..b0+nb`, joints
+/// `j0..j0+nj` in the scratch lists, and the `dRand` state its QuickStep
+/// shuffles start from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct IslandPlan {
+    pub b0: usize,
+    pub nb: usize,
+    pub j0: usize,
+    pub nj: usize,
+    pub seed: u32,
 }
 
 /// Partitions the enabled bodies into islands connected by active joints,

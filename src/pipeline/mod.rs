@@ -36,6 +36,9 @@
 
 mod guard;
 mod islands;
+mod parallel;
+
+pub use parallel::{step_threads, THREADS_ENV};
 
 use crate::dynamics::autodisable;
 use crate::dynamics::body::BodyRef;
@@ -46,7 +49,8 @@ use crate::dynamics::integrator::{
 use crate::dynamics::world::{flags, World, WorldRef};
 use crate::math::mat3::rotate_tensor;
 use crate::solver::{self, assemble_rows, gather_info1, order_for_step, IslandInput};
-use islands::{build_islands, StepScratch};
+use crate::joints::JointRef;
+use islands::{build_islands, IslandWork, StepScratch};
 
 /// Advances world `w` by `h` (> 0, checked by the caller) with the Step
 /// (`quick == false`) or the QuickStep stepper.
@@ -64,7 +68,13 @@ pub fn step_world(w: WorldRef, h: f64, quick: bool) {
     // 2. Islands.
     build_islands(w.get(), &mut scratch);
 
-    // 3. Each island: forces, rows, solve, integrate.
+    // 3. Each island: forces, rows, solve, integrate. Concurrently when
+    // the host asked for threads (same bits: see `parallel`).
+    let threads = parallel::step_threads(w.get());
+    if threads > 1 && parallel::try_step_parallel(w.get(), &mut scratch, h, quick, threads) {
+        w.get_mut().step_scratch = Some(scratch);
+        return;
+    }
     let mut b0 = 0;
     let mut j0 = 0;
     for k in 0..scratch.island_sizes.len() {
@@ -72,7 +82,8 @@ pub fn step_world(w: WorldRef, h: f64, quick: bool) {
             return; // destroyed by a callback: nothing left to step
         }
         let (nb, nj) = (scratch.island_sizes[k], scratch.island_joints[k]);
-        step_island(w.get(), &mut scratch, (b0, nb), (j0, nj), h, quick);
+        let s = &mut *scratch;
+        step_island(w.get(), &s.bodies[b0..b0 + nb], &s.joints[j0..j0 + nj], &mut s.work, h, quick);
         b0 += nb;
         j0 += nj;
     }
@@ -90,12 +101,8 @@ fn take_scratch(w: WorldRef) -> Box<StepScratch> {
     }
 }
 
-/// Steps one island: bodies `bodies.0 ..+ bodies.1` and joints
-/// `joints.0 ..+ joints.1` of the scratch lists.
-fn step_island(world: &World, s: &mut StepScratch, bodies: (usize, usize), joints: (usize, usize), h: f64, quick: bool) {
-    let bodies_all = std::mem::take(&mut s.bodies);
-    let island = &bodies_all[bodies.0..bodies.0 + bodies.1];
-    let island_joints = &s.joints[joints.0..joints.0 + joints.1];
+/// Steps one island (its bodies and joints) with the buffers `s`.
+fn step_island(world: &World, island: &[BodyRef], island_joints: &[JointRef], s: &mut IslandWork, h: f64, quick: bool) {
 
     // 3.1 External forces.
     apply_external_forces(world, island, &mut s.inv_i, h);
@@ -144,9 +151,8 @@ fn step_island(world: &World, s: &mut StepScratch, bodies: (usize, usize), joint
     // 3.5 Guard.
     if let Some(bad) = refused {
         let stepper = if quick { "dWorldQuickStep" } else { "dWorldStep" };
-        guard::contain(island, &s.joints[joints.0..joints.0 + joints.1], bad, stepper);
+        guard::contain(island, island_joints, bad, stepper);
     }
-    s.bodies = bodies_all;
 }
 
 /// `step_body`, with the guard taking over a body it refuses.

@@ -3,6 +3,7 @@
 //! placements it draws), parses placements and contacts, replays each case
 //! through one of our pure collider functions and compares. It also checks
 //! ODE's normal/depth rule geometrically with support functions.
+// Several test binaries include this module and each uses only part of it.
 #![allow(dead_code)]
 
 #[path = "../common/mod.rs"]

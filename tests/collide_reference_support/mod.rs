@@ -1,6 +1,7 @@
 //! Replays the placements printed by `ctests/ref_prim_*.c` (Debian's
 //! dCollide) through our pure colliders and compares the contacts, then
 //! checks the geometric invariants of our contacts.
+// Several test binaries include this module and each uses only part of it.
 #![allow(dead_code)]
 
 use crate::common::*;

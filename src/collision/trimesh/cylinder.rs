@@ -31,7 +31,8 @@ const SEGMENTS: usize = 8;
 struct Cyl {
     pos: [f64; 3],
     axis: [f64; 3],
-    /// Rotation as ODE's quaternion (w, x, y, z) of the geom's matrix.
+    /// Rotation as ODE's quaternion (w, x, y, z) of the geom (see
+    /// `collide_trimesh_cylinder`).
     q: [f64; 4],
     radius: f64,
     length: f64,
@@ -213,7 +214,7 @@ fn clip_cap(c: &Cyl, v: &[[f64; 3]; 3], best: &Best, out: &mut Vec<Local>, max: 
     };
     // Triangle into the cap's frame through the inverse quaternion (as
     // ODE: rounding decides which points on a clip plane survive).
-    let inv = [c.q[0], -c.q[1], -c.q[2], -c.q[3]];
+    let inv = quat_inv(&c.q);
     let pts = [quat_transform(&inv, &sub(&v[0], &centre)), quat_transform(&inv, &sub(&v[1], &centre)), quat_transform(&inv, &sub(&v[2], &centre))];
     let mut a = Vec::with_capacity(12);
     let mut b = Vec::with_capacity(12);
@@ -231,6 +232,19 @@ fn clip_cap(c: &Cyl, v: &[[f64; 3]; 3], best: &Best, out: &mut Vec<Local>, max: 
                 return;
             }
         }
+    }
+}
+
+/// Inverse of quaternion `q` divided by its squared norm, as ODE computes it
+/// (a body's quaternion is unit only to rounding, and the last bits show in
+/// the cap contacts); identity for a zero quaternion.
+fn quat_inv(q: &[f64; 4]) -> [f64; 4] {
+    let norm = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    if norm > 0.0 {
+        let k = -1.0 / norm;
+        [-q[0] * k, q[1] * k, q[2] * k, q[3] * k]
+    } else {
+        [1.0, 0.0, 0.0, 0.0]
     }
 }
 
@@ -268,7 +282,10 @@ fn one_triangle(c: &Cyl, v: &[[f64; 3]; 3], out: &mut Vec<Local>, max: usize) {
     }
 }
 
-pub fn collide_trimesh_cylinder(mesh: &Mesh, host: &dyn TriHost, cy: &Cylinder, cp: &Pose, sink: &mut ContactSink) -> usize {
+/// `cq` is the cylinder's quaternion as ODE reads it (`geom::quaternion`:
+/// the body's own for a geom on a body without offset), which places the
+/// cap contacts.
+pub fn collide_trimesh_cylinder(mesh: &Mesh, host: &dyn TriHost, cy: &Cylinder, cp: &Pose, cq: [f64; 4], sink: &mut ContactSink) -> usize {
     let max = sink.max();
     if max == 0 {
         return 0;
@@ -280,7 +297,7 @@ pub fn collide_trimesh_cylinder(mesh: &Mesh, host: &dyn TriHost, cy: &Cylinder, 
         *s = [-ang.cos(), -ang.sin(), 0.0];
         ang += 2.0 * step;
     }
-    let c = Cyl { pos: [cp.pos[0], cp.pos[1], cp.pos[2]], axis: cp.axis(2), q: crate::math::rotation::r_to_q(&cp.r), radius: cy.radius, length: cy.length, seg_n };
+    let c = Cyl { pos: [cp.pos[0], cp.pos[1], cp.pos[2]], axis: cp.axis(2), q: cq, radius: cy.radius, length: cy.length, seg_n };
     let half = [c.radius, c.radius, c.length * 0.5];
     let ax = [cp.axis(0), cp.axis(1), cp.axis(2)];
     let cand = mesh.candidates_obb(&c.pos, &ax, &half);

@@ -21,6 +21,7 @@ pub mod plane;
 pub mod preprocess;
 pub mod ray;
 pub mod sphere;
+pub mod sphere_merge;
 
 use crate::collision::shapes::Pose;
 use crate::handle::{Handle, Pool};
@@ -59,6 +60,12 @@ pub struct TriMeshData {
     /// Face angles of Preprocess2 (BUILD_FACE_ANGLES), kept for the host.
     pub face_angles: Option<Vec<u8>>,
     pub bvh: bvh::Bvh,
+    /// Centre and half extents of the box around every vertex, in the
+    /// vertices' own precision, fixed at build as ODE fixes them (an
+    /// update moves the tree, not this box): the geom's AABB is this box
+    /// turned by the pose.
+    pub aabb_center: [f64; 3],
+    pub aabb_extents: [f64; 3],
 }
 
 unsafe impl Send for TriMeshData {}
@@ -79,6 +86,8 @@ impl Default for TriMeshData {
             convex_edges: None,
             face_angles: None,
             bvh: bvh::Bvh::default(),
+            aabb_center: [0.0; 3],
+            aabb_extents: [0.0; 3],
         }
     }
 }
@@ -116,6 +125,40 @@ impl TriMeshData {
         let me: &TriMeshData = self;
         let bvh = bvh::Bvh::build(tri_count, |t| me.local_triangle(t));
         self.bvh = bvh;
+        let (mn, mx) = self.vertex_bounds();
+        for k in 0..3 {
+            self.aabb_center[k] = (mn[k] + mx[k]) * 0.5;
+            self.aabb_extents[k] = mx[k] - self.aabb_center[k];
+        }
+    }
+
+    /// Bounds of all vertices (used or not) as stored, doubles unrounded;
+    /// ±infinity without vertices, like ODE.
+    fn vertex_bounds(&self) -> ([f64; 3], [f64; 3]) {
+        let mut mn = [f64::INFINITY; 3];
+        let mut mx = [f64::NEG_INFINITY; 3];
+        for i in 0..self.vertex_count {
+            // SAFETY: the build contract (i < vertex_count, buffers alive).
+            let v = unsafe {
+                let p = self.vertices.add(i * self.vertex_stride);
+                if self.double {
+                    let q = p as *const f64;
+                    [q.read_unaligned(), q.add(1).read_unaligned(), q.add(2).read_unaligned()]
+                } else {
+                    let q = p as *const f32;
+                    [q.read_unaligned() as f64, q.add(1).read_unaligned() as f64, q.add(2).read_unaligned() as f64]
+                }
+            };
+            for k in 0..3 {
+                if v[k] > mx[k] {
+                    mx[k] = v[k];
+                }
+                if v[k] < mn[k] {
+                    mn[k] = v[k];
+                }
+            }
+        }
+        (mn, mx)
     }
 
     /// Vertex `i` in mesh coordinates. Double vertices are rounded to
@@ -157,7 +200,8 @@ impl TriMeshData {
             // SAFETY: the host promised one byte per triangle.
             return Some(unsafe { *self.external_flags.add(t) });
         }
-        self.use_flags.as_ref().map(|f| f[t])
+        // `get`: data preprocessed before any build has no per-triangle flags.
+        self.use_flags.as_ref().and_then(|f| f.get(t).copied())
     }
 
     /// `dGeomTriMeshDataUpdate`: the host changed its vertices.
@@ -221,6 +265,8 @@ pub struct TriMeshGeom {
     pub tc_sphere: bool,
     pub tc_box: bool,
     pub tc_capsule: bool,
+    /// Sphere contact merging (`sphere_merge::NONE`, `NORMALS`, `FULL`).
+    pub sphere_merge: i32,
 }
 
 impl TriMeshGeom {
@@ -235,6 +281,7 @@ impl TriMeshGeom {
             tc_sphere: false,
             tc_box: false,
             tc_capsule: false,
+            sphere_merge: sphere_merge::NONE,
         }
     }
 
@@ -244,19 +291,19 @@ impl TriMeshGeom {
     }
 }
 
-/// AABB of a trimesh geom at `pose`: the mesh box rotated (conservative).
+/// AABB of a trimesh geom at `pose`: the data's vertex box turned by the
+/// pose, in ODE's operation order.
 pub fn geom_aabb(tm: &TriMeshGeom, p: &Pose) -> [f64; 6] {
-    let Some((mn, mx)) = tm.live_data().and_then(|d| d.bvh.root_bounds()) else {
+    let Some(d) = tm.live_data() else {
         return [p.pos[0], p.pos[0], p.pos[1], p.pos[1], p.pos[2], p.pos[2]];
     };
-    let c = [(mn[0] + mx[0]) * 0.5, (mn[1] + mx[1]) * 0.5, (mn[2] + mx[2]) * 0.5];
-    let e = [(mx[0] - mn[0]) * 0.5, (mx[1] - mn[1]) * 0.5, (mx[2] - mn[2]) * 0.5];
-    let wc = p.to_world(&c);
+    let c = mul0_331(&p.r, &d.aabb_center);
+    let e = &d.aabb_extents;
     let mut a = [0.0; 6];
     for i in 0..3 {
-        let r = p.r[4 * i].abs() * e[0] + p.r[4 * i + 1].abs() * e[1] + p.r[4 * i + 2].abs() * e[2];
-        a[2 * i] = wc[i] - r;
-        a[2 * i + 1] = wc[i] + r;
+        let r = (p.r[4 * i] * e[0]).abs() + (p.r[4 * i + 1] * e[1]).abs() + (p.r[4 * i + 2] * e[2]).abs();
+        a[2 * i] = c[i] + p.pos[i] - r;
+        a[2 * i + 1] = c[i] + p.pos[i] + r;
     }
     a
 }
@@ -563,6 +610,13 @@ pub struct GeomHost {
     ray_callback: Option<TriRayCallback>,
 }
 
+impl GeomHost {
+    /// The callbacks of trimesh geom `mesh` (payload `tm`) against `other`.
+    pub fn new(mesh: crate::collision::geom::GeomRef, other: crate::collision::geom::GeomRef, tm: &TriMeshGeom) -> GeomHost {
+        GeomHost { mesh, other, callback: tm.callback, array_callback: tm.array_callback, ray_callback: tm.ray_callback }
+    }
+}
+
 impl TriHost for GeomHost {
     fn accept(&self, tri: i32) -> bool {
         match self.callback {
@@ -609,7 +663,9 @@ use crate::collision::geom::{GeomRef, Shape};
 pub fn geom_sphere(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
     let Some((m, h)) = setup(a, b) else { return 0 };
     let Shape::Sphere(sp) = &crate::collision::geom::g(b).shape else { return 0 };
-    sphere::collide_trimesh_sphere(&m, &h, sp, &crate::collision::geom::pose(b), s)
+    let n = sphere::collide_trimesh_sphere(&m, &h, sp, &crate::collision::geom::pose(b), s);
+    let tm = of(a);
+    sphere_merge::merge(tm.sphere_merge, s, n, tm.merge_callback, a.as_raw())
 }
 
 pub fn geom_box(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
@@ -639,7 +695,7 @@ pub fn geom_plane(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
 pub fn geom_cylinder(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
     let Some((m, h)) = setup(a, b) else { return 0 };
     let Shape::Cylinder(c) = &crate::collision::geom::g(b).shape else { return 0 };
-    cylinder::collide_trimesh_cylinder(&m, &h, c, &crate::collision::geom::pose(b), s)
+    cylinder::collide_trimesh_cylinder(&m, &h, c, &crate::collision::geom::pose(b), crate::collision::geom::quaternion(b), s)
 }
 
 pub fn geom_trimesh(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {

@@ -70,11 +70,51 @@ pub fn collide_trimesh_ray(mesh: &Mesh, host: &dyn TriHost, ray: &Ray, rp: &Pose
         hits.push(c);
     }
     hits.sort_by(|a, b| a.depth.total_cmp(&b.depth).then(a.side1.cmp(&b.side1)));
-    let take = if closest || first || sink.unimportant() { 1 } else { hits.len() };
+    // CONTACTS_UNIMPORTANT does not shorten the list: ODE reports every hit
+    // up to the limit either way.
+    let take = if closest || first { 1 } else { hits.len() };
     for c in hits.into_iter().take(take) {
         if !sink.push(c) {
             break;
         }
     }
     sink.len()
+}
+
+/// The depth ODE's ray–trimesh collider reports when asked for one
+/// contact with a ray of no special flags from `o` along `d` with length
+/// `len`: the first hit (in tree-traversal order) that the host's ray and
+/// triangle callbacks accept. The heightfield's vertex pass asks this with
+/// a NEGATIVE length, which OPCODE does not refuse: its segment test then
+/// culls the tree with the segment running backwards from `o`, while its
+/// triangle test still takes every hit ahead of `o` (its distance bound,
+/// compared as unsigned bits, passes every positive distance). Kept here
+/// as ODE behaves, since hosts see those contacts.
+///
+/// Which hit comes first depends on the tree; ours is not OPCODE's, so
+/// where several triangles are hit the depth may be another one's.
+pub fn first_hit_depth(mesh: &Mesh, host: &dyn TriHost, o: &[f64; 3], d: &[f64; 3], len: f64) -> Option<f64> {
+    let lo = mesh.pose.to_local(o);
+    let ld = mul1_331(&mesh.pose.r, d);
+    // The culling segment: [o, o + len·d] either way round.
+    let (so, slen) = if len < 0.0 { (add(&lo, &scale(&ld, len)), -len) } else { (lo, len) };
+    let mut found: Option<f64> = None;
+    mesh.data.bvh.query_ray(&so, &ld, slen, |t| {
+        if found.is_some() {
+            return;
+        }
+        let tri = mesh.triangle(t as usize);
+        let bound = if len < 0.0 { f64::INFINITY } else { len };
+        let Some((dist, u, v)) = ray_triangle(o, d, bound, &tri, false) else { return };
+        if len >= 0.0 && dist >= len {
+            return;
+        }
+        if !host.accept_ray(t as i32, u, v) || !host.accept(t as i32) {
+            return;
+        }
+        if tri_normal(&tri).is_some() {
+            found = Some(dist);
+        }
+    });
+    found
 }
