@@ -1060,17 +1060,7 @@ pub fn collide_convex_trimesh(c: &Convex, pc: &Pose, aabb: &[f64; 6], mesh: &Mes
         FaceAngles(&[])
     };
     let correct = |v: &[V3; 3], k: &mut Contact| angles.is_empty() || correct_triangle_normal(v, k, angles);
-    let mut cand = Vec::new();
-    mesh.candidates_world_box([aabb[0], aabb[2], aabb[4]], [aabb[1], aabb[3], aabb[5]], &mut cand);
-    // Keep the triangles whose own world box meets the convex's box.
-    cand.retain(|&t| {
-        let v = mesh.triangle(t as usize);
-        (0..3).all(|k| {
-            let lo = v[0][k].min(v[1][k]).min(v[2][k]);
-            let hi = v[0][k].max(v[1][k]).max(v[2][k]);
-            lo <= aabb[2 * k + 1] && hi >= aabb[2 * k]
-        })
-    });
+    let cand = mesh.candidates_aabb(aabb);
     let a = Shape::convex(c, pc);
     let unimportant = sink.unimportant();
     let mut list: Vec<Pending> = Vec::new();

@@ -317,8 +317,11 @@ fn generate(sink: &mut ContactSink, k: Contact) {
                 if 1.0 - dot(&k.normal, &gn) < EPS {
                     if k.depth > g.depth {
                         g.depth = k.depth;
+                        g.side1 = k.side1;
                     }
+                    // Only the first match is updated.
                     duplicate = true;
+                    break;
                 }
             }
         }
@@ -335,14 +338,13 @@ pub fn collide_trimesh_box(mesh: &Mesh, host: &dyn TriHost, b: &BoxShape, bp: &P
         ax: [bp.axis(0), bp.axis(1), bp.axis(2)],
         h: [b.sides[0] * 0.5, b.sides[1] * 0.5, b.sides[2] * 0.5],
     };
-    let cand = mesh.candidates_obb(&bx.c, &bx.ax, &bx.h);
+    let cand = mesh.candidates_obb(bp, &bx.h);
     if cand.is_empty() {
         return 0;
     }
-    let ids: Vec<i32> = cand.iter().map(|&t| t as i32).collect();
-    host.touched(&ids);
+    host.touched(&cand);
     let mut pts = Vec::new();
-    for &t in &ids {
+    for &t in cand.iter() {
         if !host.accept(t) {
             continue;
         }

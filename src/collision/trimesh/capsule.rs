@@ -255,16 +255,14 @@ fn near(a: &Contact, b: &Contact) -> bool {
 
 pub fn collide_trimesh_capsule(mesh: &Mesh, host: &dyn TriHost, cap: &Capsule, cp: &Pose, sink: &mut ContactSink) -> usize {
     let cap = Cap { c: [cp.pos[0], cp.pos[1], cp.pos[2]], axis: cp.axis(2), r: cap.radius, size: cap.length + 2.0 * cap.radius };
-    let ax = [cp.axis(0), cp.axis(1), cap.axis];
-    let cand = mesh.candidates_obb(&cap.c, &ax, &[cap.r, cap.r, cap.size / 2.0]);
+    let cand = mesh.candidates_obb(cp, &[cap.r, cap.r, cap.size * 0.5]);
     if cand.is_empty() {
         return 0;
     }
-    let ids: Vec<i32> = cand.iter().map(|&t| t as i32).collect();
-    host.touched(&ids);
+    host.touched(&cand);
     let max = sink.max();
     let mut local: Vec<(Contact, bool)> = Vec::new();
-    for &t in &ids {
+    for &t in cand.iter() {
         if !host.accept(t) {
             continue;
         }

@@ -281,23 +281,20 @@ pub fn collide_trimesh_cylinder(mesh: &Mesh, host: &dyn TriHost, cy: &Cylinder, 
         ang += 2.0 * step;
     }
     let c = Cyl { pos: [cp.pos[0], cp.pos[1], cp.pos[2]], axis: cp.axis(2), q: crate::math::rotation::r_to_q(&cp.r), radius: cy.radius, length: cy.length, seg_n };
-    let half = [c.radius, c.radius, c.length * 0.5];
-    let ax = [cp.axis(0), cp.axis(1), cp.axis(2)];
-    let cand = mesh.candidates_obb(&c.pos, &ax, &half);
+    let cand = mesh.candidates_obb(cp, &[c.radius, c.radius, c.length * 0.5]);
     if cand.is_empty() {
         return 0;
     }
-    let ids: Vec<i32> = cand.iter().map(|&t| t as i32).collect();
-    host.touched(&ids);
+    host.touched(&cand);
     let mut local: Vec<Local> = Vec::new();
-    for &t in &cand {
-        if !host.accept(t as i32) {
+    for &t in cand.iter() {
+        if !host.accept(t) {
             continue;
         }
         let first = local.len();
         one_triangle(&c, &mesh.triangle(t as usize), &mut local, max);
         for l in &mut local[first..] {
-            l.tri = t as i32;
+            l.tri = t;
         }
         if local.len() >= max {
             break;

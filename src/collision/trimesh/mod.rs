@@ -17,6 +17,7 @@ pub mod box_;
 pub mod capsule;
 pub mod cylinder;
 pub mod mesh_mesh;
+pub mod opcode;
 pub mod plane;
 pub mod preprocess;
 pub mod ray;
@@ -24,7 +25,7 @@ pub mod sphere;
 
 use crate::collision::shapes::Pose;
 use crate::handle::{Handle, Pool};
-use crate::math::mat3::{mul0_331, mul1_331};
+use crate::math::mat3::mul0_331;
 use std::ffi::c_void;
 
 pub type TriMeshDataRef = Handle<TriMeshData>;
@@ -59,6 +60,11 @@ pub struct TriMeshData {
     /// Face angles of Preprocess2 (BUILD_FACE_ANGLES), kept for the host.
     pub face_angles: Option<Vec<u8>>,
     pub bvh: bvh::Bvh,
+    /// Mesh-space box of all vertices as ODE keeps it for the geom's AABB
+    /// (centre, extents), fixed at build: ODE does not update it when the
+    /// host moves vertices.
+    pub aabb_center: [f64; 3],
+    pub aabb_extents: [f64; 3],
 }
 
 unsafe impl Send for TriMeshData {}
@@ -79,6 +85,8 @@ impl Default for TriMeshData {
             convex_edges: None,
             face_angles: None,
             bvh: bvh::Bvh::default(),
+            aabb_center: [0.0; 3],
+            aabb_extents: [0.0; 3],
         }
     }
 }
@@ -114,8 +122,42 @@ impl TriMeshData {
         self.convex_edges = None;
         self.face_angles = None;
         let me: &TriMeshData = self;
-        let bvh = bvh::Bvh::build(tri_count, |t| me.local_triangle(t));
+        let bvh = bvh::Bvh::build(tri_count, |t| me.local_triangle_f(t));
         self.bvh = bvh;
+        self.compute_aabb();
+    }
+
+    /// ODE's data box: min/max over every vertex in the host's own
+    /// precision (doubles are not rounded here), then centre (min+max)·½
+    /// and extents max − centre.
+    fn compute_aabb(&mut self) {
+        let mut mn = [f64::INFINITY; 3];
+        let mut mx = [f64::NEG_INFINITY; 3];
+        for i in 0..self.vertex_count {
+            // SAFETY: the build contract (i < vertex_count, buffers alive).
+            let v = unsafe {
+                let p = self.vertices.add(i * self.vertex_stride);
+                if self.double {
+                    let q = p as *const f64;
+                    [q.read_unaligned(), q.add(1).read_unaligned(), q.add(2).read_unaligned()]
+                } else {
+                    let q = p as *const f32;
+                    [q.read_unaligned() as f64, q.add(1).read_unaligned() as f64, q.add(2).read_unaligned() as f64]
+                }
+            };
+            for k in 0..3 {
+                if v[k] > mx[k] {
+                    mx[k] = v[k];
+                }
+                if v[k] < mn[k] {
+                    mn[k] = v[k];
+                }
+            }
+        }
+        for k in 0..3 {
+            self.aabb_center[k] = (mn[k] + mx[k]) * 0.5;
+            self.aabb_extents[k] = mx[k] - self.aabb_center[k];
+        }
     }
 
     /// Vertex `i` in mesh coordinates. Double vertices are rounded to
@@ -145,6 +187,14 @@ impl TriMeshData {
         }
     }
 
+    /// Triangle `t` in mesh coordinates, single precision (exact: the
+    /// vertices are floats or rounded to floats).
+    pub fn local_triangle_f(&self, t: usize) -> bvh::TriF {
+        let l = self.local_triangle(t);
+        let f = |v: [f64; 3]| [v[0] as f32, v[1] as f32, v[2] as f32];
+        [f(l[0]), f(l[1]), f(l[2])]
+    }
+
     /// Triangle `t` in mesh coordinates.
     pub fn local_triangle(&self, t: usize) -> [[f64; 3]; 3] {
         let i = self.indices(t);
@@ -163,7 +213,7 @@ impl TriMeshData {
     /// `dGeomTriMeshDataUpdate`: the host changed its vertices.
     pub fn update(&mut self) {
         let mut bvh = std::mem::take(&mut self.bvh);
-        bvh.refit(|t| self.local_triangle(t));
+        bvh.refit(|t| self.local_triangle_f(t));
         self.bvh = bvh;
     }
 
@@ -244,19 +294,19 @@ impl TriMeshGeom {
     }
 }
 
-/// AABB of a trimesh geom at `pose`: the mesh box rotated (conservative).
+/// AABB of a trimesh geom at `pose`: ODE's data box rotated
+/// (c = R·centre, ranges Σ|R_ij·e_j|, bounds (c + p) ∓ range).
 pub fn geom_aabb(tm: &TriMeshGeom, p: &Pose) -> [f64; 6] {
-    let Some((mn, mx)) = tm.live_data().and_then(|d| d.bvh.root_bounds()) else {
+    let Some(d) = tm.live_data().filter(|d| d.vertex_count > 0) else {
         return [p.pos[0], p.pos[0], p.pos[1], p.pos[1], p.pos[2], p.pos[2]];
     };
-    let c = [(mn[0] + mx[0]) * 0.5, (mn[1] + mx[1]) * 0.5, (mn[2] + mx[2]) * 0.5];
-    let e = [(mx[0] - mn[0]) * 0.5, (mx[1] - mn[1]) * 0.5, (mx[2] - mn[2]) * 0.5];
-    let wc = p.to_world(&c);
+    let c = mul0_331(&p.r, &d.aabb_center);
+    let e = &d.aabb_extents;
     let mut a = [0.0; 6];
     for i in 0..3 {
-        let r = p.r[4 * i].abs() * e[0] + p.r[4 * i + 1].abs() * e[1] + p.r[4 * i + 2].abs() * e[2];
-        a[2 * i] = wc[i] - r;
-        a[2 * i + 1] = wc[i] + r;
+        let r = (p.r[4 * i] * e[0]).abs() + (p.r[4 * i + 1] * e[1]).abs() + (p.r[4 * i + 2] * e[2]).abs();
+        a[2 * i] = c[i] + p.pos[i] - r;
+        a[2 * i + 1] = c[i] + p.pos[i] + r;
     }
     a
 }
@@ -293,47 +343,25 @@ impl Mesh<'_> {
         [self.pose.to_world(&l[0]), self.pose.to_world(&l[1]), self.pose.to_world(&l[2])]
     }
 
-    /// Triangles whose leaves overlap a world box given in mesh frame as
-    /// a world-space centre and half extents along the world axes.
-    pub fn candidates_world_box(&self, mn: [f64; 3], mx: [f64; 3], out: &mut Vec<u32>) {
-        // The world box as a local box: centre to local, extents through |Rᵀ|.
-        let c = [(mn[0] + mx[0]) * 0.5, (mn[1] + mx[1]) * 0.5, (mn[2] + mx[2]) * 0.5];
-        let e = [(mx[0] - mn[0]) * 0.5, (mx[1] - mn[1]) * 0.5, (mx[2] - mn[2]) * 0.5];
-        let lc = self.pose.to_local(&c);
-        let r = &self.pose.r;
-        let mut lmn = [0.0; 3];
-        let mut lmx = [0.0; 3];
-        for i in 0..3 {
-            let h = r[i].abs() * e[0] + r[4 + i].abs() * e[1] + r[8 + i].abs() * e[2];
-            lmn[i] = lc[i] - h;
-            lmx[i] = lc[i] + h;
-        }
-        out.clear();
-        self.data.bvh.query_box(&lmn, &lmx, |t| out.push(t));
-        out.sort_unstable();
+    /// OPCODE's sphere query (ODE's trimesh–sphere candidates).
+    pub fn candidates_sphere(&self, c: &[f64; 3], r: f64) -> opcode::Cands {
+        let q = opcode::SphereQuery::new(c, r, &self.pose.pos, &self.pose.r);
+        opcode::Cands::fill(|stack, out| opcode::sphere_candidates(self, &q, stack, out))
     }
 
-    /// Triangles overlapping the world box centred at `c` with unit axes
-    /// `ax` and half extents `h` (an exact separating-axis test per
-    /// candidate, as OPCODE's box query with primitive tests).
-    pub fn candidates_obb(&self, c: &[f64; 3], ax: &[[f64; 3]; 3], h: &[f64; 3]) -> Vec<u32> {
-        let mut ext = [0.0; 3];
-        for (k, e) in ext.iter_mut().enumerate() {
-            *e = h[0] * ax[0][k].abs() + h[1] * ax[1][k].abs() + h[2] * ax[2][k].abs();
-        }
-        let mut cand = Vec::new();
-        self.candidates_world_box(sub(c, &ext), add(c, &ext), &mut cand);
-        cand.retain(|&t| tri_obb_overlap(&self.triangle(t as usize), c, ax, h));
-        cand
+    /// OPCODE's box query with triangle tests for a geom at `pose` with
+    /// half extents `h` along its axes (ODE's box, capsule and cylinder
+    /// candidates).
+    pub fn candidates_obb(&self, pose: &Pose, h: &[f64; 3]) -> opcode::Cands {
+        let q = opcode::ObbQuery::for_geom(&pose.pos, &pose.r, h, &self.pose.pos, &self.pose.r);
+        opcode::Cands::fill(|stack, out| opcode::obb_candidates(self, &q, true, stack, out))
     }
 
-    /// Triangles whose leaves meet the world segment o + t·d, t ∈ [0, len].
-    pub fn candidates_ray(&self, o: &[f64; 3], d: &[f64; 3], len: f64, out: &mut Vec<u32>) {
-        let lo = self.pose.to_local(o);
-        let ld = mul1_331(&self.pose.r, d);
-        out.clear();
-        self.data.bvh.query_ray(&lo, &ld, len, |t| out.push(t));
-        out.sort_unstable();
+    /// OPCODE's box query without triangle tests for a world AABB
+    /// (ODE's convex candidates).
+    pub fn candidates_aabb(&self, aabb: &[f64; 6]) -> opcode::Cands {
+        let q = opcode::ObbQuery::for_aabb(aabb, &self.pose.pos, &self.pose.r);
+        opcode::Cands::fill(|stack, out| opcode::obb_candidates(self, &q, false, stack, out))
     }
 
     /// Direction in world frame of a mesh-frame vector.

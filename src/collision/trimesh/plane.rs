@@ -1,47 +1,37 @@
-//! Trimesh–plane: every mesh vertex below the plane is a contact (once per
-//! vertex: the first triangle using it reports it, or the owner given by
-//! the use flags), at the vertex, with the plane normal and the depth
-//! below the plane; side1 = that triangle. Triangles go in index order
-//! as in ODE, the BVH only skipping those entirely above the plane.
+//! Trimesh–plane as ODE 0.16.2 does it: triangles in index order (no
+//! tree), each vertex once (the first triangle using a vertex index
+//! reports it; the use flags are not consulted), every vertex below the
+//! plane a contact at the vertex with the plane normal and the depth below
+//! the plane, side1 = that triangle, until the contact array is full.
 
+use super::opcode::Reused;
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::collision::shapes::Plane;
+use std::cell::Cell;
+
+thread_local! {
+    /// Per vertex: already reported this call (ODE's per-thread vertex-use
+    /// cache, cleared on every call).
+    static USED: Cell<Vec<bool>> = const { Cell::new(Vec::new()) };
+}
 
 pub fn collide_trimesh_plane(mesh: &Mesh, pl: &Plane, sink: &mut ContactSink) -> usize {
     let data = mesh.data;
-    // The plane in mesh coordinates: n_l = Rᵀ n, d_l = d − n·p.
-    let nl = crate::math::mat3::mul1_331(&mesh.pose.r, &pl.n);
-    let dl = pl.d - (pl.n[0] * mesh.pose.pos[0] + pl.n[1] * mesh.pose.pos[1] + pl.n[2] * mesh.pose.pos[2]);
-    let mut cand = Vec::new();
-    data.bvh.visit(
-        |a, b| {
-            let low = [if nl[0] > 0.0 { a[0] } else { b[0] }, if nl[1] > 0.0 { a[1] } else { b[1] }, if nl[2] > 0.0 { a[2] } else { b[2] }];
-            dot(&nl, &low) < dl + 1e-9 * (1.0 + dl.abs())
-        },
-        |t| cand.push(t),
-    );
-    cand.sort_unstable();
-    let use_flags = data.flags(0).is_some();
-    let mut seen = if use_flags { Vec::new() } else { vec![false; data.vertex_count] };
-    for &t in &cand {
-        let idx = data.indices(t as usize);
-        let tri = mesh.triangle(t as usize);
+    let mut used = Reused::take(&USED);
+    used.resize(data.vertex_count, false);
+    for t in 0..data.tri_count {
+        let idx = data.indices(t);
+        let tri = mesh.triangle(t);
         for k in 0..3 {
-            if use_flags {
-                if !data.vertex_usable(t as usize, k) {
+            if let Some(u) = used.get_mut(idx[k]) {
+                if *u {
                     continue;
                 }
-            } else if idx[k] < seen.len() {
-                if seen[idx[k]] {
-                    continue;
-                }
+                *u = true;
             }
             let depth = pl.d - dot(&pl.n, &tri[k]);
             if depth > 0.0 {
-                if !use_flags && idx[k] < seen.len() {
-                    seen[idx[k]] = true;
-                }
                 let mut c = Contact::new(tri[k], pl.n, depth);
                 c.side1 = t as i32;
                 if !sink.push(c) || sink.is_full() {

@@ -1,61 +1,67 @@
 //! Trimesh–sphere (ODE's semantics with OPCODE, not merged):
-//! one contact per touched triangle whose front half-space holds the
-//! sphere centre, at the closest point of the triangle, with the normal
-//! against the triangle's face normal and the depth (r − distance)
-//! projected on that normal; side1 = triangle index.
+//! the candidates are OPCODE's sphere query (tree order, node boxes only);
+//! the array callback sees that whole list. Then, in that order until the
+//! contact array is full: one contact per accepted triangle whose front
+//! half-space holds the sphere centre, at the closest point of the
+//! triangle, with the normal against the triangle's face normal and the
+//! depth (r − distance) projected on that normal; side1 = triangle index.
 
+use super::opcode::{closest_sq, sphere_candidates, with_scratch, SphereQuery};
 use super::*;
+use crate::math::vec::safe_normalize3;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::collision::shapes::Sphere;
 
 pub fn collide_trimesh_sphere(mesh: &Mesh, host: &dyn TriHost, s: &Sphere, sp: &Pose, sink: &mut ContactSink) -> usize {
     let c = [sp.pos[0], sp.pos[1], sp.pos[2]];
     let r = s.radius;
-    let mut cand = Vec::new();
-    mesh.candidates_world_box([c[0] - r, c[1] - r, c[2] - r], [c[0] + r, c[1] + r, c[2] + r], &mut cand);
-    // The triangles the sphere touches (what the array callback sees).
-    let mut touched: Vec<(i32, [[f64; 3]; 3], [f64; 3])> = Vec::new();
-    for &t in &cand {
-        let tri = mesh.triangle(t as usize);
-        let (cp, _) = closest_on_triangle(&c, &tri);
-        let d = sub(&c, &cp);
-        if dot(&d, &d) <= r * r {
-            touched.push((t as i32, tri, cp));
+    with_scratch(|scr| {
+        let q = SphereQuery::new(&c, r, &mesh.pose.pos, &mesh.pose.r);
+        sphere_candidates(mesh, &q, &mut scr.stack, &mut scr.cand);
+        if scr.cand.is_empty() {
+            return;
         }
-    }
-    if touched.is_empty() {
-        return 0;
-    }
-    let ids: Vec<i32> = touched.iter().map(|x| x.0).collect();
-    host.touched(&ids);
-    for (t, tri, cp) in touched {
-        if sink.is_full() {
-            break;
+        host.touched(&scr.cand);
+        for &t in &scr.cand {
+            if sink.is_full() {
+                break;
+            }
+            if !host.accept(t) {
+                continue;
+            }
+            let v = mesh.triangle(t as usize);
+            let eu = sub(&v[1], &v[0]);
+            let ev = sub(&v[2], &v[0]);
+            let mut n = cross(&eu, &ev);
+            if !safe_normalize3(&mut n) {
+                continue;
+            }
+            if dot(&n, &c) - dot(&n, &v[0]) < 0.0 {
+                continue;
+            }
+            let diff = sub(&v[0], &c);
+            let (u, w, d2) = closest_sq(dot(&eu, &eu), dot(&eu, &ev), dot(&ev, &ev), dot(&diff, &eu), dot(&diff, &ev), dot(&diff, &diff));
+            let dist = d2.abs().sqrt();
+            if !(dist <= r) {
+                continue;
+            }
+            let depth = r - dist;
+            let w0 = 1.0 - u - w;
+            let cp = [v[0][0] * w0 + v[1][0] * u + v[2][0] * w, v[0][1] * w0 + v[1][1] * u + v[2][1] * w, v[0][2] * w0 + v[1][2] * u + v[2][2] * w];
+            let dir = sub(&c, &cp);
+            let len = dot(&dir, &dir).sqrt();
+            // ODE divides by the length even when the centre lies on the
+            // triangle (0/0, a NaN depth); the direction is then the
+            // normal itself.
+            let proj = if len > 0.0 { dot(&dir, &n) / len } else { 1.0 };
+            if proj < 0.0 {
+                continue;
+            }
+            let mut k = Contact::new(cp, scale(&n, -1.0), depth * proj);
+            k.side1 = t;
+            // CONTACTS_UNIMPORTANT does not stop ODE here: it fills the array.
+            sink.push(k);
         }
-        if !host.accept(t) {
-            continue;
-        }
-        let Some(n) = tri_normal(&tri) else { continue };
-        if dot(&n, &c) - dot(&n, &tri[0]) < 0.0 {
-            continue;
-        }
-        let dir = sub(&c, &cp);
-        let dist = norm(&dir);
-        let depth = r - dist;
-        if depth < 0.0 {
-            continue;
-        }
-        // Centre on the triangle: the direction is the normal itself.
-        let proj = if dist > 0.0 { dot(&dir, &n) / dist } else { 1.0 };
-        if proj < 0.0 {
-            continue;
-        }
-        let mut k = Contact::new(cp, scale(&n, -1.0), depth * proj);
-        k.side1 = t;
-        sink.push(k);
-        if sink.unimportant() {
-            break;
-        }
-    }
+    });
     sink.len()
 }
