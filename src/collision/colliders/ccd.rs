@@ -770,7 +770,16 @@ impl Quat {
             return Quat([0.0, 0.0, 0.0, 1.0]);
         }
         let s = a.sin() / n;
-        Quat([axis[0] * s, axis[1] * s, axis[2] * s, a.cos()])
+        let mut q = [axis[0] * s, axis[1] * s, axis[2] * s, a.cos()];
+        // libccd then normalises the quaternion (by its reciprocal length).
+        let len = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]).sqrt();
+        if len >= EPS {
+            let k = 1.0 / len;
+            for x in &mut q {
+                *x *= k;
+            }
+        }
+        Quat(q)
     }
 }
 

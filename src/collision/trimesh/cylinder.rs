@@ -196,7 +196,10 @@ fn clip_side_line(c: &Cyl, v: &[[f64; 3]; 3], n: &[f64; 3], e: &[[f64; 3]; 3], b
     }
     for p in [add(&p0, &v[0]), add(&p1, &v[0])] {
         let rest = -dot(&sub(&p, &c.pos), &best.normal) + best.rt;
-        let depth = (best.depth - rest).max(0.0);
+        let mut depth = best.depth - rest;
+        if depth < 0.0 {
+            depth = 0.0;
+        }
         out.push(Local { pos: p, normal: best.normal, depth, tri: -1, keep: true });
         if out.len() >= max {
             return;
@@ -212,8 +215,16 @@ fn clip_cap(c: &Cyl, v: &[[f64; 3]; 3], best: &Best, out: &mut Vec<Local>, max: 
         (sub(&c.pos, &scale(&c.axis, half)), 1.0)
     };
     // Triangle into the cap's frame through the inverse quaternion (as
-    // ODE: rounding decides which points on a clip plane survive).
-    let inv = [c.q[0], -c.q[1], -c.q[2], -c.q[3]];
+    // ODE: rounding decides which points on a clip plane survive). ODE's
+    // inverse divides by the norm (times its negated reciprocal).
+    let q = &c.q;
+    let norm = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    let inv = if norm > 0.0 {
+        let nr = -1.0 / norm;
+        [-q[0] * nr, q[1] * nr, q[2] * nr, q[3] * nr]
+    } else {
+        [1.0, 0.0, 0.0, 0.0]
+    };
     let pts = [quat_transform(&inv, &sub(&v[0], &centre)), quat_transform(&inv, &sub(&v[1], &centre)), quat_transform(&inv, &sub(&v[2], &centre))];
     let mut a = Vec::with_capacity(12);
     let mut b = Vec::with_capacity(12);
