@@ -958,6 +958,12 @@ fn correct_triangle_normal(v: &[V3; 3], c: &mut Contact, angles: FaceAngles<'_>)
     !fault
 }
 
+thread_local! {
+    /// The contacts of a convex–trimesh call being assembled, reused call
+    /// after call.
+    static PENDING: std::cell::Cell<Vec<Pending>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 /// A contact being assembled, with ODE's "merged" mark.
 struct Pending {
     c: Contact,
@@ -1072,7 +1078,7 @@ pub fn collide_convex_trimesh(c: &Convex, pc: &Pose, aabb: &[f64; 6], mesh: &Mes
     let cand = mesh.candidates_aabb(aabb);
     let a = Shape::convex(c, pc);
     let unimportant = sink.unimportant();
-    let mut list: Vec<Pending> = Vec::new();
+    let mut list = crate::collision::trimesh::opcode::Reused::take(&PENDING);
     for (i, &t) in cand.iter().enumerate() {
         let v = mesh.triangle(t as usize);
         let tri = triangle_shape(v);
@@ -1099,7 +1105,7 @@ pub fn collide_convex_trimesh(c: &Convex, pc: &Pose, aabb: &[f64; 6], mesh: &Mes
         }
         k += 1;
     }
-    for p in &list {
+    for p in list.iter() {
         sink.push(p.c);
     }
     sink.len()

@@ -21,9 +21,16 @@
 //! Normal: from the cylinder into the mesh (mesh is geom 1); side1 =
 //! triangle index.
 
+use super::opcode::Reused;
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::collision::shapes::Cylinder;
+use std::cell::Cell;
+
+thread_local! {
+    /// The contacts gathered before merging, reused call after call.
+    static LOCAL: Cell<Vec<Local>> = const { Cell::new(Vec::new()) };
+}
 use crate::math::vec::safe_normalize3;
 
 const SEGMENTS: usize = 8;
@@ -151,7 +158,7 @@ fn clip_edge(a: &mut [f64; 3], b: &mut [f64; 3], n: &[f64; 3], d: f64) -> bool {
 }
 
 /// Keeps the part of polygon `inp` where n·x + d ≥ 0.
-fn clip_poly(inp: &[[f64; 3]], n: &[f64; 3], d: f64, out: &mut Vec<[f64; 3]>) {
+fn clip_poly(inp: &[[f64; 3]], n: &[f64; 3], d: f64, out: &mut Poly16) {
     out.clear();
     // Edges (last, first), (first, second), ... as ODE walks them.
     for i in 0..inp.len() {
@@ -226,14 +233,14 @@ fn clip_cap(c: &Cyl, v: &[[f64; 3]; 3], best: &Best, out: &mut Vec<Local>, max: 
         [1.0, 0.0, 0.0, 0.0]
     };
     let pts = [quat_transform(&inv, &sub(&v[0], &centre)), quat_transform(&inv, &sub(&v[1], &centre)), quat_transform(&inv, &sub(&v[2], &centre))];
-    let mut a = Vec::with_capacity(12);
-    let mut b = Vec::with_capacity(12);
+    let mut a = Poly16::EMPTY;
+    let mut b = Poly16::EMPTY;
     clip_poly(&pts, &[0.0, 0.0, rel_z], 0.0, &mut a);
     for s in 0..SEGMENTS {
         clip_poly(&a, &c.seg_n[s], c.radius, &mut b);
         std::mem::swap(&mut a, &mut b);
     }
-    for p in &a {
+    for p in a.iter() {
         let w = add(&quat_transform(&c.q, p), &centre);
         let depth = best.rt - dot(&sub(&w, &c.pos), &best.normal).abs();
         if depth > 0.0 {
@@ -297,7 +304,7 @@ pub fn collide_trimesh_cylinder(mesh: &Mesh, host: &dyn TriHost, cy: &Cylinder, 
         return 0;
     }
     host.touched(&cand);
-    let mut local: Vec<Local> = Vec::new();
+    let mut local = Reused::take(&LOCAL);
     for &t in cand.iter() {
         if !host.accept(t) {
             continue;

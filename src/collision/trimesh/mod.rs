@@ -370,6 +370,47 @@ impl Mesh<'_> {
     }
 }
 
+/// A convex polygon of at most 16 points, kept inline: clipping a triangle
+/// or a box face by a few planes never needs more (each plane adds at
+/// most one point), and colliders then clip without allocating.
+#[derive(Clone, Copy)]
+pub struct Poly16 {
+    n: usize,
+    p: [[f64; 3]; 16],
+}
+
+impl Poly16 {
+    pub const EMPTY: Poly16 = Poly16 { n: 0, p: [[0.0; 3]; 16] };
+
+    pub fn of(pts: &[[f64; 3]]) -> Poly16 {
+        let mut q = Poly16::EMPTY;
+        for p in pts {
+            q.push(*p);
+        }
+        q
+    }
+
+    /// Appends a point (dropped past 16, which clipping cannot reach).
+    #[inline]
+    pub fn push(&mut self, q: [f64; 3]) {
+        if self.n < self.p.len() {
+            self.p[self.n] = q;
+            self.n += 1;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.n = 0;
+    }
+}
+
+impl std::ops::Deref for Poly16 {
+    type Target = [[f64; 3]];
+    fn deref(&self) -> &[[f64; 3]] {
+        &self.p[..self.n]
+    }
+}
+
 /// Adds a contact unless one at the same place with the same normal is
 /// there already (then the deeper one is kept): triangles sharing an edge
 /// or a face plane otherwise report the same point twice.
