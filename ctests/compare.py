@@ -15,13 +15,8 @@ and defaults to exact equality.
 
 Usage:
   compare.py --src FILE.c --ref-bin BIN --ref-libdir DIR --bin BIN --libdir DIR
-             [--skip-if-unexported] [--args ...]
+             [--args ...]
   compare.py --traces REF.txt OURS.txt [--rel R] [--abs A]
-
---skip-if-unexported: when our run dies because the dynamic loader cannot
-find a function in our library ("undefined symbol"), exit 77 (ctest's
-SKIP_RETURN_CODE) instead of failing: for sample programs written ahead of
-the API they use.
 """
 import argparse
 import math
@@ -30,7 +25,6 @@ import re
 import subprocess
 import sys
 
-SKIP = 77
 TOL_RE = re.compile(r"DIFF-TOL\b(.*)")
 
 
@@ -129,7 +123,6 @@ def main():
     ap.add_argument("--ref-libdir")
     ap.add_argument("--bin")
     ap.add_argument("--libdir")
-    ap.add_argument("--skip-if-unexported", action="store_true")
     ap.add_argument("--timeout", type=float, default=240)
     ap.add_argument("--traces", nargs=2, metavar=("REF", "OURS"))
     ap.add_argument("--rel", type=float)
@@ -163,10 +156,6 @@ def main():
     rc, ours, err = run(o.bin, o.libdir, o.args, o.timeout)
     if rc != 0:
         missing = sorted(set(re.findall(r"undefined symbol: (\w+)", err)))
-        if missing and o.skip_if_unexported:
-            print(f"{name}: SKIPPED: our library does not export {', '.join(missing)} yet "
-                  f"(the loader stops at the first missing function)")
-            return SKIP
         print(f"{name}: our run (library in {o.libdir}) failed with status {rc}")
         if missing:
             print(f"  our library does not export: {', '.join(missing)}")

@@ -1,5 +1,5 @@
 /* The ball-and-socket joint written as a custom joint (ode/ode_ext.h).
- * Shared by ctests/t_custom_ball.c and the README example.
+ * Shared by ctests/t_joint_custom_ball.c and the README example.
  *
  * Rows 0..2 keep anchor 1 (fixed in body 1) and anchor 2 (fixed in body 2,
  * or a world point) together:

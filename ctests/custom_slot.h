@@ -1,7 +1,7 @@
 /* A slotted hinge as a custom joint (ode/ode_ext.h): a pin fixed in the
  * body slides along the world x axis of a slot and the body turns about
  * the world z axis through the pin; the pin's slide coordinate x and the
- * turn angle theta have limits. Shared by ctests/t_custom_slot.c and the
+ * turn angle theta have limits. Shared by ctests/t_joint_custom_slot.c and the
  * README example. The joint attaches one body to the static world.
  *
  * Rows (r = pin offset from the body's centre, world axes; pin = p + r):

@@ -113,6 +113,12 @@ int main(void) {
     const char *cfg = dGetConfiguration();
     CHECK(cfg != NULL && strncmp(cfg, "ODE ", 4) == 0);
     CHECK(strstr(cfg, "ODE_double_precision") != NULL);
+    /* Debian's build string, token for token: hosts test these tokens to
+     * pick code paths (trimesh through OPCODE, built-in threading). */
+    CHECK(strcmp(cfg, "ODE ODE_EXT_trimesh ODE_EXT_opcode ODE_OPC_new_collider ODE_EXT_threading "
+                      "ODE_THR_builtin_impl ODE_double_precision") == 0);
+    CHECK(dCheckConfiguration("ODE_EXT_threading") == 1);
+    CHECK(dCheckConfiguration("ODE_EXT_opcode") == 1);
     CHECK(dCheckConfiguration("ODE") == 1);
     CHECK(dCheckConfiguration("ODE_double_precision") == 1);
     CHECK(dCheckConfiguration("ODE_single_precision") == 0);

@@ -4,7 +4,7 @@
 #
 # Builds the library (cargo build --release), compiles a headless sample
 # scene ctests/<demo>.c as any ODE program is compiled (against our headers
-# once include/ode exists, else Debian's libode-dev), runs it with
+# in include/ode, linked to our libode.so), runs it with
 # LD_LIBRARY_PATH pointing at our libode.so.8, and then checks its output
 # against Debian's libode.so.8 with ctests/compare.py. The default,
 # demo_buggy, drives ODE's demo_buggy car (hinge2 wheels with suspension,
@@ -31,31 +31,8 @@ echo "==> cargo build --release"
 cargo build --release --lib
 mkdir -p "$OUT"
 
-ode_header_flags "$ROOT"
-echo "==> compiling $SRC against $ODE_HEADERS headers"
-# shellcheck disable=SC2086
-cc -O2 -std=gnu99 -Wall $ODE_CFLAGS -c "$SRC" -o "$OUT/$DEMO.o"
-
-# Which ODE functions the program calls, and which our library has.
-needed=$(nm -u "$OUT/$DEMO.o" | awk '$2 ~ /^d/ {print $2}' | sort -u)
-exported=$(nm -D --defined-only "$OURS/libode.so" | awk '$2 ~ /^[TWi]$/ {print $3}' | sort -u)
-missing=$(comm -23 <(echo "$needed") <(echo "$exported"))
-n_needed=$(echo "$needed" | grep -c . || true)
-n_missing=$(echo "$missing" | grep -c . || true)
-if [ "$n_missing" -gt 0 ]; then
-  echo
-  echo "$DEMO calls $n_needed ODE functions; our library exports $((n_needed - n_missing)) of them."
-  echo "Not exported yet:"
-  echo "$missing" | sed 's/^/  /'
-  echo
-  echo "The demo cannot run against our library yet."
-  exit 1
-fi
-
-# Link like a program built for Debian's ODE when that is what we compiled
-# against; against ours otherwise. Either way the soname is libode.so.8.
-if [ "$ODE_HEADERS" = ours ]; then linkdir=$OURS; else linkdir=$REF; fi
-cc -o "$OUT/$DEMO" "$OUT/$DEMO.o" -L"$linkdir" -lode -lm
+echo "==> compiling $SRC against our headers (include/ode)"
+cc -O2 -std=gnu99 -Wall -I"$ROOT/include" "$SRC" -o "$OUT/$DEMO" -L"$OURS" -lode -lm
 
 echo "==> running $DEMO with LD_LIBRARY_PATH=$OURS (our libode.so.8)"
 echo

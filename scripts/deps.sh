@@ -58,16 +58,3 @@ ode_find_cargo() {
     return 1
   fi
 }
-
-# Headers to compile C programs against: ours once include/ode exists,
-# else Debian's. Sets ODE_CFLAGS and ODE_HEADERS (ours|debian).
-ode_header_flags() {
-  local root=$1
-  if [ -f "$root/include/ode/ode.h" ]; then
-    ODE_CFLAGS="-I$root/include"
-    ODE_HEADERS=ours
-  else
-    ODE_CFLAGS=""
-    ODE_HEADERS=debian
-  fi
-}

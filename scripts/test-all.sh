@@ -8,7 +8,8 @@
 #      symbols, PyODE, doc tests),
 #   2. the criterion bench once in test mode (cargo test --bench step),
 #   3. the coverage reports (exported functions, PyODE status),
-#   4. the CMake build (cargo build --release through CMake) and ctest,
+#   4. the CMake build with the C suite (BUILD_TESTING=ON; cargo build
+#      --release through CMake) and ctest,
 # and prints a summary. Exits non-zero when anything failed.
 # Environment: ODE_BUILD_DIR (default build) is the CMake build directory.
 set -u -o pipefail
@@ -60,13 +61,13 @@ record "bench smoke (cargo test --bench step)" "${PIPESTATUS[0]}" $(( $(date +%s
 
 banner "coverage reports (symbols, PyODE)"
 s=$(date +%s)
-cargo test -q --test symbols --test pyode -- --nocapture --test-threads=1 2>&1 | tee "$LOG/reports.log"
+cargo test -q --test exports_coverage --test client_pyode -- --nocapture --test-threads=1 2>&1 | tee "$LOG/reports.log"
 record "reports (symbols, pyode)" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
 
 # ---------------------------------------------------------------- cmake + ctest
 banner "cmake configure ($BUILD_DIR)"
 s=$(date +%s)
-cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release 2>&1 | tee "$LOG/cmake-configure.log"
+cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=ON 2>&1 | tee "$LOG/cmake-configure.log"
 rc=${PIPESTATUS[0]}
 record "cmake configure" "$rc" $(( $(date +%s) - s ))
 
@@ -118,7 +119,7 @@ grep -m1 '^exported [0-9]* of [0-9]*' "$LOG/reports.log" | sed 's/^/symbols    :
 grep '^used by ' "$LOG/reports.log" | sed 's/^/symbols    : /'
 grep '^PYODE-STATUS:' "$LOG/reports.log" | sed 's/^PYODE-STATUS: /pyode      : /'
 if [ "$ct_skip" -gt 0 ]; then
-  echo "skipped ctests (a sample program calls a function we do not export yet):"
+  echo "skipped ctests:"
   grep -E '\((Skipped|Disabled)\)$' "$LOG/ctest.log" | sed 's/^ */  /'
 fi
 echo "logs in $LOG/; total time $(( $(date +%s) - T0 ))s"

@@ -39,7 +39,7 @@
 //! ```
 
 use crate::dynamics::body::{self as core_body, Invalid, BODIES};
-use crate::dynamics::integrator;
+use crate::pipeline;
 use crate::dynamics::world::{self as core_world, flags, WorldRef};
 use crate::dynamics::{Body as CoreBody, World as CoreWorld};
 
@@ -113,7 +113,7 @@ impl Default for World {
 impl Drop for World {
     fn drop(&mut self) {
         if self.h.is_live() {
-            core_world::destroy_world(self.h);
+            joint_object::destroy_world(self.h);
         }
     }
 }
@@ -153,7 +153,7 @@ impl World {
         if !(h.is_finite() && h > 0.0) {
             return Err(Error::InvalidArgument { arg: "stepsize", reason: format!("= {h} (must be finite and > 0)") });
         }
-        integrator::step_world(self.h, h, quick);
+        pipeline::step_world(self.h, h, quick);
         Ok(())
     }
 
@@ -166,7 +166,7 @@ impl World {
     /// Destroys a body of this world.
     pub fn destroy_body(&mut self, b: Body) -> Result<()> {
         b.resolve(self)?;
-        core_world::destroy_body(b.h);
+        joint_object::destroy_body(b.h);
         Ok(())
     }
 
@@ -668,7 +668,7 @@ impl Body {
         Ok(())
     }
 
-    /// Number of joints attached (joints are not implemented yet: 0).
+    /// Number of joints attached to the body.
     pub fn num_joints(&self, w: &World) -> Result<usize> {
         Ok(self.resolve(w)?.num_joints())
     }

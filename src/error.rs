@@ -12,6 +12,13 @@
 //! handler the message goes to stderr and the process goes on; set the
 //! environment variable `ODE_ABORT_ON_BAD_INPUT=1` to abort as ODE does.
 //! Explicit calls of `dError`/`dDebug` by the host keep ODE's fatal defaults.
+//!
+//! Handlers see exactly what ODE's would (error number, printf format and
+//! `va_list`). Only the text printed without a handler differs: ODE titles
+//! every debug-channel report "ODE INTERNAL ERROR", which for a rejected
+//! argument blames the library for the caller's mistake, so the library's
+//! own `d_ERR_UASSERT` reports print as "ODE usage error (2): ...". Internal
+//! errors and the host's own `dDebug` calls keep ODE's title.
 
 use std::ffi::{c_char, c_int, c_void};
 use std::io::Write;
@@ -77,7 +84,7 @@ extern "C" fn rode_default_report(kind: c_int, num: c_int, text: *const c_char, 
         1 => Channel::Debug,
         _ => Channel::Message,
     };
-    default_print(ch, num, &s);
+    default_print(ch, num, &s, false);
     if from_user != 0 {
         match ch {
             Channel::Error => std::process::exit(1),
@@ -87,24 +94,31 @@ extern "C" fn rode_default_report(kind: c_int, num: c_int, text: *const c_char, 
     }
 }
 
-fn default_print(ch: Channel, num: c_int, text: &str) {
+/// Prints a report to stderr as ODE's default handlers do, except that the
+/// library's own usage reports (`usage`) say so instead of "INTERNAL ERROR".
+fn default_print(ch: Channel, num: c_int, text: &str, usage: bool) {
+    unsafe { libc::fflush(std::ptr::null_mut()) };
+    let mut err = std::io::stderr().lock();
+    let _ = write_default_text(&mut err, ch, num, text, usage);
+    let _ = err.flush();
+}
+
+fn write_default_text(out: &mut impl Write, ch: Channel, num: c_int, text: &str, usage: bool) -> std::io::Result<()> {
     let title = match ch {
+        Channel::Debug if usage && num == D_ERR_UASSERT => return write!(out, "\nODE usage error ({num}): {text}\n"),
         Channel::Error => "ODE Error",
         Channel::Debug => "ODE INTERNAL ERROR",
         Channel::Message => "ODE Message",
     };
-    unsafe { libc::fflush(std::ptr::null_mut()) };
-    let mut err = std::io::stderr().lock();
-    let _ = if num != 0 {
-        write!(err, "\n{title} {num}: {text}\n")
+    if num != 0 {
+        write!(out, "\n{title} {num}: {text}\n")
     } else {
-        write!(err, "\n{title}: {text}\n")
-    };
-    let _ = err.flush();
+        write!(out, "\n{title}: {text}\n")
+    }
 }
 
-/// Reports a message on a channel: to the host's handler if one is
-/// installed, else to stderr. Never terminates for the message channel.
+/// Reports a message of the library on a channel: to the host's handler if
+/// one is installed, else to stderr. Never terminates.
 pub fn report(ch: Channel, num: c_int, text: &str) {
     let h = handler(ch);
     if !h.is_null() {
@@ -113,7 +127,7 @@ pub fn report(ch: Channel, num: c_int, text: &str) {
         let len = text.len().min(c_int::MAX as usize) as c_int;
         unsafe { rode_invoke_handler(h, num, c"%.*s".as_ptr(), len, text.as_ptr() as *const c_char) };
     } else {
-        default_print(ch, num, text);
+        default_print(ch, num, text, true);
     }
 }
 
@@ -197,6 +211,27 @@ pub fn write_c_exp4(out: &mut impl std::fmt::Write, v: f64) -> std::fmt::Result 
 mod tests {
     use super::*;
     use std::fmt::Write;
+
+    fn default_text(ch: Channel, num: c_int, usage: bool) -> String {
+        let mut v = Vec::new();
+        write_default_text(&mut v, ch, num, "dBodySetPosition: argument 'x' is NaN", usage).unwrap();
+        String::from_utf8(v).unwrap()
+    }
+
+    #[test]
+    fn default_text_names_usage_errors() {
+        // The library's argument reports: a usage error of the caller.
+        assert_eq!(
+            default_text(Channel::Debug, D_ERR_UASSERT, true),
+            "\nODE usage error (2): dBodySetPosition: argument 'x' is NaN\n"
+        );
+        // Internal errors, and whatever the host passes to dDebug, keep ODE's text.
+        assert!(default_text(Channel::Debug, D_ERR_IASSERT, true).starts_with("\nODE INTERNAL ERROR 1: "));
+        assert!(default_text(Channel::Debug, D_ERR_UASSERT, false).starts_with("\nODE INTERNAL ERROR 2: "));
+        assert!(default_text(Channel::Error, 5, false).starts_with("\nODE Error 5: "));
+        assert!(default_text(Channel::Message, D_ERR_LCP, true).starts_with("\nODE Message 3: "));
+        assert!(default_text(Channel::Message, 0, true).starts_with("\nODE Message: "));
+    }
 
     #[test]
     fn c_exponent_format() {

@@ -288,7 +288,7 @@ fn joint_fields(p: &mut Printer, j: &Joint) {
 
 /// A contact: the point, then the surface fields its mode bits enable.
 fn contact_fields(p: &mut Printer, c: &crate::joints::contact::ContactJoint) {
-    use crate::ffi::decl::contact as m;
+    use crate::abi::contact as m;
     let s = &c.surface;
     let mode = s.mode;
     let on = |bit: i32| mode & bit != 0;
@@ -471,7 +471,7 @@ pub fn export(w: &World, prefix: &[u8]) -> Vec<u8> {
 
     p.out.extend_from_slice(prefix);
     p.out.extend_from_slice(b"joint = {}\n");
-    for (num, jref) in w.joints_in_ode_order().enumerate() {
+    for (num, jref) in crate::joints::object::world_joints(w).enumerate() {
         let j = jref.get();
         p.indent += 1;
         p.out.extend_from_slice(prefix);

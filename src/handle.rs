@@ -189,6 +189,36 @@ impl<T> Handle<T> {
     }
 }
 
+/// A handle whose object kind belongs to a higher layer. A lower layer keeps
+/// lists of such objects (a body's joints, a world's joints) without naming
+/// their type; the layer that owns the kind turns them back into typed
+/// handles with [`ErasedHandle::typed`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ErasedHandle(NonNull<core::ffi::c_void>);
+
+unsafe impl Send for ErasedHandle {}
+unsafe impl Sync for ErasedHandle {}
+
+impl<T> Handle<T> {
+    /// Forgets the object kind (see [`ErasedHandle`]).
+    pub fn erase(self) -> ErasedHandle {
+        ErasedHandle(self.0.cast())
+    }
+}
+
+impl ErasedHandle {
+    /// The address handed to C.
+    pub fn as_raw(self) -> *mut core::ffi::c_void {
+        self.0.as_ptr()
+    }
+
+    /// The typed handle again. Only the layer that erased handles of kind
+    /// `T` into a list calls this on that list's entries.
+    pub fn typed<T>(self) -> Handle<T> {
+        Handle(self.0.cast())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,19 +2,29 @@
 //! precision), binary compatible with Debian's `libode.so.8`.
 //!
 //! Layout:
+//! - `abi`: the C-layout types and constants of ODE's headers (bottom layer).
 //! - `handle`: stable, checkable object handles shared with C.
 //! - `error`: ODE's error/debug/message channels.
 //! - `math`: matrices, rotations, mass, random numbers (safe Rust).
-//! - `dynamics`: world, bodies, integration, islands, auto-disable.
+//! - `dynamics`: worlds, bodies, one body's motion, auto-disable.
+//! - `collision`: geoms, spaces, pair colliders, heightfields, trimeshes
+//!   (beside `dynamics`: it reads bodies' poses; bodies reach their geoms
+//!   only through hooks it registers).
 //! - `joints`: the constraint row interface and every joint type.
 //! - `solver`: Dantzig BLCP (`dWorldStep`) and PGS/SOR (`dWorldQuickStep`).
-//! - `collision`: geoms, spaces, pair colliders, heightfields, trimeshes.
+//! - `pipeline`: the time step, stage by stage (islands, forces, rows,
+//!   solve, integrate).
 //! - `threading`: ODE's threading and cooperative-call protocol.
 //! - `export_dif`: `dWorldExportDIF`'s text writer.
 //! - `api`: the safe Rust API.
 //! - `ffi`: the `extern "C"` layer, one file per ODE header.
+//!
+//! The core layers use only those listed before them: `handle`, `error`,
+//! `math` and `abi` at the bottom, then `dynamics`, `collision`,
+//! `joints`, `solver`, `pipeline`; `api` and `ffi` sit on top of all.
 #![allow(clippy::too_many_arguments)]
 
+pub mod abi;
 pub mod error;
 pub mod handle;
 pub mod math;
@@ -23,6 +33,7 @@ pub mod dynamics;
 pub mod collision;
 pub mod joints;
 pub mod solver;
+pub mod pipeline;
 pub mod threading;
 pub mod api;
 pub mod export_dif;

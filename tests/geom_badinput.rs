@@ -7,7 +7,7 @@ use common::*;
 #[test]
 fn bad_geom_calls_are_reported_and_ignored() {
     require_reference();
-    let bin = build_c("t_badinput_geom", &["t_badinput_geom.c"], Headers::Debian, &[]);
+    let bin = build_c("t_geom_badinput", &["t_geom_badinput.c"], Headers::Debian, &[]);
     let out = run_ok(&bin, Lib::Ours, &[]);
     let last = out.lines().last().unwrap_or_default();
     assert!(last.starts_with("PASS "), "{out}");

@@ -1,16 +1,17 @@
 //! The integrator against Debian's ODE, without going through the dBody*
-//! API: `ctests/t_world_twin.c` sets up bodies with ODE's functions and
+//! API: `ctests/t_world_integrator_twin.c` sets up bodies with ODE's functions and
 //! prints their trajectories; this test builds the same bodies by setting
 //! `Body` fields as those functions do, steps them with
-//! `integrator::step_world` and requires an identical trace (both
+//! `pipeline::step_world` and requires an identical trace (both
 //! steppers; forces, damping, gyroscopic term, finite rotation, maximum
 //! angular speed, kinematic and disabled bodies, moved callback order).
 mod common;
 use common::*;
 
 use ode::dynamics::body::BodyRef;
-use ode::dynamics::integrator::step_world;
-use ode::dynamics::world::{create_body, create_world, destroy_world, flags, WorldRef};
+use ode::pipeline::step_world;
+use ode::dynamics::world::{create_body, create_world, flags, WorldRef};
+use ode::joints::object::destroy_world;
 use ode::math::mass::Mass;
 use ode::math::rotation::q_to_r;
 use ode::math::vec::{normalize3, normalize4};
@@ -176,7 +177,7 @@ fn run(quick: bool) -> String {
 #[test]
 fn free_body_steps_match_ode_bit_for_bit() {
     require_reference();
-    let bin = build_c("t_world_twin", &["t_world_twin.c"], Headers::Debian, &[]);
+    let bin = build_c("t_world_integrator_twin", &["t_world_integrator_twin.c"], Headers::Debian, &[]);
     for (arg, quick) in [("step", false), ("quick", true)] {
         let reference = run_ok(&bin, Lib::Debian, &[arg]);
         let ours = run(quick);

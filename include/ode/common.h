@@ -351,9 +351,9 @@ typedef struct dxJointGroup *dJointGroupID;
 void dGeomMoved(dGeomID);
 dGeomID dGeomGetBodyNext(dGeomID);
 
-/* Not implemented yet: declared for source compatibility. */
-ODE_API const char* dGetConfiguration (void);
-ODE_API int dCheckConfiguration (const char* token);
+ODE_API const char *dGetConfiguration(void);
+
+ODE_API int dCheckConfiguration(const char *token);
 
 #ifdef __cplusplus
 }

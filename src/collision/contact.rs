@@ -5,7 +5,7 @@
 //! first member is the `dContactGeom`, hence the stride. The sink wraps that
 //! safely: colliders only `push`, `get_mut` and read `len`/`max`.
 
-use crate::ffi::decl::contact::dContactGeom;
+use crate::abi::contact::dContactGeom;
 use std::marker::PhantomData;
 
 /// The `CONTACTS_UNIMPORTANT` bit of the collide flags: any contacts will

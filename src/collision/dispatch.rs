@@ -16,8 +16,8 @@ use super::contact::{ContactSink, NUMC_MASK};
 use super::geom::{self, class, g, GeomRef, Shape};
 use super::shapes::*;
 use super::{space, transform, user_class};
-use crate::ffi::decl::contact::dContactGeom;
-use crate::ffi::types::dGeomID;
+use crate::abi::contact::dContactGeom;
+use crate::abi::types::dGeomID;
 use std::ffi::c_int;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use std::sync::Once;
@@ -289,7 +289,6 @@ unsafe fn collide_space_geom(a: GeomRef, b: GeomRef, flags: i32, contact: *mut d
 }
 
 /// Shape and pose accessors for the pair wrappers.
-#[allow(dead_code)]
 mod access {
     use super::*;
 
@@ -340,22 +339,11 @@ mod access {
     }
 }
 
-/// The pair wrappers. Each body is ONE line: either the call of the pure
-/// collider, or `collider_missing(..)` followed, as a comment, by the call
-/// to switch on once that collider is merged (delete the
-/// `collider_missing(..); //` prefix). A missing collider reports no
-/// contact, silently, like a pair ODE has no collider for.
-#[allow(unused_imports, unused_variables)]
+/// The pair wrappers: each one fetches the two shapes and poses and calls
+/// the pure collider of that pair.
 mod pairs {
     use super::access::*;
     use super::*;
-
-    /// The pair's collider is not in this build yet: no contacts.
-    #[inline]
-    #[allow(dead_code)]
-    fn collider_missing(_pair: &str) -> usize {
-        0
-    }
 
     pub fn sphere_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::colliders::sphere::collide_sphere_sphere(sphere(a), &pose(a), sphere(b), &pose(b), s)

@@ -467,6 +467,12 @@ pub fn set_quaternion(h: GeomRef, q: &[f64; 4]) -> Result<(), Refusal> {
 // ---- body attachment ---------------------------------------------------------
 
 fn body_add(h: GeomRef, b: BodyRef) {
+    // Bodies reach their geoms only through these hooks (the dynamics layer
+    // does not know geoms); registering is a no-op after the first time.
+    crate::dynamics::body::register_geom_hooks(crate::dynamics::body::GeomHooks {
+        moved: body_moved,
+        destroyed: body_destroyed,
+    });
     g(h).body = Some(b);
     b.get_mut().geoms.insert(0, h.as_raw());
 }

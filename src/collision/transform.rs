@@ -10,7 +10,7 @@ use super::dispatch;
 use super::geom::{self, g, gflags, GeomRef};
 use super::shapes::Pose;
 use crate::dynamics::body::BodyRef;
-use crate::ffi::decl::contact::dContactGeom;
+use crate::abi::contact::dContactGeom;
 use crate::math::mat3::{mul0_331, mul0_333};
 
 pub struct Transform {

@@ -6,7 +6,7 @@
 //! table (see `dispatch`), as ODE does.
 
 use super::geom::{class, g, GeomRef, Shape};
-use crate::ffi::decl::collision::dGeomClass;
+use crate::abi::collision::dGeomClass;
 use std::sync::Mutex;
 
 pub const MAX_CLASSES: usize = 4;

@@ -100,7 +100,7 @@ fn dot(v: &[f64; 3]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamics::world::{create_body, create_world, destroy_world};
+    use crate::dynamics::world::{create_body, create_world, free_world as destroy_world};
 
     /// A body with auto-disable on and the given budgets, run through
     /// `auto_disable_body` with its velocity held at `v` until it is

@@ -9,7 +9,7 @@
 //! Arithmetic follows ODE's operation order so results are bit-identical.
 
 use super::world::{flags, AutoDisable, Damping, World, WorldRef};
-use crate::handle::{Handle, Pool};
+use crate::handle::{ErasedHandle, Handle, Pool};
 use crate::math::mass::Mass;
 use crate::math::mat3::{mul0_331, mul1_331};
 use crate::math::matrix::invert_pd;
@@ -74,8 +74,8 @@ pub struct Body {
     pub data: *mut c_void,
     /// Joints attached to this body, in attachment order (oldest first).
     /// ODE's per-body list is newest first: use `joint(i)` /
-    /// `joints_in_ode_order` for that order. Maintained by `joints::object`.
-    pub joints: Vec<crate::joints::JointRef>,
+    /// `joints::object::body_joints` for that order (joints belong to the layer above, which maintains this list).
+    pub joints: Vec<ErasedHandle>,
     /// Scratch used while stepping: island membership, then the body's
     /// index in its island (ODE's body tag).
     pub tag: i32,
@@ -167,7 +167,9 @@ impl Body {
     /// each), so their spaces refresh them.
     pub fn geoms_moved(&self) {
         if !self.geoms.is_empty() {
-            crate::collision::geom::body_moved(&self.geoms);
+            if let Some(hooks) = GEOM_HOOKS.get() {
+                (hooks.moved)(&self.geoms);
+            }
         }
     }
 
@@ -553,14 +555,30 @@ impl Body {
         (index < n).then(|| self.joints[n - 1 - index].as_raw())
     }
 
-    /// Attached joints, most recently attached first (ODE's list order).
-    pub fn joints_in_ode_order(&self) -> impl DoubleEndedIterator<Item = crate::joints::JointRef> + '_ {
-        self.joints.iter().rev().copied()
-    }
 
     pub fn first_geom(&self) -> *mut c_void {
         self.geoms.first().copied().unwrap_or(std::ptr::null_mut())
     }
+}
+
+/// How a body tells its attached geoms that it moved or is going away. The
+/// geoms belong to the collision layer, which sits beside this one: it
+/// registers these when it first attaches a geom to a body, so bodies need
+/// not know what a geom is.
+pub struct GeomHooks {
+    /// The body moved: the geoms' spaces must refresh them (dGeomMoved).
+    pub moved: fn(&[*mut c_void]),
+    /// The body is being destroyed: the geoms stay where the body was
+    /// (position, rotation), detached.
+    pub destroyed: fn(&[*mut c_void], &[f64; 4], &[f64; 12]),
+}
+
+static GEOM_HOOKS: std::sync::OnceLock<GeomHooks> = std::sync::OnceLock::new();
+
+/// Registers the collision layer's geom notifications (first call wins;
+/// there is only one collision layer).
+pub fn register_geom_hooks(hooks: GeomHooks) {
+    let _ = GEOM_HOOKS.set(hooks);
 }
 
 /// A destroyed body leaves its geoms in place, detached (as dBodyDestroy
@@ -568,7 +586,9 @@ impl Body {
 impl Drop for Body {
     fn drop(&mut self) {
         if !self.geoms.is_empty() {
-            crate::collision::geom::body_destroyed(&self.geoms, &self.pos, &self.r);
+            if let Some(hooks) = GEOM_HOOKS.get() {
+                (hooks.destroyed)(&self.geoms, &self.pos, &self.r);
+            }
         }
     }
 }
@@ -679,7 +699,7 @@ mod tests {
             }
         }
         assert_eq!(b.get().inv_mass, 0.25);
-        crate::dynamics::world::destroy_world(w);
+        crate::dynamics::world::free_world(w);
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //!
 //! - `world`: the `World` object (global parameters, body list in ODE order).
 //! - `body`: the `Body` object (state, mass, per-body settings).
-//! - `integrator`: the free-body part of a time step (velocity and position
-//!   update, damping, gyroscopic term, finite rotation).
+//! - `integrator`: one body's motion over a step (velocity and position
+//!   update, damping, gyroscopic term, finite rotation); the step itself is
+//!   the `pipeline` module.
 //! - `autodisable`: idle detection that disables resting bodies.
 pub mod world;
 pub mod body;

@@ -5,8 +5,7 @@
 //! same order (`bodies_in_ode_order`).
 
 use super::body::{Body, BodyRef, BODIES};
-use crate::joints::{self, JointRef};
-use crate::handle::{Handle, Pool};
+use crate::handle::{ErasedHandle, Handle, Pool};
 
 pub type WorldRef = Handle<World>;
 
@@ -66,8 +65,9 @@ pub struct World {
     /// reverse, see `bodies_in_ode_order`.
     pub(crate) bodies: Vec<BodyRef>,
     /// Joints in creation order (oldest first); ODE's list order is the
-    /// reverse, see `joints_in_ode_order`. Maintained by `joints::object`.
-    pub(crate) joints: Vec<JointRef>,
+    /// reverse. Joints belong to the layer above, which maintains this list
+    /// and reads it in ODE's order (`joints::object::world_joints`).
+    pub(crate) joints: Vec<ErasedHandle>,
     pub gravity: [f64; 3],
     pub erp: f64,
     pub cfm: f64,
@@ -84,8 +84,10 @@ pub struct World {
     pub islands_max_threads: u32,
     /// Step memory and threading settings (see `StepSettings`).
     pub step_settings: StepSettings,
-    /// Buffers reused by every step, so a warm step does not allocate.
-    pub(crate) scratch: StepScratch,
+    /// Buffers reused by every step, so a warm step does not allocate. The
+    /// step pipeline (a layer above) owns their type and keeps them here
+    /// between steps; `None` until the first step.
+    pub(crate) step_scratch: Option<Box<dyn std::any::Any + Send>>,
 }
 
 /// ODE's per-world step memory and threading configuration. The library
@@ -109,30 +111,6 @@ impl StepSettings {
     pub const fn new() -> StepSettings {
         StepSettings { has_working_memory: false, reserve: None, memory_manager: None, threading: None }
     }
-}
-
-/// Per-step working arrays: the enabled bodies and active joints in
-/// island order, island sizes, and the buffers of the island being
-/// stepped (inverse inertia, joint infos, rows, solver scratch).
-#[derive(Default)]
-pub(crate) struct StepScratch {
-    pub bodies: Vec<BodyRef>,
-    /// Bodies per island, islands in processing order.
-    pub island_sizes: Vec<usize>,
-    pub joints: Vec<JointRef>,
-    /// Joints per island (same islands as `island_sizes`).
-    pub island_joints: Vec<usize>,
-    /// Island search stack.
-    pub stack: Vec<BodyRef>,
-    pub inv_i: Vec<[f64; 12]>,
-    /// Joints with rows, island order, and in the stepper's order.
-    pub infos: Vec<crate::solver::JointInfo>,
-    pub ordered: Vec<crate::solver::JointInfo>,
-    pub rows: crate::solver::IslandRows,
-    pub step: crate::solver::step::StepBuffers,
-    /// Buffers of the QuickStep solver.
-    #[allow(dead_code)]
-    pub solver: crate::solver::SolverScratch,
 }
 
 // Raw user-data pointers are the host's; the world itself is moved between
@@ -163,7 +141,7 @@ impl World {
             data: std::ptr::null_mut(),
             islands_max_threads: 0,
             step_settings: StepSettings::new(),
-            scratch: StepScratch::default(),
+            step_scratch: None,
         }
     }
 
@@ -201,11 +179,6 @@ impl World {
 
     pub fn body_count(&self) -> usize {
         self.bodies.len()
-    }
-
-    /// Joints newest first, as ODE's list is traversed.
-    pub fn joints_in_ode_order(&self) -> impl DoubleEndedIterator<Item = JointRef> + '_ {
-        self.joints.iter().rev().copied()
     }
 
     pub fn joint_count(&self) -> usize {
@@ -249,16 +222,15 @@ pub fn create_world() -> WorldRef {
     WORLDS.alloc(World::new())
 }
 
-/// Destroys a world: its bodies (newest first, detaching their joints, as
-/// ODE's dWorldDestroy does), then its joints (grouped joints only lose
-/// their world and wait for their group).
-pub fn destroy_world(w: WorldRef) {
+/// Frees a world that has no joints, with its bodies (newest first). A
+/// world with joints is destroyed by `joints::object::destroy_world`, which
+/// detaches them first.
+pub fn free_world(w: WorldRef) {
+    debug_assert!(w.get().joints.is_empty(), "free_world on a world with joints");
     let bodies = std::mem::take(&mut w.get_mut().bodies);
     for &b in bodies.iter().rev() {
-        joints::object::detach_all_from_body(b);
         BODIES.free(b);
     }
-    joints::object::world_destroyed(w);
     WORLDS.free(w);
 }
 
@@ -270,10 +242,10 @@ pub fn create_body(w: WorldRef) -> BodyRef {
     b
 }
 
-/// Removes a body from its world and frees it, detaching its joints first
-/// (each attached joint is left attached to nothing, as in ODE).
-pub fn destroy_body(b: BodyRef) {
-    joints::object::detach_all_from_body(b);
+/// Removes a body from its world and frees it. Its joints must have been
+/// detached (`joints::object::destroy_body` does both).
+pub fn free_body(b: BodyRef) {
+    debug_assert!(b.get().joints.is_empty(), "free_body on a body with joints");
     let w = b.get().world;
     let list = &mut w.get_mut().bodies;
     if let Some(i) = list.iter().position(|&x| x == b) {

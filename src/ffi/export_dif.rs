@@ -1,7 +1,6 @@
 //! extern "C" functions of export-dif.h: `dWorldExportDIF` validates its
 //! arguments, has `crate::export_dif` build the text and writes it to the
 //! host's `FILE*` (in one piece, so a rejected call writes nothing).
-#![allow(non_snake_case)]
 
 use super::{call, dWorldID};
 use crate::dynamics::world::WORLDS;

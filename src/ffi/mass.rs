@@ -6,7 +6,7 @@
 //! non-finite arguments. Physically inconsistent results (e.g. a zero mass)
 //! are kept and reported on the message channel exactly as ODE's
 //! `dMassCheck` does.
-#![allow(non_snake_case, non_camel_case_types)]
+#![allow(non_snake_case)]
 
 use super::*;
 use crate::math::mass::{Axis, Mass};

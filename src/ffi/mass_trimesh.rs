@@ -7,7 +7,6 @@
 //! inertia integrated about the origin is then moved with dMassTranslate
 //! to the centre of mass as if it were central (ODE's exact behaviour,
 //! which adds the parallel-axis term once more).
-#![allow(non_snake_case)]
 
 use super::collision::geom_arg;
 use super::decl::mass::dMass;

@@ -19,9 +19,34 @@
 //! given neutral return value. All checks happen before any mutation, so a
 //! rejected call changes nothing. Each failed check reports through
 //! `crate::error::bad_input`, naming the function and the argument.
+//!
+//! # Safety contract of every function in this layer
+//!
+//! The functions are `unsafe extern "C"` because C calls them with raw
+//! pointers; the contract is ODE's own, stated once here instead of on each
+//! of the 640 functions:
+//! - **Handles** (`dWorldID`, `dBodyID`, `dGeomID`, …) may be anything: NULL,
+//!   destroyed, of the wrong kind or foreign pointers are detected (see
+//!   `crate::handle`) and reported, never followed.
+//! - **Pointers to caller memory** (vectors, matrices, `dMass`, contact
+//!   arrays, strings, callbacks' data) must be NULL or valid for the size
+//!   ODE documents for that argument (e.g. 4 `dReal` for a `dVector3`, 12 for
+//!   a `dMatrix3`, `skip`-strided arrays of the given count), and must stay
+//!   valid as long as ODE says (trimesh vertex and index buffers for the life
+//!   of the data object). NULL is checked and reported where ODE's API
+//!   does not allow it. Memory that is non-NULL but invalid cannot be
+//!   detected by any C library; that is the caller's side of the contract.
+//! - **Callbacks** are called as ODE calls them; a callback may unwind only
+//!   as C code can (it cannot): Rust panics inside the library are caught
+//!   here, at the boundary.
+//! - **Threads**: one world and its objects are used from one thread at a
+//!   time, as ODE requires; independent worlds may be used concurrently.
+#![allow(clippy::missing_safety_doc)] // the contract above covers every function
 
-pub mod types;
-pub mod decl;
+// The C types live in the bottom layer (`crate::abi`); these names keep the
+// paths the C layer and the tests use.
+pub use crate::abi as decl;
+pub use crate::abi::types;
 
 use crate::error as core_error;
 use crate::handle::{Handle, Pool};
@@ -184,6 +209,7 @@ pub mod error;
 pub mod memory;
 pub mod misc;
 pub mod odeinit;
+pub mod common;
 pub mod timer;
 pub mod matrix;
 pub mod rotation;

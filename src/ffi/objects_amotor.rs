@@ -6,7 +6,6 @@
 //! dereferences a missing body for body-relative axes: we report and ignore
 //! all of these. Unknown parameter numbers within a group are ignored
 //! silently, as in ODE.
-#![allow(non_snake_case)]
 
 use super::objects_null::{create, joint, wrong_type};
 use super::types::*;

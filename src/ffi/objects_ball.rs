@@ -1,5 +1,4 @@
 //! The ball-and-socket joint functions of objects.h.
-#![allow(non_snake_case)]
 
 use super::objects_null::{create, joint, wrong_type};
 use super::types::*;

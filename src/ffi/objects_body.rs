@@ -59,7 +59,7 @@ pub unsafe extern "C" fn dBodyCreate(w: dWorldID) -> dBodyID {
 pub unsafe extern "C" fn dBodyDestroy(b: dBodyID) {
     call("dBodyDestroy", (), |cx| {
         let b = body(cx, b)?;
-        world::destroy_body(b);
+        crate::joints::object::destroy_body(b);
         Some(())
     })
 }

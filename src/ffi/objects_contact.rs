@@ -6,7 +6,6 @@
 //! parameters the mode bits select must not be NaN (dInfinity is
 //! meaningful for mu, mu2, rho…). Parameters the mode does not use are
 //! ignored, as ODE ignores them: hosts often leave them uninitialised.
-#![allow(non_snake_case)]
 
 use super::decl::contact::dContact;
 use super::objects_null::create;

@@ -3,7 +3,6 @@
 //! (the double hinge functions for anchors, distance and parameters are
 //! the same operations). ODE asserts on a negative distance: reported and
 //! ignored here.
-#![allow(non_snake_case)]
 
 use super::objects_amotor::vec3;
 use super::objects_null::{create, joint, wrong_type};

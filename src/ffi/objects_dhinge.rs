@@ -2,7 +2,6 @@
 //! parameters are the double ball's (shared with `objects_dball.rs`).
 //! ODE asserts on setting or reading the axis of an unattached joint and
 //! on a zero axis: reported and ignored here.
-#![allow(non_snake_case)]
 
 use super::objects_amotor::vec3;
 use super::objects_dball::{dball, get_anchor, get_param, set_anchor, set_param};

@@ -1,5 +1,4 @@
 //! The fixed joint functions of objects.h.
-#![allow(non_snake_case)]
 
 use super::objects_null::{create, joint, wrong_type};
 use super::types::*;

@@ -2,7 +2,6 @@
 //!
 //! A zero axis is refused when the joint is attached (ODE aborts on it;
 //! unattached, ODE ignores the axis and so do we).
-#![allow(non_snake_case)]
 
 use super::objects_null::{create, joint, wrong_type};
 use super::types::*;

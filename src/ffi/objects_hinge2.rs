@@ -3,7 +3,6 @@
 //! The joint needs two bodies (attaching one is refused by dJointAttach).
 //! Setting axes needs the joint attached and axes that are not parallel
 //! (ODE asserts on both); reading an axis needs its body.
-#![allow(non_snake_case)]
 
 use super::objects_null::{create, joint, wrong_type};
 use super::objects_universal::{vec3, write_opt};

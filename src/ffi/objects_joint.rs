@@ -7,7 +7,6 @@
 //! another world, one body on a two-body joint, NULL handles), destroyed
 //! and wrong-kind handles, NULL out-pointers and out-of-range body indices
 //! are reported and the call has no effect.
-#![allow(non_snake_case)]
 
 use super::decl::common::{dJointFeedback, dJointType};
 use super::types::*;

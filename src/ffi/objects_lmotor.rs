@@ -4,7 +4,6 @@
 //! relativity outside 0..=2, a zero axis and a body-relative axis without
 //! that body: reported and ignored here. Parameter groups outside 1..=3 are
 //! clamped silently, as ODE does for this joint.
-#![allow(non_snake_case)]
 
 use super::objects_amotor::{axis_index, relativity, vec3};
 use super::objects_null::{create, joint, wrong_type};

@@ -3,7 +3,6 @@
 //! and optional group, typed joint lookup and body pushes.
 //!
 //! Where ODE asserts on a joint of the wrong type, we report and ignore.
-#![allow(non_snake_case)]
 
 use super::types::*;
 use super::{call, Cx};

@@ -3,7 +3,6 @@
 //! A zero axis is refused when the joint is attached (ODE aborts on it).
 //! The position rate and `dJointSetPistonAxisDelta` need an attached joint
 //! (ODE crashes otherwise).
-#![allow(non_snake_case)]
 
 use super::objects_null::{create, joint, wrong_type};
 use super::objects_universal::{attached, axis, vec3, write_opt};

@@ -1,7 +1,6 @@
 //! The plane-2D joint functions of objects.h: creation and the parameters
 //! of its three motors (x, y, angle). Numbers that are not a first-group
 //! parameter are ignored, as in ODE.
-#![allow(non_snake_case)]
 
 use super::objects_null::{create, joint, wrong_type};
 use super::types::*;

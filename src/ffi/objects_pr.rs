@@ -2,7 +2,6 @@
 //!
 //! A zero axis is refused when the joint is attached (ODE aborts on it).
 //! Position and its rate of an unattached joint are refused (ODE crashes).
-#![allow(non_snake_case)]
 
 use super::objects_null::{create, joint, wrong_type};
 use super::objects_universal::{attached, axis, vec3, write_opt};

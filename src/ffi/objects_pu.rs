@@ -4,7 +4,6 @@
 //! The position of an unattached joint is refused (ODE crashes).
 //! `dJointAddPUTorque` is declared by ODE's header but not defined by ODE
 //! 0.16.2; ours applies the torque about the joint's axis 1.
-#![allow(non_snake_case)]
 
 use super::objects_null::{create, joint, wrong_type};
 use super::objects_universal::{attached, axis, vec3, write_opt};

@@ -2,7 +2,6 @@
 //!
 //! A zero axis is refused when the joint is attached (ODE aborts on it).
 //! Position and rate of an unattached slider are refused (ODE crashes).
-#![allow(non_snake_case)]
 
 use super::objects_null::{create, joint, wrong_type};
 use super::types::*;

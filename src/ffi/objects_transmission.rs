@@ -4,7 +4,6 @@
 //! intersecting mode (and the common axis in it), an explicit ratio outside
 //! parallel mode or not positive, radii outside chain mode, and a zero
 //! axis. We report and ignore these. The joint needs two bodies (or none).
-#![allow(non_snake_case)]
 
 use super::objects_amotor::vec3;
 use super::objects_null::{create, joint, wrong_type};

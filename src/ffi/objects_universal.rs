@@ -1,10 +1,9 @@
 //! The universal joint functions of objects.h, and the argument helpers
-//! the other issue-5 joint files (`objects_hinge2.rs`, `objects_pr.rs`,
+//! the other two-axis joint files (`objects_hinge2.rs`, `objects_pr.rs`,
 //! `objects_pu.rs`, `objects_piston.rs`) share.
 //!
 //! A zero axis is refused when the joint is attached (ODE aborts on it).
 //! The axis-offset setters need an attached joint (ODE crashes otherwise).
-#![allow(non_snake_case)]
 
 use super::objects_null::{create, joint, wrong_type};
 use super::types::*;

@@ -3,11 +3,10 @@
 //! Values ODE accepts are accepted, except NaN (and infinity where it has
 //! no meaning), which is reported and ignored. Squared thresholds are
 //! stored as ODE stores them, so getters return |value|.
-#![allow(non_snake_case, non_camel_case_types)]
 
 use super::{call, dReal, dThreadingImplementationID, dWorldID, write_reals, Cx};
 use crate::dynamics::world::{self as wm, WorldRef, WORLDS};
-use crate::dynamics::integrator;
+use crate::pipeline;
 use std::ffi::{c_int, c_uint, c_void};
 
 pub use super::decl::objects::{dWorldStepMemoryFunctionsInfo, dWorldStepReserveInfo};
@@ -34,7 +33,7 @@ pub unsafe extern "C" fn dWorldCreate() -> dWorldID {
 pub unsafe extern "C" fn dWorldDestroy(w: dWorldID) {
     call("dWorldDestroy", (), |cx| {
         let w = world(cx, w)?;
-        wm::destroy_world(w);
+        crate::joints::object::destroy_world(w);
         Some(())
     })
 }
@@ -216,7 +215,7 @@ pub unsafe extern "C" fn dWorldSetStepThreadingImplementation(
 fn checked_step(cx: &Cx, w: dWorldID, stepsize: dReal, quick: bool) -> Option<c_int> {
     let w = world(cx, w)?;
     cx.check_real("stepsize", stepsize, stepsize > 0.0, "must be > 0")?;
-    integrator::step_world(w, stepsize, quick);
+    pipeline::step_world(w, stepsize, quick);
     Some(1)
 }
 

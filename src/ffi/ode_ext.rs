@@ -5,7 +5,7 @@
 //! (`joints::custom`); rows travel as `odexJointRow` copies of the core
 //! rows. The limit helpers are only valid inside a callback: the context
 //! pointer they receive is checked against the one being served.
-#![allow(non_snake_case, non_camel_case_types, non_upper_case_globals)]
+#![allow(non_snake_case, non_upper_case_globals)]
 
 use super::objects_null::{create, joint};
 use super::types::*;

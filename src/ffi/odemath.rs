@@ -1,6 +1,5 @@
 //! extern "C" functions of odemath.h (the inline helpers of that header
 //! are written in C in the header itself).
-#![allow(non_snake_case)]
 
 use super::{call, dReal, write_reals};
 use crate::math::vec;

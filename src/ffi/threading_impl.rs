@@ -6,7 +6,7 @@
 //! The table's entries are reachable only through
 //! `dThreadingImplementationGetFunctions`; they validate their handles like
 //! any exported function and report misuse on the debug channel.
-#![allow(non_snake_case, non_camel_case_types)]
+#![allow(non_camel_case_types)]
 
 use super::decl::threading::{
     dCallReleaseeID, dCallWaitID, dMutexGroupID, dThreadedWaitTime, dThreadingFunctionsInfo, dcallindex_t,

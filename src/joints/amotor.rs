@@ -299,7 +299,7 @@ impl AMotor {
 }
 
 impl JointModel for AMotor {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeAMotor as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeAMotor as std::ffi::c_int;
 
     fn info1(&mut self, head: &JointHead, b: Bodies<'_>) -> Info1 {
         if self.euler() {

@@ -168,7 +168,7 @@ impl Ball {
 }
 
 impl JointModel for Ball {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeBall as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeBall as std::ffi::c_int;
 
     fn info1(&mut self, _: &JointHead, _: Bodies<'_>) -> Info1 {
         Info1 { m: 3, nub: 3 }

@@ -100,7 +100,7 @@ fn count(v: &mut f64, n: usize, zero_counts: bool) -> (usize, usize) {
 }
 
 impl JointModel for ContactJoint {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeContact as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeContact as std::ffi::c_int;
 
     fn info1(&mut self, _: &JointHead, _: Bodies<'_>) -> Info1 {
         let s = &mut self.surface;

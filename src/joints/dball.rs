@@ -143,7 +143,7 @@ impl DBall {
 }
 
 impl JointModel for DBall {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeDBall as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeDBall as std::ffi::c_int;
 
     fn info1(&mut self, _: &JointHead, _: Bodies<'_>) -> Info1 {
         Info1 { m: 1, nub: 1 }

@@ -44,7 +44,7 @@ impl DHinge {
 }
 
 impl JointModel for DHinge {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeDHinge as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeDHinge as std::ffi::c_int;
 
     fn info1(&mut self, _: &JointHead, _: Bodies<'_>) -> Info1 {
         Info1 { m: 4, nub: 4 }

@@ -100,7 +100,7 @@ impl Fixed {
 }
 
 impl JointModel for Fixed {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeFixed as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeFixed as std::ffi::c_int;
 
     fn info1(&mut self, _: &JointHead, _: Bodies<'_>) -> Info1 {
         Info1 { m: 6, nub: 6 }

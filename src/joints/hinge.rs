@@ -215,7 +215,7 @@ impl Hinge {
 }
 
 impl JointModel for Hinge {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeHinge as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeHinge as std::ffi::c_int;
 
     fn info1(&mut self, _: &JointHead, b: Bodies<'_>) -> Info1 {
         let mut m = if self.limot.fmax > 0.0 { 6 } else { 5 };

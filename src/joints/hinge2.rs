@@ -290,7 +290,7 @@ impl Hinge2 {
 }
 
 impl JointModel for Hinge2 {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeHinge2 as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeHinge2 as std::ffi::c_int;
 
     fn info1(&mut self, _: &JointHead, b: Bodies<'_>) -> Info1 {
         self.limot1.limit = Limit::Free;

@@ -373,7 +373,7 @@ impl LimitMotor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ffi::decl::common as c;
+    use crate::abi::common as c;
 
     #[test]
     fn parameter_numbers_match_odes() {

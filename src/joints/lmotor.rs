@@ -87,7 +87,7 @@ impl LMotor {
 }
 
 impl JointModel for LMotor {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeLMotor as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeLMotor as std::ffi::c_int;
 
     fn info1(&mut self, _: &JointHead, _: Bodies<'_>) -> Info1 {
         let m = self.limot[..self.num].iter().filter(|l| l.fmax > 0.0).count();

@@ -143,7 +143,7 @@ pub struct JointHead {
     pub body: [Option<BodyRef>; 2],
     pub flags: u32,
     /// Host's `dJointFeedback*` (may be null), filled after each step.
-    pub feedback: *mut crate::ffi::decl::common::dJointFeedback,
+    pub feedback: *mut crate::abi::common::dJointFeedback,
     pub data: *mut c_void,
     pub group: Option<JointGroupRef>,
     /// λ of the last step, one per row (QuickStep warm start).

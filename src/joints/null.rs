@@ -7,7 +7,7 @@ use super::{Bodies, Info1, JointHead, JointModel, Row, RowCtx};
 pub struct Null;
 
 impl JointModel for Null {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeNull as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeNull as std::ffi::c_int;
     fn info1(&mut self, _: &JointHead, _: Bodies<'_>) -> Info1 {
         Info1::default()
     }

@@ -18,15 +18,15 @@
 //! except grouped ones, which stay (inert) until their group is emptied.
 
 use super::{flags, Bodies, Joint, JointGroup, JointGroupRef, JointHead, JointKind, JointRef, JOINTS, JOINT_GROUPS};
-use crate::dynamics::body::BodyRef;
-use crate::dynamics::world::WorldRef;
+use crate::dynamics::body::{Body, BodyRef, BODIES};
+use crate::dynamics::world::{World, WorldRef, WORLDS};
 use crate::error;
 
 /// Creates a joint of the given kind in world `w`, in `group` if given.
 /// The joint is unattached and enabled.
 pub fn create_joint(w: WorldRef, group: Option<JointGroupRef>, kind: JointKind) -> JointRef {
     let j = JOINTS.alloc(Joint { head: JointHead::new(w, group), kind });
-    w.get_mut().joints.push(j);
+    w.get_mut().joints.push(j.erase());
     if let Some(g) = group {
         g.get_mut().joints.push(j);
     }
@@ -50,7 +50,7 @@ fn finalize(j: JointRef) {
         let w = j.get().head.world;
         let list = &mut w.get_mut().joints;
         // Usually among the newest: search from the end.
-        if let Some(i) = list.iter().rposition(|&x| x == j) {
+        if let Some(i) = list.iter().rposition(|&x| x == j.erase()) {
             list.remove(i);
         }
     }
@@ -89,7 +89,7 @@ pub fn detach(j: JointRef) {
     for b in head.body.iter_mut() {
         if let Some(bref) = b.take() {
             let list = &mut bref.get_mut().joints;
-            if let Some(i) = list.iter().rposition(|&x| x == j) {
+            if let Some(i) = list.iter().rposition(|&x| x == j.erase()) {
                 list.remove(i);
             }
         }
@@ -135,7 +135,7 @@ pub fn attach(j: JointRef, b1: Option<BodyRef>, b2: Option<BodyRef>) {
         head.body = [b1, b2];
     }
     for b in [b1, b2].into_iter().flatten() {
-        b.get_mut().joints.push(j);
+        b.get_mut().joints.push(j.erase());
     }
     if b1.is_some() {
         let joint = j.get_mut();
@@ -197,7 +197,7 @@ pub fn for_each_connecting(b1: Option<BodyRef>, b2: Option<BodyRef>, exclude_typ
             None => return,
         },
     };
-    for j in from.get().joints_in_ode_order() {
+    for j in body_joints(from.get()) {
         if exclude_type.is_some_and(|t| j.get().kind.type_code() == t) {
             continue;
         }
@@ -231,7 +231,7 @@ pub fn are_connected(b1: BodyRef, b2: Option<BodyRef>, exclude_type: Option<i32>
 /// `dBodyDestroy` does before freeing the body.
 pub fn detach_all_from_body(b: BodyRef) {
     while let Some(&j) = b.get().joints.last() {
-        detach(j);
+        detach(j.typed());
     }
 }
 
@@ -240,7 +240,7 @@ pub fn detach_all_from_body(b: BodyRef) {
 /// channel, as ODE prints one), the others are freed.
 pub fn world_destroyed(w: WorldRef) {
     let joints = std::mem::take(&mut w.get_mut().joints);
-    for &j in joints.iter().rev() {
+    for j in joints.iter().rev().map(|j| j.typed::<Joint>()) {
         if !j.is_live() {
             continue;
         }
@@ -255,10 +255,40 @@ pub fn world_destroyed(w: WorldRef) {
     }
 }
 
+/// A body's joints, most recently attached first (ODE's list order).
+pub fn body_joints(b: &Body) -> impl DoubleEndedIterator<Item = JointRef> + '_ {
+    b.joints.iter().rev().map(|j| j.typed())
+}
+
+/// A world's joints, newest first (ODE's list order).
+pub fn world_joints(w: &World) -> impl DoubleEndedIterator<Item = JointRef> + '_ {
+    w.joints.iter().rev().map(|j| j.typed())
+}
+
+/// `dWorldDestroy`: its bodies (newest first, each detached from its
+/// joints and freed, as ODE does), then its joints (grouped joints only
+/// lose their world and wait for their group), then the world.
+pub fn destroy_world(w: WorldRef) {
+    let bodies = std::mem::take(&mut w.get_mut().bodies);
+    for &b in bodies.iter().rev() {
+        detach_all_from_body(b);
+        BODIES.free(b);
+    }
+    world_destroyed(w);
+    WORLDS.free(w);
+}
+
+/// `dBodyDestroy`: detaches the body's joints (each is left attached to
+/// nothing, as in ODE), then removes the body from its world and frees it.
+pub fn destroy_body(b: BodyRef) {
+    detach_all_from_body(b);
+    crate::dynamics::world::free_body(b);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamics::world::{create_body, create_world, destroy_body, destroy_world};
+    use crate::dynamics::world::{create_body, create_world};
     use crate::joints::null::Null;
 
     fn null(w: WorldRef, g: Option<JointGroupRef>) -> JointRef {
@@ -266,7 +296,7 @@ mod tests {
     }
 
     fn ode_order(b: BodyRef) -> Vec<JointRef> {
-        b.get().joints_in_ode_order().collect()
+        body_joints(b.get()).collect()
     }
 
     #[test]

@@ -219,7 +219,7 @@ impl Piston {
 }
 
 impl JointModel for Piston {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypePiston as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypePiston as std::ffi::c_int;
 
     fn info1(&mut self, head: &JointHead, b: Bodies<'_>) -> Info1 {
         // Both parts test their stops when any is finite (the angle too:

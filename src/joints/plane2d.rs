@@ -32,7 +32,7 @@ impl Plane2D {
 }
 
 impl JointModel for Plane2D {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypePlane2D as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypePlane2D as std::ffi::c_int;
 
     fn info1(&mut self, _: &JointHead, _: Bodies<'_>) -> Info1 {
         let m = 3 + self.motor.iter().filter(|l| l.fmax > 0.0).count();

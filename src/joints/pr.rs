@@ -191,7 +191,7 @@ impl Pr {
 }
 
 impl JointModel for Pr {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypePR as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypePR as std::ffi::c_int;
 
     fn info1(&mut self, head: &JointHead, b: Bodies<'_>) -> Info1 {
         self.limot_p.limit = Limit::Free;

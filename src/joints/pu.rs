@@ -311,7 +311,7 @@ impl Pu {
 }
 
 impl JointModel for Pu {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypePU as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypePU as std::ffi::c_int;
 
     fn info1(&mut self, head: &JointHead, b: Bodies<'_>) -> Info1 {
         self.limot_p.limit = Limit::Free;

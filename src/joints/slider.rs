@@ -139,7 +139,7 @@ impl Slider {
 }
 
 impl JointModel for Slider {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeSlider as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeSlider as std::ffi::c_int;
 
     fn info1(&mut self, head: &JointHead, b: Bodies<'_>) -> Info1 {
         let mut m = if self.limot.fmax > 0.0 { 6 } else { 5 };

@@ -130,7 +130,7 @@ impl Transmission {
 }
 
 impl JointModel for Transmission {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeTransmission as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeTransmission as std::ffi::c_int;
 
     fn info1(&mut self, _: &JointHead, _: Bodies<'_>) -> Info1 {
         // With backlash the driving wheel can only push one way.

@@ -351,7 +351,7 @@ impl Universal {
 }
 
 impl JointModel for Universal {
-    const TYPE: std::ffi::c_int = crate::ffi::decl::common::dJointType::dJointTypeUniversal as std::ffi::c_int;
+    const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeUniversal as std::ffi::c_int;
 
     fn info1(&mut self, _: &JointHead, b: Bodies<'_>) -> Info1 {
         test_uni_limits(&self.ax, b, &mut self.limot1, &mut self.limot2);

@@ -351,12 +351,14 @@ pub fn solve_l1(l: &[f64], b: &mut [f64], n: usize, s: usize) {
     while i + 4 <= n {
         let (r1, r2, r3, r4) = (i * s, (i + 1) * s, (i + 2) * s, (i + 3) * s);
         let (mut z1, mut z2, mut z3, mut z4) = (0.0, 0.0, 0.0, 0.0);
-        for k in 0..i {
-            let q = b[k];
-            z1 += l[r1 + k] * q;
-            z2 += l[r2 + k] * q;
-            z3 += l[r3 + k] * q;
-            z4 += l[r4 + k] * q;
+        // Slices of exactly `i` elements let the compiler drop the bounds
+        // checks; each z still sums over k in order (same bits).
+        let (l1, l2, l3, l4) = (&l[r1..r1 + i], &l[r2..r2 + i], &l[r3..r3 + i], &l[r4..r4 + i]);
+        for (k, &q) in b[..i].iter().enumerate() {
+            z1 += l1[k] * q;
+            z2 += l2[k] * q;
+            z3 += l3[k] * q;
+            z4 += l4[k] * q;
         }
         let y1 = b[i] - z1;
         b[i] = y1;
@@ -412,11 +414,12 @@ pub fn solve_l1t(l: &[f64], b: &mut [f64], n: usize, s: usize) {
         let (mut z1, mut z2, mut z3, mut z4) = (0.0, 0.0, 0.0, 0.0);
         for j in (i0 + 1..n).rev() {
             let q = b[j];
-            let r = j * s;
-            z4 += l[r + i0 - 3] * q;
-            z3 += l[r + i0 - 2] * q;
-            z2 += l[r + i0 - 1] * q;
-            z1 += l[r + i0] * q;
+            // The four entries of row j in columns i0-3..=i0, checked once.
+            let c = &l[j * s + i0 - 3..j * s + i0 + 1];
+            z4 += c[0] * q;
+            z3 += c[1] * q;
+            z2 += c[2] * q;
+            z1 += c[3] * q;
         }
         let (r0, r1, r2) = (i0 * s, (i0 - 1) * s, (i0 - 2) * s);
         let y1 = b[i0] - z1;

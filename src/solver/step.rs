@@ -147,7 +147,7 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, nub: usize, buf:
                 continue;
             }
             // Coupling with earlier joints sharing this body.
-            for other in body.get().joints_in_ode_order() {
+            for other in crate::joints::object::body_joints(body.get()) {
                 let t = other.get().head.tag;
                 if t == -1 || t as usize >= ji {
                     continue;

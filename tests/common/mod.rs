@@ -1,6 +1,7 @@
 //! Shared helpers of the integration tests: compile a C/C++ program from
 //! `ctests/` and run it against our library or Debian's reference
 //! `libode.so.8` (the oracle), switching only `LD_LIBRARY_PATH`.
+// Several test binaries include this module and each uses only part of it.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};

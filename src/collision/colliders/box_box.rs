@@ -529,7 +529,7 @@ pub fn collide_box_box(a: &BoxShape, pa: &Pose, b: &BoxShape, pb: &Pose, sink: &
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ffi::decl::contact::dContactGeom;
+    use crate::abi::contact::dContactGeom;
     use crate::math::rotation::IDENTITY;
 
     #[test]

@@ -281,7 +281,7 @@ pub fn collide_box_capsule(a: &BoxShape, pa: &Pose, b: &Capsule, pb: &Pose, sink
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ffi::decl::contact::dContactGeom;
+    use crate::abi::contact::dContactGeom;
     use crate::math::rotation::IDENTITY;
 
     #[test]

@@ -14,7 +14,6 @@ use super::super::shapes::{BoxShape, Cylinder, Plane, Pose, Ray, Sphere};
 use v3::*;
 
 /// Vector helpers on `[f64; 3]` with ODE's summation order.
-#[allow(dead_code)]
 pub(crate) mod v3 {
     pub type V3 = [f64; 3];
 

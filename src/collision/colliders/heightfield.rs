@@ -20,7 +20,7 @@ use crate::collision::contact::{Contact, ContactSink, NUMC_MASK};
 use crate::collision::geom::{self, g, GeomRef, Shape};
 use crate::collision::heightfield_data::{HeightfieldData, HEIGHTFIELDS};
 use crate::collision::shapes::{Plane, Pose, Ray};
-use crate::ffi::decl::contact::dContactGeom;
+use crate::abi::contact::dContactGeom;
 use crate::math::mat3::{mul0_331, mul1_331};
 use std::cell::RefCell;
 

@@ -152,7 +152,7 @@ pub fn collide_box_plane(a: &BoxShape, pa: &Pose, b: &Plane, sink: &mut ContactS
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ffi::decl::contact::dContactGeom;
+    use crate::abi::contact::dContactGeom;
     use crate::math::rotation::IDENTITY;
 
     #[test]

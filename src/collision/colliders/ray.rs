@@ -262,7 +262,7 @@ pub fn collide_ray_plane(a: &Ray, pa: &Pose, b: &Plane, sink: &mut ContactSink) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ffi::decl::contact::dContactGeom;
+    use crate::abi::contact::dContactGeom;
     use crate::math::rotation::IDENTITY;
 
     fn hit(f: impl FnOnce(&mut ContactSink) -> usize) -> Option<dContactGeom> {

@@ -112,7 +112,7 @@ pub fn collide_sphere_box(a: &Sphere, pa: &Pose, b: &BoxShape, pb: &Pose, sink: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ffi::decl::contact::dContactGeom;
+    use crate::abi::contact::dContactGeom;
 
     fn buf() -> [dContactGeom; 4] {
         unsafe { std::mem::zeroed() }

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# A/B benchmark against Debian's ODE:   bash scripts/bench-ab.sh [-p PAIRS] [SCENE...]
+#
+# Builds our library (cargo build --release) and the scenes of
+# bench/scenes/ (ordinary ODE programs linked by soname against Debian's
+# headers and library), then runs each scene PAIRS times (default 5) with
+# Debian's libode.so.8 and with ours, interleaved (ODE, ours, ODE, ours, …),
+# switching only LD_LIBRARY_PATH. Prints per scene the median ms/step of
+# each library, the median of the per-pair ratios ours/ODE, whether the
+# final-state checksums agree (bit-identical trajectories), and the
+# geometric mean of the ratios. Scenes: pyramid, container, ragdolls,
+# collide, hinge_chain, trimesh_terrain, free_bodies (free_step and
+# free_quick). Timings are wall-clock on whatever else the machine runs:
+# use a quiet machine, and never put them in a test.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+# shellcheck source=scripts/deps.sh
+. scripts/deps.sh
+ode_ensure_deps gcc libode8 libode-dev python3
+ode_find_cargo
+
+PAIRS=5
+SCENES=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -p) PAIRS=$2; shift ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    *) SCENES+=("$1") ;;
+  esac
+  shift
+done
+[ ${#SCENES[@]} -eq 0 ] && SCENES=(pyramid container ragdolls collide hinge_chain trimesh_terrain free_bodies)
+
+echo "==> cargo build --release --lib" >&2
+cargo build --release --lib >&2
+OURS_DIR="$ROOT/target/release/ode-ab"
+mkdir -p "$OURS_DIR"
+ln -sf "$ROOT/target/release/libode.so" "$OURS_DIR/libode.so.8"
+
+BIN="$ROOT/target/release/bench-scenes"
+mkdir -p "$BIN"
+for s in "${SCENES[@]}"; do
+  cc -O2 -std=gnu99 -Wall -DdDOUBLE "bench/scenes/$s.c" -o "$BIN/$s" -lode -lm
+done
+
+RESULTS=$(mktemp)
+trap 'rm -f "$RESULTS"' EXIT
+for ((p = 1; p <= PAIRS; p++)); do
+  for s in "${SCENES[@]}"; do
+    echo "==> pair $p/$PAIRS: $s" >&2
+    env -u LD_LIBRARY_PATH "$BIN/$s" | sed "s/^/ode $p /" >> "$RESULTS"
+    LD_LIBRARY_PATH="$OURS_DIR" "$BIN/$s" | sed "s/^/ours $p /" >> "$RESULTS"
+  done
+done
+
+python3 - "$RESULTS" <<'PY'
+import math, statistics, sys
+runs = {}  # (scene, lib) -> {pair: (ms, checksum)}
+order = []
+for line in open(sys.argv[1]):
+    t = line.split()
+    # lib pair "scene" NAME "steps" N "ms_per_step" T "checksum" C
+    lib, pair, name, ms, cs = t[0], int(t[1]), t[3], float(t[7]), t[9]
+    if name not in order:
+        order.append(name)
+    runs.setdefault((name, lib), {})[pair] = (ms, cs)
+print(f"{'scene':<16} {'ODE ms/step':>12} {'ours ms/step':>13} {'ours/ODE':>9}  checksums")
+ratios = []
+for name in order:
+    ode, ours = runs.get((name, "ode"), {}), runs.get((name, "ours"), {})
+    pairs = sorted(set(ode) & set(ours))
+    if not pairs:
+        print(f"{name:<16} missing runs")
+        continue
+    r = statistics.median(ours[p][0] / ode[p][0] for p in pairs)
+    ratios.append(r)
+    same = all(ours[p][1] == ode[p][1] for p in pairs)
+    print(f"{name:<16} {statistics.median(ode[p][0] for p in pairs):12.4f} "
+          f"{statistics.median(ours[p][0] for p in pairs):13.4f} {r:9.3f}  {'same' if same else 'DIFFER'}")
+if ratios:
+    g = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+    print(f"{'geometric mean':<16} {'':>12} {'':>13} {g:9.3f}")
+PY

@@ -1,6 +1,0 @@
-//! mass.h: the C name of the mass record. The header spells `struct dMass`
-//! by hand (C++ gives it member functions); in Rust it is the safe core's
-//! `Mass`, which has the same `repr(C)` layout (checked by tests/abi.rs).
-#![allow(non_camel_case_types)]
-
-pub use crate::math::mass::Mass as dMass;

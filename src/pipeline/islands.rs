@@ -1,0 +1,97 @@
+//! Island building: the enabled bodies and active joints of a world,
+//! gathered into flat arrays one connected group after another, in ODE's
+//! traversal order (which fixes the solver's row order, hence rounding and
+//! pivoting), plus the step's reusable working arrays.
+
+use crate::dynamics::body::BodyRef;
+use crate::dynamics::world::{flags, World};
+use crate::joints::{self, JointRef};
+use crate::solver::{IslandRows, JointInfo, SolverScratch};
+
+/// Per-step working arrays: the enabled bodies and active joints in
+/// island order, island sizes, and the buffers of the island being
+/// stepped (inverse inertia, joint infos, rows, solver scratch). Kept in
+/// the world between steps, so a warm step does not allocate.
+#[derive(Default)]
+pub(crate) struct StepScratch {
+    pub bodies: Vec<BodyRef>,
+    /// Bodies per island, islands in processing order.
+    pub island_sizes: Vec<usize>,
+    pub joints: Vec<JointRef>,
+    /// Joints per island (same islands as `island_sizes`).
+    pub island_joints: Vec<usize>,
+    /// Island search stack.
+    pub stack: Vec<BodyRef>,
+    pub inv_i: Vec<[f64; 12]>,
+    /// Joints with rows, island order, and in the stepper's order.
+    pub infos: Vec<JointInfo>,
+    pub ordered: Vec<JointInfo>,
+    pub rows: IslandRows,
+    pub step: crate::solver::step::StepBuffers,
+    /// Buffers of the QuickStep solver.
+    pub solver: SolverScratch,
+}
+
+/// Partitions the enabled bodies into islands connected by active joints,
+/// in ODE's traversal order: islands start from the world's bodies newest
+/// first; from each body its joints are visited most recently attached
+/// first, and newly reached bodies are stacked (last in, first visited).
+/// A disabled body reached through an active joint is enabled (its idle
+/// counters are left as they are); disabled bodies never start an island.
+pub(crate) fn build_islands(world: &World, s: &mut StepScratch) {
+    s.bodies.clear();
+    s.island_sizes.clear();
+    s.joints.clear();
+    s.island_joints.clear();
+    s.stack.clear();
+    for b in world.bodies_in_ode_order() {
+        b.get_mut().tag = 0;
+    }
+    for j in joints::object::world_joints(world) {
+        j.get_mut().head.tag = 0;
+    }
+    for root in world.bodies_in_ode_order() {
+        if root.get().tag != 0 {
+            continue;
+        }
+        if !root.get().is_enabled() {
+            root.get_mut().tag = -1;
+            continue;
+        }
+        root.get_mut().tag = 1;
+        let (nb0, nj0) = (s.bodies.len(), s.joints.len());
+        s.bodies.push(root);
+        let mut b = root;
+        loop {
+            for j in joints::object::body_joints(b.get()) {
+                let head = &mut j.get_mut().head;
+                if head.tag != 0 {
+                    continue;
+                }
+                if !head.is_active() {
+                    head.tag = -1;
+                    continue;
+                }
+                head.tag = 1;
+                s.joints.push(j);
+                if let Some(other) = joints::object::other_body(j, b) {
+                    let ob = other.get_mut();
+                    if ob.tag <= 0 {
+                        ob.tag = 1;
+                        ob.flags &= !flags::DISABLED;
+                        s.stack.push(other);
+                    }
+                }
+            }
+            match s.stack.pop() {
+                Some(next) => {
+                    s.bodies.push(next);
+                    b = next;
+                }
+                None => break,
+            }
+        }
+        s.island_sizes.push(s.bodies.len() - nb0);
+        s.island_joints.push(s.joints.len() - nj0);
+    }
+}

@@ -1,0 +1,191 @@
+//! One time step of a world (`dWorldStep` / `dWorldQuickStep`), as a
+//! pipeline of stages in ODE's order. This is the only module that knows
+//! every layer below it: bodies and worlds (`dynamics`), joint rows
+//! (`joints`), and the two solvers (`solver`).
+//!
+//! 1. **Auto-disable** bookkeeping over the bodies that have a joint
+//!    (`dynamics::autodisable`).
+//! 2. **Islands** (`islands::build_islands`): enabled bodies and active
+//!    joints gathered into flat arrays, one connected group after another.
+//! 3. Per island ([`step_island`]):
+//!    1. **external forces**: gravity into the force accumulators, the
+//!       inverse inertia rotated into the world frame, the implicit
+//!       gyroscopic torque;
+//!    2. **rows**: each joint's row counts (`solver::gather_info1`), then
+//!       the rows themselves (`solver::assemble_rows`, for the Step in
+//!       `solver::order_for_step`'s order);
+//!    3. **solve**: Dantzig BLCP (`solver::step`) or PGS/SOR
+//!       (`solver::quick`), which yield the constraint forces;
+//!    4. **integrate**: velocities, then positions and orientations
+//!       (`dynamics::integrator`), and the accumulators are cleared.
+//!
+//! Islands without rows take the free-body path, where the two steppers
+//! differ only where ODE's do: the QuickStep scales the torque accumulator
+//! by `h` in place (visible to a moved callback) and updates all velocities
+//! of an island before moving its bodies, while the Step handles one body
+//! at a time. Arithmetic is written in ODE's operation order so
+//! trajectories agree bit for bit.
+//!
+//! Disabled bodies are skipped entirely (their accumulators keep
+//! growing). Kinematic bodies (zero inverse mass and inertia) go through
+//! the same arithmetic and are thereby moved by their velocity only; they
+//! take part in islands like other bodies.
+
+mod islands;
+
+use crate::dynamics::autodisable;
+use crate::dynamics::body::BodyRef;
+use crate::dynamics::integrator::{
+    add_gyroscopic_torque, clear_accumulators, step_body, update_velocity, update_velocity_constrained,
+    update_velocity_quick,
+};
+use crate::dynamics::world::{flags, World, WorldRef};
+use crate::math::mat3::rotate_tensor;
+use crate::solver::{self, assemble_rows, gather_info1, order_for_step, IslandInput};
+use islands::{build_islands, StepScratch};
+
+/// Advances world `w` by `h` (> 0, checked by the caller) with the Step
+/// (`quick == false`) or the QuickStep stepper.
+pub fn step_world(w: WorldRef, h: f64, quick: bool) {
+    w.get_mut().step_settings.has_working_memory = true;
+
+    // 1. Auto-disable. ODE never auto-disables a body without joints (it
+    // would freeze in mid-air); any attached joint counts, enabled or not.
+    autodisable::handle_auto_disabling(w, h, |b| !b.joints.is_empty());
+
+    // The scratch buffers are taken out of the world while stepping, so
+    // that host callbacks may use the world freely.
+    let mut scratch = take_scratch(w);
+
+    // 2. Islands.
+    build_islands(w.get(), &mut scratch);
+
+    // 3. Each island: forces, rows, solve, integrate.
+    let mut b0 = 0;
+    let mut j0 = 0;
+    for k in 0..scratch.island_sizes.len() {
+        if !w.is_live() {
+            return; // destroyed by a callback: nothing left to step
+        }
+        let (nb, nj) = (scratch.island_sizes[k], scratch.island_joints[k]);
+        step_island(w.get(), &mut scratch, (b0, nb), (j0, nj), h, quick);
+        b0 += nb;
+        j0 += nj;
+    }
+    if w.is_live() {
+        w.get_mut().step_scratch = Some(scratch);
+    }
+}
+
+/// The world's step buffers, made on the first step. The world stores them
+/// type-erased (it sits below this layer); the box is reused, not remade.
+fn take_scratch(w: WorldRef) -> Box<StepScratch> {
+    match w.get_mut().step_scratch.take().map(|s| s.downcast::<StepScratch>()) {
+        Some(Ok(s)) => s,
+        _ => Box::default(),
+    }
+}
+
+/// Steps one island: bodies `bodies.0 ..+ bodies.1` and joints
+/// `joints.0 ..+ joints.1` of the scratch lists.
+fn step_island(world: &World, s: &mut StepScratch, bodies: (usize, usize), joints: (usize, usize), h: f64, quick: bool) {
+    let bodies_all = std::mem::take(&mut s.bodies);
+    let island = &bodies_all[bodies.0..bodies.0 + bodies.1];
+    let island_joints = &s.joints[joints.0..joints.0 + joints.1];
+
+    // 3.1 External forces.
+    apply_external_forces(world, island, &mut s.inv_i, h);
+
+    // 3.2 Rows: the island's joints' row counts (joints without rows only
+    // linked the island together).
+    let m = if island_joints.is_empty() { 0 } else { gather_info1(island_joints, &mut s.infos) };
+
+    if m == 0 {
+        integrate_free_island(island, &s.inv_i, h, quick);
+    } else if quick {
+        assemble_rows(world, &s.infos, h, &mut s.rows);
+        // 3.3 Solve: updates every island body's velocity (constraint and
+        // external forces, torque accumulator scaled by h in place) and
+        // the feedback.
+        let input = IslandInput { world, bodies: island, inv_i: &s.inv_i, h };
+        solver::quick::solve_island(&input, &mut s.rows, &mut s.solver);
+        // 3.4 Integrate positions.
+        for &b in island {
+            if b.is_live() {
+                step_body(b, h);
+                clear_accumulators(b);
+            }
+        }
+    } else {
+        let nub = order_for_step(&s.infos, &mut s.ordered);
+        assemble_rows(world, &s.ordered, h, &mut s.rows);
+        // 3.3 Solve: the constraint force on each body.
+        let input = IslandInput { world, bodies: island, inv_i: &s.inv_i, h };
+        solver::step::solve_island(&input, &s.rows, nub, &mut s.step);
+        // 3.4 Integrate: velocities with the constraint forces, then
+        // positions, one body at a time as ODE's Step does.
+        for (i, &b) in island.iter().enumerate() {
+            if b.is_live() {
+                if s.step.has_cforce[i] {
+                    update_velocity_constrained(b.get_mut(), &s.inv_i[i], &s.step.cforce[i], h);
+                } else {
+                    update_velocity(b.get_mut(), &s.inv_i[i], h);
+                }
+                step_body(b, h);
+                clear_accumulators(b);
+            }
+        }
+    }
+    s.bodies = bodies_all;
+}
+
+/// Gravity into the force accumulators (one axis at a time and only for a
+/// nonzero component, as ODE adds it), then each body's world-frame
+/// inverse inertia and implicit gyroscopic torque. Also tags each body
+/// with its index in the island, which the row assembly reads.
+fn apply_external_forces(world: &World, island: &[BodyRef], inv_i: &mut Vec<[f64; 12]>, h: f64) {
+    let gravity = world.gravity;
+    for (axis, &g) in gravity.iter().enumerate() {
+        if g != 0.0 {
+            for &b in island {
+                let b = b.get_mut();
+                if b.flags & flags::NO_GRAVITY == 0 {
+                    b.facc[axis] += b.mass.mass * g;
+                }
+            }
+        }
+    }
+
+    inv_i.clear();
+    for (i, &b) in island.iter().enumerate() {
+        let b = b.get_mut();
+        b.tag = i as i32;
+        inv_i.push(rotate_tensor(&b.inv_i, &b.r));
+        if b.flags & flags::GYROSCOPIC != 0 && b.inv_mass > 0.0 {
+            add_gyroscopic_torque(b, h);
+        }
+    }
+}
+
+/// An island without constraint rows: external forces only.
+fn integrate_free_island(bodies: &[BodyRef], inv_i: &[[f64; 12]], h: f64, quick: bool) {
+    if quick {
+        for (&b, ii) in bodies.iter().zip(inv_i.iter()) {
+            update_velocity_quick(b.get_mut(), ii, h);
+        }
+        for &b in bodies {
+            if b.is_live() {
+                step_body(b, h);
+                clear_accumulators(b);
+            }
+        }
+    } else {
+        for (&b, ii) in bodies.iter().zip(inv_i.iter()) {
+            if b.is_live() {
+                update_velocity(b.get_mut(), ii, h);
+                step_body(b, h);
+                clear_accumulators(b);
+            }
+        }
+    }
+}

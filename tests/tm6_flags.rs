@@ -1,9 +1,0 @@
-//! Use flags of trimesh preprocessing, byte for byte against Debian's ODE
-//! 0.16.2 (`ctests/diff_tm6_flags.c`, exact comparison).
-mod common;
-
-#[test]
-fn use_flags_equal_ode() {
-    let out = common::differential("diff_tm6_flags");
-    assert!(out.ends_with("done\n"));
-}
