@@ -1,4 +1,4 @@
-//! Trimesh contacts in ODE's order: `ctests/ref_collide_trimesh_order.c`
+//! Trimesh contacts in ODE's order: `ctests/ref_trimesh_collide_order.c`
 //! collides eight meshes (cube, icosphere, strided terrain, bowl, a
 //! 320-triangle rock, a 2048-triangle noisy double-precision terrain, the
 //! terrain with use flags, a single triangle) against sphere, box,
@@ -50,7 +50,7 @@ fn pair(c: &Case) -> &str {
 }
 
 fn compare(rounds: &str, limit: usize) {
-    let bin = build_c("ref_collide_trimesh_order", &["ref_collide_trimesh_order.c"], Headers::Debian, &[]);
+    let bin = build_c("ref_trimesh_collide_order", &["ref_trimesh_collide_order.c"], Headers::Debian, &[]);
     let lim = limit.to_string();
     let deb = run_ok(&bin, Lib::Debian, &[rounds, &lim]);
     let ours = run_ok(&bin, Lib::Ours, &[rounds, &lim]);

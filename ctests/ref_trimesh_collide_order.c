@@ -4,7 +4,7 @@
  * (through the array callback) and every contact with full precision, in
  * the order dCollide returns them. A sphere holding the whole mesh prints
  * the tree's leaf order first. Run with Debian's library and ours;
- * tests/collide_trimesh_order.rs compares them line by line.
+ * tests/trimesh_collide_order.rs compares them line by line.
  * argv: rounds (default 40), contact limit (default 64). */
 #include <stdio.h>
 #include <stdlib.h>
