@@ -118,6 +118,7 @@ const BUILTIN_PAIRS: &[(i32, i32, BuiltinFn)] = {
         (HEIGHTFIELD, CAPSULE, pairs::heightfield_other),
         (HEIGHTFIELD, CYLINDER, pairs::heightfield_other),
         (HEIGHTFIELD, CONVEX, pairs::heightfield_other),
+        (HEIGHTFIELD, TRIMESH, pairs::heightfield_other),
     ]
 };
 
@@ -423,7 +424,7 @@ mod pairs {
     pub fn ray_convex(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::colliders::convex::collide_ray_convex(ray(a), &pose(a), &convex(b).view(), &pose(b), s)
     }
-    /// Heightfield against ray/sphere/box/capsule/cylinder/convex: the
+    /// Heightfield against ray/sphere/box/capsule/cylinder/convex/trimesh: the
     /// heightfield collider needs the data object, the heightfield's pose
     /// (identity when not placeable) and the other geom's shape, pose and
     /// up-to-date AABB (`geom::recompute_aabb(b)` then `g(b).aabb`).

@@ -245,3 +245,4 @@ pub mod export_dif;
 pub mod threading_impl;
 pub mod cooperative;
 pub mod matrix_coop;
+pub mod ode_internal;

@@ -215,7 +215,8 @@ pub fn missing_symbols(bin: &Path) -> Vec<String> {
         String::from_utf8_lossy(&o.stdout)
             .lines()
             .filter_map(|l| l.split_whitespace().last().map(str::to_string))
-            .filter(|n| n.starts_with('d'))
+            // Versioned names (dup@GLIBC_2.2.5) are the C library's.
+            .filter(|n| n.starts_with('d') && !n.contains('@'))
             .collect()
     };
     let ours = names(&["-D", "--defined-only"], &our_lib_dir().join("libode.so"));

@@ -1,12 +1,15 @@
-//! Heightfield against ray, sphere, box, capsule, cylinder and convex, the
-//! way ODE 0.16 does it: the other geom is moved into the heightfield's
+//! Heightfield against ray, sphere, box, capsule, cylinder, convex and
+//! trimesh, the way ODE 0.16 does it: the other geom is moved into the heightfield's
 //! frame (corner at the origin), the grid cells under its AABB are turned
 //! into triangles, triangles sharing a plane are grouped, and the other
 //! geom is collided with each plane through its ordinary plane collider,
 //! keeping the contacts that fall inside one of the plane's triangles.
 //! When the geom is large compared with a cell, the remaining triangle
-//! vertices are tested too (point depth, or a ray cast for cylinders and
-//! convexes). Contacts come back to world space at the end.
+//! vertices are tested too (point depth, or a ray cast for cylinders,
+//! convexes and trimeshes; a trimesh always gets this pass). Contacts come
+//! back to world space at the end. A trimesh goes through the same path
+//! (its plane collider per plane group, its ray collider per vertex), as
+//! in ODE: no triangle-against-triangle test is involved.
 //!
 //! Everything that decides which contacts are produced and in what order
 //! (the up/down split of a cell, the epsilon tests, the bubble sort of the
@@ -37,6 +40,7 @@ enum Other<'a> {
     Capsule(&'a crate::collision::shapes::Capsule),
     Cylinder(&'a crate::collision::shapes::Cylinder),
     Convex(super::convex::Convex<'a>),
+    TriMesh(&'a crate::collision::trimesh::TriMeshData, &'a dyn crate::collision::trimesh::TriHost),
 }
 
 impl Other<'_> {
@@ -48,6 +52,9 @@ impl Other<'_> {
             Other::Capsule(c) => super::plane::collide_capsule_plane(c, pose, plane, sink),
             Other::Cylinder(c) => super::cylinder::collide_cylinder_plane(c, pose, plane, sink),
             Other::Convex(c) => super::convex::collide_convex_plane(c, pose, plane, sink),
+            Other::TriMesh(data, _) => {
+                crate::collision::trimesh::plane::collide_trimesh_plane(&crate::collision::trimesh::Mesh { data, pose: *pose }, plane, sink)
+            }
         }
     }
 
@@ -70,6 +77,20 @@ impl Other<'_> {
             Other::Box(b) => super::ray::collide_ray_box(ray, pr, b, pose, sink),
             Other::Capsule(c) => super::ray::collide_ray_capsule(ray, pr, c, pose, sink),
             Other::Ray(_) => 0,
+            Other::TriMesh(data, host) => {
+                let mesh = crate::collision::trimesh::Mesh { data, pose: *pose };
+                let o = [pr.pos[0], pr.pos[1], pr.pos[2]];
+                let d = pr.axis(2);
+                match crate::collision::trimesh::ray::first_hit_depth(&mesh, *host, &o, &d, ray.length) {
+                    Some(depth) => {
+                        let mut c = Contact::new(o, [0.0, 0.0, 0.0], depth);
+                        c.side1 = -1;
+                        sink.push(c);
+                        1
+                    }
+                    None => 0,
+                }
+            }
         }
     }
 }
@@ -161,13 +182,14 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
 }
 
 /// `dCollide` of a heightfield geom `hf` with `other` (ray, sphere, box,
-/// capsule, cylinder or convex).
+/// capsule, cylinder, convex or trimesh).
 pub fn collide_heightfield(hf: GeomRef, other: GeomRef, sink: &mut ContactSink) -> usize {
     let Shape::Heightfield(h) = &g(hf).shape else { return 0 };
     let Some(data) = HEIGHTFIELDS.check(h.data) else { return 0 };
     let data = data.get();
     let shape = &g(other).shape;
     let conv;
+    let host;
     let o = match shape {
         Shape::Ray(r) => Other::Ray(r),
         Shape::Sphere(s) => Other::Sphere(s),
@@ -177,6 +199,13 @@ pub fn collide_heightfield(hf: GeomRef, other: GeomRef, sink: &mut ContactSink) 
         Shape::Convex(c) => {
             conv = c.view();
             Other::Convex(conv)
+        }
+        Shape::TriMesh(t) => {
+            let Some(data) = t.live_data() else { return 0 };
+            // The host's callbacks see the heightfield as the other geom
+            // (ODE hands them its temporary ray, which has no handle here).
+            host = crate::collision::trimesh::GeomHost::new(other, hf, t);
+            Other::TriMesh(data, &host)
         }
         _ => return 0,
     };
@@ -379,6 +408,7 @@ fn collide_zone(
     // Vertex tests are worth it only for geoms spanning more than ~1.5 cells.
     let further = match o {
         Other::Ray(_) => false,
+        Other::TriMesh(..) => true,
         _ => (aabb[1] - aabb[0]) * d.inv_sample_width > 1.5 || (aabb[5] - aabb[4]) * d.inv_sample_depth > 1.5,
     };
 

@@ -60,9 +60,10 @@ pub struct TriMeshData {
     /// Face angles of Preprocess2 (BUILD_FACE_ANGLES), kept for the host.
     pub face_angles: Option<Vec<u8>>,
     pub bvh: bvh::Bvh,
-    /// Mesh-space box of all vertices as ODE keeps it for the geom's AABB
-    /// (centre, extents), fixed at build: ODE does not update it when the
-    /// host moves vertices.
+    /// Centre and half extents of the box around every vertex, in the
+    /// vertices' own precision, fixed at build as ODE fixes them (an
+    /// update moves the tree, not this box): the geom's AABB is this box
+    /// turned by the pose.
     pub aabb_center: [f64; 3],
     pub aabb_extents: [f64; 3],
 }
@@ -124,13 +125,16 @@ impl TriMeshData {
         let me: &TriMeshData = self;
         let bvh = bvh::Bvh::build(tri_count, |t| me.local_triangle_f(t));
         self.bvh = bvh;
-        self.compute_aabb();
+        let (mn, mx) = self.vertex_bounds();
+        for k in 0..3 {
+            self.aabb_center[k] = (mn[k] + mx[k]) * 0.5;
+            self.aabb_extents[k] = mx[k] - self.aabb_center[k];
+        }
     }
 
-    /// ODE's data box: min/max over every vertex in the host's own
-    /// precision (doubles are not rounded here), then centre (min+max)·½
-    /// and extents max − centre.
-    fn compute_aabb(&mut self) {
+    /// Bounds of all vertices (used or not) as stored, doubles unrounded;
+    /// ±infinity without vertices, like ODE.
+    fn vertex_bounds(&self) -> ([f64; 3], [f64; 3]) {
         let mut mn = [f64::INFINITY; 3];
         let mut mx = [f64::NEG_INFINITY; 3];
         for i in 0..self.vertex_count {
@@ -154,10 +158,7 @@ impl TriMeshData {
                 }
             }
         }
-        for k in 0..3 {
-            self.aabb_center[k] = (mn[k] + mx[k]) * 0.5;
-            self.aabb_extents[k] = mx[k] - self.aabb_center[k];
-        }
+        (mn, mx)
     }
 
     /// Vertex `i` in mesh coordinates. Double vertices are rounded to
@@ -294,10 +295,10 @@ impl TriMeshGeom {
     }
 }
 
-/// AABB of a trimesh geom at `pose`: ODE's data box rotated
-/// (c = R·centre, ranges Σ|R_ij·e_j|, bounds (c + p) ∓ range).
+/// AABB of a trimesh geom at `pose`: the data's vertex box turned by the
+/// pose, in ODE's operation order.
 pub fn geom_aabb(tm: &TriMeshGeom, p: &Pose) -> [f64; 6] {
-    let Some(d) = tm.live_data().filter(|d| d.vertex_count > 0) else {
+    let Some(d) = tm.live_data() else {
         return [p.pos[0], p.pos[0], p.pos[1], p.pos[1], p.pos[2], p.pos[2]];
     };
     let c = mul0_331(&p.r, &d.aabb_center);
@@ -630,6 +631,13 @@ pub struct GeomHost {
     callback: Option<TriCallback>,
     array_callback: Option<TriArrayCallback>,
     ray_callback: Option<TriRayCallback>,
+}
+
+impl GeomHost {
+    /// The callbacks of trimesh geom `mesh` (payload `tm`) against `other`.
+    pub fn new(mesh: crate::collision::geom::GeomRef, other: crate::collision::geom::GeomRef, tm: &TriMeshGeom) -> GeomHost {
+        GeomHost { mesh, other, callback: tm.callback, array_callback: tm.array_callback, ray_callback: tm.ray_callback }
+    }
 }
 
 impl TriHost for GeomHost {

@@ -50,3 +50,30 @@ pub fn collide_trimesh_ray(mesh: &Mesh, host: &dyn TriHost, ray: &Ray, rp: &Pose
     });
     sink.len()
 }
+
+/// The depth ODE's ray–trimesh collider reports when asked for one
+/// contact with a ray of no special flags from `o` along `d` with length
+/// `len`: the first hit, in OPCODE's order, that the host's ray and
+/// triangle callbacks accept. The heightfield's vertex pass asks this with
+/// a NEGATIVE length, which OPCODE does not refuse: its segment test then
+/// culls the tree with the segment running backwards from `o`, while its
+/// triangle test still takes every hit ahead of `o` (its distance bound,
+/// compared as unsigned bits, passes every positive distance). The query
+/// reproduces both, since hosts see those contacts.
+pub fn first_hit_depth(mesh: &Mesh, host: &dyn TriHost, o: &[f64; 3], d: &[f64; 3], len: f64) -> Option<f64> {
+    let q = RayQuery::new(o, d, len, &mesh.pose.pos, &mesh.pose.r, false, false, false);
+    with_scratch(|scr| {
+        ray_hits(mesh, &q, &mut scr.stack, &mut scr.hits);
+        for h in &scr.hits {
+            if !host.accept_ray(h.tri, h.u as f64, h.v as f64) || !host.accept(h.tri) {
+                continue;
+            }
+            let v = mesh.triangle(h.tri as usize);
+            let mut n = cross(&sub(&v[2], &v[0]), &sub(&v[1], &v[0]));
+            if safe_normalize3(&mut n) {
+                return Some(h.dist as f64);
+            }
+        }
+        None
+    })
+}
