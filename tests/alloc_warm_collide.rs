@@ -89,7 +89,8 @@ fn warm_collide_passes_do_not_allocate() {
 }
 
 /// Geoms of every class that collides with a trimesh, among trimeshes
-/// (a static terrain and closed meshes on bodies), in a hash space: warm
+/// (a static terrain and closed meshes on bodies) and over a heightfield,
+/// in a hash space: warm
 /// passes must not allocate either (the trimesh colliders keep their
 /// candidate lists and working arrays per thread).
 #[test]
@@ -167,6 +168,16 @@ fn warm_trimesh_collide_passes_do_not_allocate() {
         dGeomTriMeshDataPreprocess2(ball, 1 << dTRIDATAPREPROCESS_BUILD_FACE_ANGLES, std::ptr::null());
         dCreateTriMesh(s, terrain, None, None, None);
         dCreatePlane(s, 0.05, 0.02, 1.0, -0.6);
+        // A heightfield (y up, turned to z up) under part of the scene:
+        // its trimesh pairs run the mesh's plane and ray queries.
+        let heights: Vec<f64> = (0..17 * 17).map(|i| 0.3 * ((i % 17) as f64 * 0.8).sin() * ((i / 17) as f64 * 0.6).cos()).collect();
+        let hd = dGeomHeightfieldDataCreate();
+        dGeomHeightfieldDataBuildDouble(hd, heights.as_ptr(), 0, 12.0, 12.0, 17, 17, 1.0, 0.1, 1.0, 0);
+        let hf = dCreateHeightfield(s, hd, 1);
+        let mut hr = [0.0f64; 12];
+        dRFromAxisAndAngle(hr.as_mut_ptr(), 1.0, 0.0, 0.0, std::f64::consts::FRAC_PI_2);
+        dGeomSetRotation(hf, hr.as_ptr());
+        dGeomSetPosition(hf, 3.0, -2.0, 0.0);
         let mut geoms = Vec::new();
         for i in 0..120 {
             let g = match i % 8 {
