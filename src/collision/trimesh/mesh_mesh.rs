@@ -9,8 +9,10 @@
 //!   kept; the plane with the smaller penetration wins (the first on
 //!   ties). Normal −n1 (first triangle's plane) or n2; no contact when the
 //!   clipped set is empty or the penetration is negative;
-//! - contacts are deduplicated on a 1e-4 grid: a new point in the cell of
-//!   an existing one replaces it when deeper by more than 1e-5, is
+//! - contacts are deduplicated on a 1e-4 grid through ODE's hash set (256
+//!   buckets of 4 keys; a full bucket stops culling, with ODE's message):
+//!   a new point in the cell of an existing one replaces it when deeper
+//!   by more than 1e-5, is
 //!   averaged into it (length-weighted normal sum, sides from the merge
 //!   callbacks or −1) when within 1e-5, and dropped when shallower; a
 //!   merge whose normals cancel removes the contact (the last one moves
@@ -29,8 +31,6 @@ use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::math::vec::safe_normalize3;
 use std::cell::Cell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 type Tri = [[f64; 3]; 3];
 type Plane = ([f64; 3], f64);
@@ -233,28 +233,117 @@ impl Side {
     }
 }
 
-/// Fast hash for the contact grid cells (keys are small integers).
-#[derive(Default)]
-struct CellHasher(u64);
+/// ODE's contact set: 256 buckets of at most 4 keys, each key a 32-bit
+/// hash of the contact's 1e-4 grid cell and the slot of the contact. A
+/// new point joins the first contact of its bucket with the same hash
+/// within a cell diagonal; a full bucket records nothing more (ODE says
+/// so on the message channel), so later points in it are not culled.
+#[derive(Clone, Copy, Default)]
+struct Bucket {
+    n: usize,
+    keys: [(u32, u32); 4],
+}
 
-impl Hasher for CellHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_i64(&mut self, x: i64) {
-        self.write_u64(x as u64);
+/// Marks the key of a point that has no slot (the array is full).
+const NO_SLOT: u32 = u32::MAX;
+
+struct ContactSet {
+    buckets: [Bucket; 256],
+}
+
+impl Default for ContactSet {
+    fn default() -> Self {
+        ContactSet { buckets: [Bucket::default(); 256] }
     }
 }
 
-type CellMap = HashMap<(i64, i64, i64), usize, BuildHasherDefault<CellHasher>>;
+/// ODE's hash of a contact position: per axis the raw bits of
+/// floor(x·1e4), folded byte by byte, the axes chained by a rotation.
+fn contact_key(p: &[f64; 3]) -> u32 {
+    let mut h: u32 = 0;
+    for (i, x) in p.iter().enumerate() {
+        let bits = (x * 10000.0).floor().to_bits();
+        let input = (bits as u32) ^ ((bits >> 32) as u32);
+        for shift in [24, 16, 8, 0] {
+            h = (h << 4).wrapping_add((input >> shift) & 0xFF) ^ (h >> 28);
+        }
+        if i < 2 {
+            h = h.rotate_left(11);
+        }
+    }
+    h
+}
+
+fn bucket_of(key: u32) -> usize {
+    let i = key ^ (key >> 16);
+    ((i ^ (i >> 8)) & 0xFF) as usize
+}
+
+impl ContactSet {
+    fn clear(&mut self) {
+        self.buckets.iter_mut().for_each(|b| b.n = 0);
+    }
+
+    /// The slot of an earlier contact this point joins, else the point is
+    /// recorded under `slot` (when the bucket has room).
+    fn find_or_insert(&mut self, slots: &[Slot], p: &[f64; 3], key: u32, slot: u32) -> Option<usize> {
+        // Within the cell diagonal (ODE's bound, with its slack factor).
+        let limit = 1.00001 * 1.732_050_807_568_877_2 / 10000.0;
+        let b = &mut self.buckets[bucket_of(key)];
+        for &(k, s) in &b.keys[..b.n] {
+            if k == key && s != NO_SLOT {
+                let q = &slots[s as usize].c.pos;
+                let d = [q[0] - p[0], q[1] - p[1], q[2] - p[2]];
+                if (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() < limit {
+                    return Some(s as usize);
+                }
+            }
+        }
+        if b.n < b.keys.len() {
+            b.keys[b.n] = (key, slot);
+            b.n += 1;
+        } else {
+            crate::error::message(
+                crate::error::D_ERR_UASSERT,
+                "Trimesh-trimesh contach hash table bucket overflow - close contacts might not be culled in AddContactToNode() [collision_trimesh_trimesh.cpp:224]",
+            );
+        }
+        None
+    }
+
+    /// Forgets the key just recorded without a slot.
+    fn drop_unslotted(&mut self, key: u32) {
+        let b = &mut self.buckets[bucket_of(key)];
+        if b.n > 0 && b.keys[b.n - 1].1 == NO_SLOT {
+            b.n -= 1;
+        }
+    }
+
+    /// Removes slot `slot`'s key (the last key of its bucket if none
+    /// matches among the others, as ODE does).
+    fn remove(&mut self, key: u32, slot: u32) {
+        let b = &mut self.buckets[bucket_of(key)];
+        if b.n == 0 {
+            return;
+        }
+        let last = b.n - 1;
+        if let Some(i) = (0..last).find(|&i| b.keys[i].1 == slot) {
+            b.keys[i] = b.keys[last];
+        }
+        b.n = last;
+    }
+
+    /// The key of slot `from` now names slot `to`.
+    fn moved(&mut self, key: u32, from: u32, to: u32) {
+        let b = &mut self.buckets[bucket_of(key)];
+        if b.n == 0 {
+            return;
+        }
+        let last = b.n - 1;
+        let i = (0..last).find(|&i| b.keys[i].1 == from).unwrap_or(last);
+        b.keys[i].1 = to;
+    }
+}
 
 /// Per-thread working memory of the collider.
 #[derive(Default)]
@@ -265,7 +354,7 @@ struct Scratch {
     steps: Vec<super::opcode::Step>,
     pairs: Vec<(u32, u32)>,
     slots: Vec<Slot>,
-    index: CellMap,
+    set: Box<ContactSet>,
 }
 
 thread_local! {
@@ -313,12 +402,7 @@ struct Slot {
     c: Contact,
     /// Length of the accumulated normal sum (for averaging).
     len: f64,
-    cell: (i64, i64, i64),
-}
-
-fn cell(p: &[f64; 3]) -> (i64, i64, i64) {
-    let f = |x: f64| (x * 10000.0).floor() as i64;
-    (f(p[0]), f(p[1]), f(p[2]))
+    key: u32,
 }
 
 /// Trimesh `m1` against trimesh `m2`; `merge1`/`merge2` are the meshes'
@@ -338,9 +422,9 @@ pub fn collide_trimesh_trimesh(
         let gen = s.begin(m1, m2);
         s.find_pairs(m1, m2);
         s.slots.clear();
-        s.index.clear();
-        let Scratch { s1, s2, pairs, slots, index, .. } = s;
-        merge_contacts(m1, m2, pairs, s1, s2, gen, max, sink.unimportant(), merge1, merge2, slots, index);
+        s.set.clear();
+        let Scratch { s1, s2, pairs, slots, set, .. } = s;
+        merge_contacts(m1, m2, pairs, s1, s2, gen, max, sink.unimportant(), merge1, merge2, slots, set);
         for s in slots.drain(..) {
             sink.push(s.c);
         }
@@ -362,22 +446,24 @@ fn merge_contacts(
     merge1: Option<(TriMergeCallback, *mut c_void)>,
     merge2: Option<(TriMergeCallback, *mut c_void)>,
     slots: &mut Vec<Slot>,
-    index: &mut CellMap,
+    set: &mut ContactSet,
 ) {
     for &(id1, id2) in pairs {
         let c1 = s1.planes(m1, id1, gen);
         let c2 = s2.planes(m2, id2, gen);
         let Some((depth, normal, pts)) = tri_tri(&c1.t, &c1.planes, &c2.t, &c2.planes) else { continue };
         for &p in pts.points() {
-            let key = cell(&p);
-            match index.get(&key).copied() {
+            let key = contact_key(&p);
+            let slot = if slots.len() < max { slots.len() as u32 } else { NO_SLOT };
+            match set.find_or_insert(slots, &p, key, slot) {
                 None => {
-                    if slots.len() < max {
+                    if slot != NO_SLOT {
                         let mut c = Contact::new(p, normal, depth);
                         c.side1 = id1 as i32;
                         c.side2 = id2 as i32;
-                        index.insert(key, slots.len());
-                        slots.push(Slot { c, len: 1.0, cell: key });
+                        slots.push(Slot { c, len: 1.0, key });
+                    } else {
+                        set.drop_unslotted(key);
                     }
                 }
                 Some(k) => {
@@ -402,11 +488,11 @@ fn merge_contacts(
                         } else {
                             // The normals cancelled: drop the contact, the
                             // last one takes its slot.
-                            index.remove(&s.cell);
+                            set.remove(s.key, k as u32);
                             let last = slots.len() - 1;
                             if k != last {
                                 slots.swap(k, last);
-                                index.insert(slots[k].cell, k);
+                                set.moved(slots[k].key, last as u32, k as u32);
                             }
                             slots.pop();
                         }
