@@ -470,109 +470,6 @@ pub fn normalize(a: &[f64; 3]) -> [f64; 3] {
     }
 }
 
-/// Unit normal (v1 - v0) × (v2 - v0) of a triangle, None if degenerate.
-pub fn tri_normal(t: &[[f64; 3]; 3]) -> Option<[f64; 3]> {
-    let n = cross(&sub(&t[1], &t[0]), &sub(&t[2], &t[0]));
-    let l = norm(&n);
-    if l > 0.0 && l.is_finite() {
-        Some(scale(&n, 1.0 / l))
-    } else {
-        None
-    }
-}
-
-/// Closest point of triangle `t` to `p`, with barycentric (u, v) along
-/// the edges v1 - v0 and v2 - v0, and the feature reached: 0..3 interior
-/// / edge e (v_e to v_(e+1)) encoded as `Feature`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Feature {
-    Face,
-    Edge(usize),
-    Vertex(usize),
-}
-
-pub fn closest_on_triangle(p: &[f64; 3], t: &[[f64; 3]; 3]) -> ([f64; 3], Feature) {
-    // Voronoi-region walk (Ericson's formulation).
-    let (a, b, c) = (&t[0], &t[1], &t[2]);
-    let ab = sub(b, a);
-    let ac = sub(c, a);
-    let ap = sub(p, a);
-    let d1 = dot(&ab, &ap);
-    let d2 = dot(&ac, &ap);
-    if d1 <= 0.0 && d2 <= 0.0 {
-        return (*a, Feature::Vertex(0));
-    }
-    let bp = sub(p, b);
-    let d3 = dot(&ab, &bp);
-    let d4 = dot(&ac, &bp);
-    if d3 >= 0.0 && d4 <= d3 {
-        return (*b, Feature::Vertex(1));
-    }
-    let vc = d1 * d4 - d3 * d2;
-    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
-        let v = d1 / (d1 - d3);
-        return (add(a, &scale(&ab, v)), Feature::Edge(0));
-    }
-    let cp = sub(p, c);
-    let d5 = dot(&ab, &cp);
-    let d6 = dot(&ac, &cp);
-    if d6 >= 0.0 && d5 <= d6 {
-        return (*c, Feature::Vertex(2));
-    }
-    let vb = d5 * d2 - d1 * d6;
-    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
-        let w = d2 / (d2 - d6);
-        return (add(a, &scale(&ac, w)), Feature::Edge(2));
-    }
-    let va = d3 * d6 - d5 * d4;
-    if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
-        let w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-        return (add(b, &scale(&sub(c, b), w)), Feature::Edge(1));
-    }
-    let denom = 1.0 / (va + vb + vc);
-    let v = vb * denom;
-    let w = vc * denom;
-    (add(a, &add(&scale(&ab, v), &scale(&ac, w))), Feature::Face)
-}
-
-/// Does triangle `t` overlap the box centred at `c` with unit axes `ax`
-/// and half extents `h`? Separating-axis test over the box axes, the
-/// triangle normal and the nine edge/axis cross products.
-pub fn tri_obb_overlap(t: &[[f64; 3]; 3], c: &[f64; 3], ax: &[[f64; 3]; 3], h: &[f64; 3]) -> bool {
-    // Triangle in box frame.
-    let l = |p: &[f64; 3]| {
-        let d = sub(p, c);
-        [dot(&d, &ax[0]), dot(&d, &ax[1]), dot(&d, &ax[2])]
-    };
-    let v = [l(&t[0]), l(&t[1]), l(&t[2])];
-    for k in 0..3 {
-        let (mn, mx) = (v[0][k].min(v[1][k]).min(v[2][k]), v[0][k].max(v[1][k]).max(v[2][k]));
-        if mn > h[k] || mx < -h[k] {
-            return false;
-        }
-    }
-    let e = [sub(&v[1], &v[0]), sub(&v[2], &v[1]), sub(&v[0], &v[2])];
-    let separated = |a: &[f64; 3]| {
-        let r = h[0] * a[0].abs() + h[1] * a[1].abs() + h[2] * a[2].abs();
-        let p = [dot(a, &v[0]), dot(a, &v[1]), dot(a, &v[2])];
-        let (mn, mx) = (p[0].min(p[1]).min(p[2]), p[0].max(p[1]).max(p[2]));
-        mn > r || mx < -r
-    };
-    if separated(&cross(&e[0], &e[1])) {
-        return false;
-    }
-    for ei in &e {
-        for k in 0..3 {
-            let mut u = [0.0; 3];
-            u[k] = 1.0;
-            if separated(&cross(&u, ei)) {
-                return false;
-            }
-        }
-    }
-    true
-}
-
 /// Closest points of segments p0-p1 and q0-q1: (s, t) parameters.
 pub fn closest_segments(p0: &[f64; 3], p1: &[f64; 3], q0: &[f64; 3], q1: &[f64; 3]) -> (f64, f64) {
     let d1 = sub(p1, p0);
@@ -603,23 +500,6 @@ pub fn closest_segments(p0: &[f64; 3], p1: &[f64; 3], q0: &[f64; 3], q1: &[f64; 
         s = ((b - c) / a).clamp(0.0, 1.0);
     }
     (s, t)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn closest_point_regions() {
-        let t = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
-        let (p, f) = closest_on_triangle(&[0.2, 0.2, 1.0], &t);
-        assert_eq!(f, Feature::Face);
-        assert!((p[0] - 0.2).abs() < 1e-15 && (p[1] - 0.2).abs() < 1e-15 && p[2] == 0.0);
-        assert_eq!(closest_on_triangle(&[-1.0, -1.0, 0.0], &t).1, Feature::Vertex(0));
-        assert_eq!(closest_on_triangle(&[0.5, -1.0, 0.0], &t), ([0.5, 0.0, 0.0], Feature::Edge(0)));
-        assert_eq!(closest_on_triangle(&[1.0, 1.0, 0.0], &t), ([0.5, 0.5, 0.0], Feature::Edge(1)));
-        assert_eq!(closest_on_triangle(&[-1.0, 0.5, 0.0], &t), ([0.0, 0.5, 0.0], Feature::Edge(2)));
-    }
 }
 
 // ---- geom-level entry points (the dispatch table calls these) ---------------------

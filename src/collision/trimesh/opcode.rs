@@ -477,6 +477,7 @@ impl ObbQuery {
     }
 
     /// The node box, seen from the box's frame, lies inside the box.
+    #[allow(clippy::needless_range_loop)] // j runs over columns of m and the bounds
     fn holds(&self, n: &Node) -> bool {
         let m = &self.r_m2b;
         let (bc, be) = (&n.c, &n.e);

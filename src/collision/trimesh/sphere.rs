@@ -42,6 +42,8 @@ pub fn collide_trimesh_sphere(mesh: &Mesh, host: &dyn TriHost, s: &Sphere, sp: &
             let diff = sub(&v[0], &c);
             let (u, w, d2) = closest_sq(dot(&eu, &eu), dot(&eu, &ev), dot(&ev, &ev), dot(&diff, &eu), dot(&diff, &ev), dot(&diff, &diff));
             let dist = d2.abs().sqrt();
+            // ODE's test (a NaN distance fails it too).
+            #[allow(clippy::neg_cmp_op_on_partial_ord)]
             if !(dist <= r) {
                 continue;
             }
