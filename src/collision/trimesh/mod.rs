@@ -7,10 +7,13 @@
 //! followed by `dGeomTriMeshDataUpdate`) while the data is used. Vertices
 //! are 3 floats or 3 doubles `vertex_stride` bytes apart; triangles are 3
 //! 32-bit indices `tri_stride` bytes apart. The data owns only what it
-//! derives: the BVH (`bvh`) and the preprocessing flags.
+//! derives: the collision tree (`bvh`, shaped as OPCODE's) and the
+//! preprocessing flags.
 //!
-//! Colliders work in world coordinates on triangles transformed by the
-//! mesh pose (ODE does the same); the BVH is queried in mesh coordinates.
+//! Colliders get their candidate triangles from OPCODE-style queries of
+//! the tree in mesh coordinates (`opcode`), in ODE's order, then work in
+//! world coordinates on triangles transformed by the mesh pose (ODE does
+//! the same).
 
 pub mod bvh;
 pub mod box_;
@@ -268,7 +271,10 @@ pub struct TriMeshGeom {
     /// `dGeomTriMeshSetLastTransform` (a dMatrix4, zero until set).
     pub last_transform: [f64; 16],
     /// Temporal coherence switches for spheres, boxes, capsules. Our
-    /// queries are stateless, so these only answer the getters.
+    /// queries are stateless, so these only answer the getters: ODE then
+    /// reuses a fattened query's candidates while the geom stays inside
+    /// it, which gives the same contacts, but its array and triangle
+    /// callbacks see the larger list.
     pub tc_sphere: bool,
     pub tc_box: bool,
     pub tc_capsule: bool,
