@@ -720,7 +720,10 @@ impl RayQuery {
             return false;
         }
         let f = a[0] * dy - a[1] * dx;
-        f.abs() <= e[0] * fd[1] + e[1] * fd[0]
+        // Written as OPCODE's rejection test: a NaN keeps the node.
+        #[allow(clippy::neg_cmp_op_on_partial_ord)]
+        let kept = !(f.abs() > e[0] * fd[1] + e[1] * fd[0]);
+        kept
     }
 
     /// Ray–triangle (Möller–Trumbore as OPCODE writes it; sign tests on
