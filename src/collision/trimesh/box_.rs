@@ -29,13 +29,13 @@ use super::opcode::Reused;
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::collision::shapes::BoxShape;
+use crate::math::vec::normalize3;
 use std::cell::Cell;
 
 thread_local! {
     /// The contact points of one triangle, reused call after call.
     static POINTS: Cell<Vec<([f64; 3], f64)>> = const { Cell::new(Vec::new()) };
 }
-use crate::math::vec::normalize3;
 
 const EPS: f64 = f64::EPSILON;
 

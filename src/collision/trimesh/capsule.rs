@@ -26,13 +26,13 @@ use super::opcode::Reused;
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::collision::shapes::Capsule;
+use crate::math::vec::{normalize3, safe_normalize3};
 use std::cell::Cell;
 
 thread_local! {
     /// The contacts gathered before merging, reused call after call.
     static LOCAL: Cell<Vec<(Contact, bool)>> = const { Cell::new(Vec::new()) };
 }
-use crate::math::vec::{normalize3, safe_normalize3};
 
 /// All edge and vertex flags (a mesh without use flags).
 const USE_ALL: u8 = 0x3f;

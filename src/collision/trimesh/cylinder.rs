@@ -25,13 +25,13 @@ use super::opcode::Reused;
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::collision::shapes::Cylinder;
+use crate::math::vec::safe_normalize3;
 use std::cell::Cell;
 
 thread_local! {
     /// The contacts gathered before merging, reused call after call.
     static LOCAL: Cell<Vec<Local>> = const { Cell::new(Vec::new()) };
 }
-use crate::math::vec::safe_normalize3;
 
 const SEGMENTS: usize = 8;
 
