@@ -292,9 +292,14 @@ unsafe fn collide_space_geom(a: GeomRef, b: GeomRef, flags: i32, contact: *mut d
 /// Shape and pose accessors for the pair wrappers.
 mod access {
     use super::*;
+    use crate::collision::colliders::ccd;
 
     pub fn pose(h: GeomRef) -> Pose {
         geom::pose(h)
+    }
+    /// The pose with the quaternion ODE's libccd glue reads for the geom.
+    pub fn oriented(h: GeomRef, p: &Pose) -> ccd::Oriented<'_> {
+        ccd::Oriented::new(p, geom::quaternion(h))
     }
     pub fn sphere(h: GeomRef) -> &'static Sphere {
         match &g(h).shape {
@@ -344,6 +349,7 @@ mod access {
 /// the pure collider of that pair.
 mod pairs {
     use super::access::*;
+    use crate::collision::colliders::ccd;
     use super::*;
 
     pub fn sphere_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
@@ -398,25 +404,32 @@ mod pairs {
         crate::collision::colliders::cylinder::collide_cylinder_plane(cylinder(a), &pose(a), plane(b), s)
     }
     pub fn cylinder_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_cylinder_cylinder(cylinder(a), &pose(a), cylinder(b), &pose(b), s)
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_cylinder_cylinder_oriented(cylinder(a), oriented(a, &pa), cylinder(b), oriented(b, &pb), s)
     }
     pub fn capsule_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_capsule_cylinder(capsule(a), &pose(a), cylinder(b), &pose(b), s)
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_capsule_cylinder_oriented(capsule(a), oriented(a, &pa), cylinder(b), oriented(b, &pb), s)
     }
     pub fn convex_box(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_convex_box(&convex(a).view(), &pose(a), boxs(b), &pose(b), s)
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_convex_box_oriented(&convex(a).view(), oriented(a, &pa), boxs(b), oriented(b, &pb), s)
     }
     pub fn convex_capsule(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_convex_capsule(&convex(a).view(), &pose(a), capsule(b), &pose(b), s)
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_convex_capsule_oriented(&convex(a).view(), oriented(a, &pa), capsule(b), oriented(b, &pb), s)
     }
     pub fn convex_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_convex_cylinder(&convex(a).view(), &pose(a), cylinder(b), &pose(b), s)
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_convex_cylinder_oriented(&convex(a).view(), oriented(a, &pa), cylinder(b), oriented(b, &pb), s)
     }
     pub fn convex_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_convex_sphere(&convex(a).view(), &pose(a), sphere(b), &pose(b), s)
+        let pa = pose(a);
+        ccd::collide_convex_sphere_oriented(&convex(a).view(), oriented(a, &pa), sphere(b), &pose(b), s)
     }
     pub fn convex_convex(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::ccd::collide_convex_convex(&convex(a).view(), &pose(a), &convex(b).view(), &pose(b), s)
+        let (pa, pb) = (pose(a), pose(b));
+        ccd::collide_convex_convex_oriented(&convex(a).view(), oriented(a, &pa), &convex(b).view(), oriented(b, &pb), s)
     }
     pub fn convex_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::colliders::convex::collide_convex_plane(&convex(a).view(), &pose(a), plane(b), s)
@@ -450,7 +463,8 @@ mod pairs {
         crate::collision::trimesh::geom_trimesh(a, b, s)
     }
     pub fn convex_trimesh(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::trimesh::of(b).live_data().map_or(0, |d| crate::collision::colliders::ccd::collide_convex_trimesh(&convex(a).view(), &pose(a), &g(a).aabb, &crate::collision::trimesh::Mesh { data: d, pose: pose(b) }, s))
+        let pa = pose(a);
+        crate::collision::trimesh::of(b).live_data().map_or(0, |d| ccd::collide_convex_trimesh(&convex(a).view(), oriented(a, &pa), &g(a).aabb, &crate::collision::trimesh::Mesh { data: d, pose: pose(b) }, s))
     }
     pub fn trimesh_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::trimesh::geom_plane(a, b, s)

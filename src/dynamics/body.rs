@@ -203,13 +203,17 @@ impl Body {
     }
 
     /// Normalised quaternion and its matrix, or why `q` cannot be used.
+    /// ODE asserts only when the squared length is not positive (zero, or
+    /// underflowing). A squared length that overflows makes ODE scale by
+    /// 1/inf: it stores the zero quaternion with the identity matrix, and
+    /// so do we.
     pub fn prepare_quaternion(q_in: &[f64; 4]) -> Result<([f64; 12], [f64; 4]), Invalid> {
         if let Some(i) = q_in.iter().position(|v| !v.is_finite()) {
             return invalid(format!("element {i} is {} (must be finite)", q_in[i]));
         }
         let mut q = *q_in;
-        if !safe_normalize4(&mut q) || q.iter().all(|&v| v == 0.0) {
-            return invalid("cannot be normalised (zero, or its squared length under/overflows)");
+        if !safe_normalize4(&mut q) {
+            return invalid("cannot be normalised (zero, or its squared length underflows)");
         }
         Ok((q_to_r(&q), q))
     }

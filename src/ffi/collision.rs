@@ -339,9 +339,13 @@ pub unsafe extern "C" fn dGeomIsEnabled(geom: dGeomID) -> c_int {
     call("dGeomIsEnabled", 0, |cx| Some(g(geom_arg(cx, geom, "geom")?).is_enabled() as c_int))
 }
 
-/// No class outside trimesh answers any control code in ODE (its base
-/// implementation asserts); the call is reported and answers 0.
+/// Only trimeshes answer control codes in ODE (the base implementation
+/// asserts): in the collider class, "any" (answers 1 with size 0) and the
+/// sphere-contact merge option (set and read). A data size that is not the
+/// one a code needs is answered as ODE does: 0, with the needed size
+/// written back.
 #[no_mangle]
+#[allow(non_upper_case_globals)]
 pub unsafe extern "C" fn dGeomLowLevelControl(
     geom: dGeomID,
     controlClass: c_int,
@@ -349,14 +353,56 @@ pub unsafe extern "C" fn dGeomLowLevelControl(
     dataValue: *mut c_void,
     dataSize: *mut c_int,
 ) -> c_int {
+    use super::decl::collision::*;
+    use crate::collision::trimesh::sphere_merge;
     call("dGeomLowLevelControl", 0, |cx| {
         let h = geom_arg(cx, geom, "geom")?;
-        cx.ptr_mut("dataSize", dataSize)?;
-        let _ = dataValue;
-        cx.fail(format_args!(
-            "control class {controlClass} code {controlCode} is not supported by geoms of class {}",
-            g(h).class
-        ))
+        let size = cx.ptr_mut("dataSize", dataSize)?;
+        let unsupported = || {
+            cx.fail(format_args!(
+                "control class {controlClass} code {controlCode} is not supported by geoms of class {}",
+                g(h).class
+            ))
+        };
+        if g(h).class != class::TRIMESH || controlClass != dGeomColliderControlClass {
+            return unsupported();
+        }
+        // ODE's size check: the exact size and a value pointer, else the
+        // needed size is written back and the call answers 0.
+        let sized = |need: c_int| -> bool {
+            if *size == need && !dataValue.is_null() {
+                true
+            } else {
+                *size = need;
+                need == 0
+            }
+        };
+        let int_size = std::mem::size_of::<c_int>() as c_int;
+        match controlCode {
+            dGeomCommonAnyControlCode => Some(sized(0) as c_int),
+            dGeomColliderSetMergeSphereContactsControlCode => {
+                if !sized(int_size) {
+                    return Some(0);
+                }
+                let mode = match *(dataValue as *const c_int) {
+                    dGeomColliderMergeContactsValue__Default => sphere_merge::NONE,
+                    v @ (dGeomColliderMergeContactsValue_None
+                    | dGeomColliderMergeContactsValue_Normals
+                    | dGeomColliderMergeContactsValue_Full) => v,
+                    v => return cx.fail(format_args!("invalid contact merge value {v}")),
+                };
+                crate::collision::trimesh::of(h).sphere_merge = mode;
+                Some(1)
+            }
+            dGeomColliderGetMergeSphereContactsControlCode => {
+                if !sized(int_size) {
+                    return Some(0);
+                }
+                *(dataValue as *mut c_int) = crate::collision::trimesh::of(h).sphere_merge;
+                Some(1)
+            }
+            _ => unsupported(),
+        }
     })
 }
 
@@ -982,7 +1028,12 @@ pub unsafe extern "C" fn dGeomRaySet(ray: dGeomID, px: dReal, py: dReal, pz: dRe
         let h = ray_arg(cx, ray)?;
         let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
         let d = vec3(cx, ["dx", "dy", "dz"], dx, dy, dz)?;
-        cx.require(d != [0.0; 3], format_args!("the direction (dx, dy, dz) is zero"))?;
+        // ODE normalises the direction: it asserts on zero and gives NaN
+        // for one too small to normalise (see vec::normalizable3).
+        cx.require(
+            crate::math::vec::normalizable3(&d),
+            format_args!("the direction ({dx:?}, {dy:?}, {dz:?}) cannot be normalised"),
+        )?;
         unlocked(cx, h, "ray")?;
         geom::ray_set(h, p, d);
         Some(())

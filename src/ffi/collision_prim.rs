@@ -26,11 +26,12 @@ unsafe fn read_rotation(cx: &Cx, arg: &str, p: *const dReal) -> Option<[dReal; 1
     Some(r)
 }
 
-/// Reads box side lengths: finite and not negative.
+/// Reads box side lengths: finite. Unlike dCreateBox, ODE's box-box
+/// helpers take any sides (a negative one just makes the separating-axis
+/// tests fail), so negative sides are accepted and computed with as ODE
+/// does.
 unsafe fn read_sides(cx: &Cx, arg: &str, p: *const dReal) -> Option<[dReal; 3]> {
-    let s = cx.read_finite::<3>(arg, p)?;
-    cx.require(s.iter().all(|&v| v >= 0.0), format_args!("argument '{arg}' has a negative side length {s:?}"))?;
-    Some(s)
+    cx.read_finite::<3>(arg, p)
 }
 
 #[no_mangle]
@@ -113,11 +114,11 @@ pub unsafe extern "C" fn dBoxBox(
         let depth = cx.ptr_mut("depth", depth)?;
         let return_code = cx.ptr_mut("return_code", return_code)?;
         let contact = cx.ptr_mut("contact", contact)?;
-        let min_skip = std::mem::size_of::<dContactGeom>();
-        cx.require(
-            skip >= 0 && skip as usize >= min_skip,
-            format_args!("argument 'skip' = {skip} is smaller than sizeof(dContactGeom) = {min_skip}"),
-        )?;
+        // ODE writes contact i at byte offset i*skip without checking skip
+        // (a skip below sizeof(dContactGeom) overlaps the records, 0 writes
+        // them all to the first); only a negative skip, which would write
+        // before the array, is refused.
+        cx.require(skip >= 0, format_args!("argument 'skip' = {skip} is negative"))?;
         let res = box_box(&p1, &r1, &s1, &p2, &r2, &s2, flags);
         // Out-parameters are written exactly when ODE writes them.
         if let Some((n, d)) = res.normal_depth {

@@ -51,6 +51,14 @@ pub unsafe extern "C" fn dQuadTreeSpaceCreate(
         let p = new_geom_space(cx, space)?;
         let c = cx.read_finite::<3>("Center", Center)?;
         let e = cx.read_finite::<3>("Extents", Extents)?;
+        // ODE asserts that the root block's x and y ranges, [c - e,
+        // nextafter(c + e)], are not empty (a tiny negative extent passes).
+        for k in 0..2 {
+            cx.require(
+                c[k] - e[k] <= next_up(c[k] + e[k]),
+                format_args!("argument 'Extents'[{k}] = {:?} makes an empty range (ODE asserts)", e[k]),
+            )?;
+        }
         cx.require(
             (0..=space::quadtree::MAX_DEPTH).contains(&Depth),
             format_args!("argument 'Depth' = {Depth} is out of range (0 ..= {})", space::quadtree::MAX_DEPTH),
@@ -229,4 +237,16 @@ pub unsafe extern "C" fn dSpaceGetGeom(space: dSpaceID, i: c_int) -> dGeomID {
 #[no_mangle]
 pub unsafe extern "C" fn dSpaceGetClass(space: dSpaceID) -> c_int {
     call("dSpaceGetClass", -1, |cx| Some(g(space_arg(cx, space, "space")?).class))
+}
+
+/// The next double above `x` (C's nextafter(x, +inf)).
+fn next_up(x: f64) -> f64 {
+    if x.is_nan() || x == f64::INFINITY {
+        return x;
+    }
+    if x == 0.0 {
+        return f64::from_bits(1);
+    }
+    let b = x.to_bits();
+    f64::from_bits(if x > 0.0 { b + 1 } else { b - 1 })
 }

@@ -43,20 +43,24 @@ unsafe fn build(
     normals: *const c_void,
 ) -> Option<()> {
     let h = data_arg(cx, d, "g")?;
-    let vsize = if double { 24 } else { 12 };
     cx.require(vertex_count >= 0, format_args!("argument 'VertexCount' = {vertex_count} is negative"))?;
     cx.require(
         index_count >= 0 && index_count % 3 == 0,
         format_args!("argument 'IndexCount' = {index_count} must be a non-negative multiple of 3"),
     )?;
-    cx.require(
-        vertex_stride >= vsize || vertex_count <= 1,
-        format_args!("argument 'VertexStride' = {vertex_stride} is smaller than a vertex ({vsize} bytes)"),
-    )?;
-    cx.require(
-        tri_stride >= 12 || index_count <= 3,
-        format_args!("argument 'TriStride' = {tri_stride} is smaller than a triangle (12 bytes)"),
-    )?;
+    // ODE asserts on zero strides, and OPCODE, which does ODE's collision
+    // queries, silently keeps its previous pair of strides when either
+    // given one is below 12 bytes (3 floats, 3 indices), while ODE's own
+    // bounding box uses the given ones: such data is read inconsistently
+    // (and past the arrays), so we refuse it. From 12 bytes up both read the
+    // same records, which may overlap (doubles 12 or 16 bytes apart):
+    // accepted, as in ODE.
+    for (arg, stride) in [("VertexStride", vertex_stride), ("TriStride", tri_stride)] {
+        cx.require(
+            stride >= 12,
+            format_args!("argument '{arg}' = {stride} is below 12 bytes (ODE asserts on 0, OPCODE ignores the rest)"),
+        )?;
+    }
     if vertex_count > 0 {
         cx.ptr("Vertices", vertices)?;
     }

@@ -143,7 +143,7 @@ impl Cx {
         if ok {
             Some(v)
         } else {
-            self.fail(format_args!("argument '{arg}' = {v} is out of range ({rule})"))
+            self.fail(format_args!("argument '{arg}' = {v:?} is out of range ({rule})"))
         }
     }
 

@@ -73,8 +73,8 @@ pub unsafe extern "C" fn dJointSetAMotorAxis(j: dJointID, anum: c_int, rel: c_in
         let i = axis_index(cx, anum)?;
         let rel = relativity(cx, rel)?;
         let v = vec3(cx, ["x", "y", "z"], x, y, z)?;
-        if let Some(why) = m.axis_problem(head, i, rel, v) {
-            return cx.fail(format_args!("axis {anum} (rel {rel}, ({x}, {y}, {z})): {why}"));
+        if let Some(why) = m.axis_problem(head, bodies_of(head), i, rel, v) {
+            return cx.fail(format_args!("axis {anum} (rel {rel}, ({x:?}, {y:?}, {z:?})): {why}"));
         }
         m.set_axis(head, bodies_of(head), i, rel, v);
         Some(())

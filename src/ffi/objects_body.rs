@@ -4,8 +4,11 @@
 //! Every handle and value is checked before anything changes; a refused
 //! call is reported (naming function and argument) and returns the neutral
 //! value (0, NULL, nothing). Beyond ODE's own assertions this rejects NaN
-//! and infinite reals where a finite value is needed, negative counts and
-//! thresholds, and damping scales outside ODE's documented [0, 1].
+//! (and infinite reals where a finite value is needed). Values ODE stores
+//! and steps with are accepted even outside their documented range, as in
+//! ODE: damping scales outside [0, 1], negative thresholds (stored
+//! squared), negative idle times and steps, a negative maximum angular
+//! speed (which reverses a spin above its magnitude).
 //!
 //! `dBodyGetFirstGeom`/`dBodyGetNextGeom` walk the body's geom list (most
 //! recently attached first, as in ODE), kept by the collision module.
@@ -13,7 +16,7 @@
 
 use super::{call, write_reals, Cx};
 use super::types::*;
-use crate::dynamics::body::{self, Body, BodyRef, Invalid, BODIES};
+use crate::dynamics::body::{Body, BodyRef, Invalid, BODIES};
 use crate::dynamics::world::{self as world, WORLDS};
 use crate::ffi::mass::dMass;
 use std::ffi::{c_int, c_uint, c_void};
@@ -444,6 +447,12 @@ pub unsafe extern "C" fn dBodySetFiniteRotationAxis(b: dBodyID, x: dReal, y: dRe
     call("dBodySetFiniteRotationAxis", (), |cx| {
         let b = body(cx, b)?;
         let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        // Zero clears the axis; any other axis ODE normalises, giving NaN
+        // for one too small to normalise (see vec::normalizable3).
+        cx.require(
+            a == [0.0; 3] || crate::math::vec::normalizable3(&a),
+            format_args!("the axis ({x:?}, {y:?}, {z:?}) is too small to normalise (ODE gives NaN)"),
+        )?;
         b.get_mut().set_finite_rotation_axis(a);
         Some(())
     })
@@ -564,7 +573,7 @@ pub unsafe extern "C" fn dBodySetAutoDisableLinearThreshold(b: dBodyID, linear_a
     call("dBodySetAutoDisableLinearThreshold", (), |cx| {
         let b = body(cx, b)?;
         let t = linear_average_threshold;
-        accept(cx, "linear_average_threshold", body::check_threshold(t))?;
+        cx.not_nan("linear_average_threshold", t)?;
         b.get_mut().adis.linear_average_threshold = t * t;
         Some(())
     })
@@ -582,7 +591,7 @@ pub unsafe extern "C" fn dBodySetAutoDisableAngularThreshold(b: dBodyID, angular
     call("dBodySetAutoDisableAngularThreshold", (), |cx| {
         let b = body(cx, b)?;
         let t = angular_average_threshold;
-        accept(cx, "angular_average_threshold", body::check_threshold(t))?;
+        cx.not_nan("angular_average_threshold", t)?;
         b.get_mut().adis.angular_average_threshold = t * t;
         Some(())
     })
@@ -615,7 +624,6 @@ pub unsafe extern "C" fn dBodyGetAutoDisableSteps(b: dBodyID) -> c_int {
 pub unsafe extern "C" fn dBodySetAutoDisableSteps(b: dBodyID, steps: c_int) {
     call("dBodySetAutoDisableSteps", (), |cx| {
         let b = body(cx, b)?;
-        accept(cx, "steps", body::check_idle_steps(steps))?;
         b.get_mut().adis.idle_steps = steps;
         Some(())
     })
@@ -630,7 +638,7 @@ pub unsafe extern "C" fn dBodyGetAutoDisableTime(b: dBodyID) -> dReal {
 pub unsafe extern "C" fn dBodySetAutoDisableTime(b: dBodyID, time: dReal) {
     call("dBodySetAutoDisableTime", (), |cx| {
         let b = body(cx, b)?;
-        accept(cx, "time", body::check_idle_time(time))?;
+        cx.not_nan("time", time)?;
         b.get_mut().adis.idle_time = time;
         Some(())
     })
@@ -682,7 +690,7 @@ pub unsafe extern "C" fn dBodyGetLinearDamping(b: dBodyID) -> dReal {
 pub unsafe extern "C" fn dBodySetLinearDamping(b: dBodyID, scale: dReal) {
     call("dBodySetLinearDamping", (), |cx| {
         let b = body(cx, b)?;
-        accept(cx, "scale", body::check_damping_scale(scale))?;
+        cx.finite("scale", scale)?;
         b.get_mut().set_linear_damping(scale);
         Some(())
     })
@@ -697,7 +705,7 @@ pub unsafe extern "C" fn dBodyGetAngularDamping(b: dBodyID) -> dReal {
 pub unsafe extern "C" fn dBodySetAngularDamping(b: dBodyID, scale: dReal) {
     call("dBodySetAngularDamping", (), |cx| {
         let b = body(cx, b)?;
-        accept(cx, "scale", body::check_damping_scale(scale))?;
+        cx.finite("scale", scale)?;
         b.get_mut().set_angular_damping(scale);
         Some(())
     })
@@ -707,8 +715,8 @@ pub unsafe extern "C" fn dBodySetAngularDamping(b: dBodyID, scale: dReal) {
 pub unsafe extern "C" fn dBodySetDamping(b: dBodyID, linear_scale: dReal, angular_scale: dReal) {
     call("dBodySetDamping", (), |cx| {
         let b = body(cx, b)?;
-        accept(cx, "linear_scale", body::check_damping_scale(linear_scale))?;
-        accept(cx, "angular_scale", body::check_damping_scale(angular_scale))?;
+        cx.finite("linear_scale", linear_scale)?;
+        cx.finite("angular_scale", angular_scale)?;
         let bm = b.get_mut();
         bm.set_linear_damping(linear_scale);
         bm.set_angular_damping(angular_scale);
@@ -725,7 +733,7 @@ pub unsafe extern "C" fn dBodyGetLinearDampingThreshold(b: dBodyID) -> dReal {
 pub unsafe extern "C" fn dBodySetLinearDampingThreshold(b: dBodyID, threshold: dReal) {
     call("dBodySetLinearDampingThreshold", (), |cx| {
         let b = body(cx, b)?;
-        accept(cx, "threshold", body::check_threshold(threshold))?;
+        cx.not_nan("threshold", threshold)?;
         b.get_mut().dampingp.linear_threshold = threshold * threshold;
         Some(())
     })
@@ -740,7 +748,7 @@ pub unsafe extern "C" fn dBodyGetAngularDampingThreshold(b: dBodyID) -> dReal {
 pub unsafe extern "C" fn dBodySetAngularDampingThreshold(b: dBodyID, threshold: dReal) {
     call("dBodySetAngularDampingThreshold", (), |cx| {
         let b = body(cx, b)?;
-        accept(cx, "threshold", body::check_threshold(threshold))?;
+        cx.not_nan("threshold", threshold)?;
         b.get_mut().dampingp.angular_threshold = threshold * threshold;
         Some(())
     })
@@ -755,7 +763,7 @@ pub unsafe extern "C" fn dBodyGetMaxAngularSpeed(b: dBodyID) -> dReal {
 pub unsafe extern "C" fn dBodySetMaxAngularSpeed(b: dBodyID, max_speed: dReal) {
     call("dBodySetMaxAngularSpeed", (), |cx| {
         let b = body(cx, b)?;
-        accept(cx, "max_speed", body::check_max_angular_speed(max_speed))?;
+        cx.not_nan("max_speed", max_speed)?;
         b.get_mut().set_max_angular_speed(max_speed);
         Some(())
     })

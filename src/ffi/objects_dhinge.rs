@@ -10,7 +10,6 @@ use super::types::*;
 use super::{call, write_reals, Cx};
 use crate::joints::ball::bodies_of;
 use crate::joints::dhinge::DHinge;
-use crate::joints::hinge::axis_ok;
 use crate::joints::{JointHead, JointKind};
 use std::ffi::c_int;
 
@@ -33,7 +32,10 @@ pub unsafe extern "C" fn dJointSetDHingeAxis(j: dJointID, x: dReal, y: dReal, z:
         let (head, h) = dhinge(cx, j)?;
         let v = vec3(cx, ["x", "y", "z"], x, y, z)?;
         cx.require(head.body[0].is_some(), format_args!("the joint is not attached to a body"))?;
-        cx.require(axis_ok(v), format_args!("axis ({x}, {y}, {z}) cannot be normalised"))?;
+        cx.require(
+            DHinge::axis_acceptable(bodies_of(head), v),
+            format_args!("axis ({x:?}, {y:?}, {z:?}) cannot be normalised"),
+        )?;
         h.set_axis(bodies_of(head), v);
         Some(())
     })

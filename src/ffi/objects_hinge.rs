@@ -29,7 +29,7 @@ fn axis(cx: &Cx, head: &JointHead, x: dReal, y: dReal, z: dReal) -> Option<[dRea
     let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
     cx.require(
         head.body[0].is_none() || axis_ok(a),
-        format_args!("axis ({x}, {y}, {z}) cannot be normalised"),
+        format_args!("axis ({x:?}, {y:?}, {z:?}) cannot be normalised"),
     )?;
     Some(a)
 }

@@ -1,8 +1,10 @@
 //! The hinge-2 joint functions of objects.h.
 //!
 //! The joint needs two bodies (attaching one is refused by dJointAttach).
-//! Setting axes needs the joint attached and axes that are not parallel
-//! (ODE asserts on both); reading an axis needs its body.
+//! Setting axes needs the joint attached (ODE asserts or crashes) and axes
+//! that are not exactly parallel: ODE asserts only when an axis projected
+//! on the other's normal plane is the zero vector, so axes parallel up to
+//! rounding are accepted as in ODE. Reading an axis needs its body.
 
 use super::objects_null::{create, joint, wrong_type};
 use super::objects_universal::{vec3, write_opt};
@@ -36,7 +38,10 @@ fn set_axes(cx: &Cx, head: &JointHead, h: &mut Hinge2, a1: Option<[dReal; 3]>, a
         }
     }
     let b = bodies_of(head);
-    cx.require(h.axes_independent(b, a1, a2), format_args!("the hinge2 axes would be parallel"))?;
+    cx.require(
+        h.axes_independent(b, a1, a2),
+        format_args!("the hinge2 axes would be exactly parallel, or so nearly that ODE's angle references become NaN (ODE: axes must be linearly independent)"),
+    )?;
     h.set_axes(b, a1, a2);
     Some(())
 }
@@ -57,6 +62,12 @@ pub unsafe extern "C" fn dJointSetHinge2Anchor(j: dJointID, x: dReal, y: dReal, 
     call("dJointSetHinge2Anchor", (), |cx| {
         let (head, h) = hinge2(cx, j)?;
         let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        // ODE recomputes the angle reference vectors here too, asserting
+        // when the current axes are exactly parallel.
+        cx.require(
+            head.body[1].is_none() || h.axes_independent(bodies_of(head), None, None),
+            format_args!("the hinge2 axes are exactly parallel (ODE: axes must be linearly independent)"),
+        )?;
         h.set_anchor(bodies_of(head), p);
         Some(())
     })

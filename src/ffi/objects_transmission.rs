@@ -10,7 +10,6 @@ use super::objects_null::{create, joint, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
 use crate::joints::ball::bodies_of;
-use crate::joints::hinge::axis_ok;
 use crate::joints::limit_motor::Param;
 use crate::joints::transmission::{Transmission, MODE_CHAIN, MODE_INTERSECTING, MODE_PARALLEL};
 use crate::joints::{flags, JointHead, JointKind, JOINTS};
@@ -37,10 +36,15 @@ fn in_mode(cx: &Cx, t: &Transmission, modes: &[c_int], what: &str) -> Option<()>
     cx.require(modes.contains(&t.mode), format_args!("{what} cannot be used in mode {}", mode_name(t.mode)))
 }
 
-/// A finite axis, non-zero if some wheel's body is attached.
-fn axis(cx: &Cx, head: &JointHead, x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
+/// A finite axis ODE can normalise in the frame of each attached wheel
+/// body among `wheels`.
+fn axis(cx: &Cx, head: &JointHead, wheels: &[usize], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
     let v = vec3(cx, ["x", "y", "z"], x, y, z)?;
-    cx.require(head.body[0].is_none() || axis_ok(v), format_args!("axis ({x}, {y}, {z}) cannot be normalised"))?;
+    let b = bodies_of(head);
+    cx.require(
+        wheels.iter().all(|&i| Transmission::axis_acceptable(b, i, v)),
+        format_args!("axis ({x:?}, {y:?}, {z:?}) cannot be normalised"),
+    )?;
     Some(v)
 }
 
@@ -67,7 +71,7 @@ pub unsafe extern "C" fn dJointSetTransmissionAxis(j: dJointID, x: dReal, y: dRe
     call("dJointSetTransmissionAxis", (), |cx| {
         let (head, t) = transmission(cx, j)?;
         in_mode(cx, t, &[MODE_PARALLEL, MODE_CHAIN], "a common axis")?;
-        let v = axis(cx, head, x, y, z)?;
+        let v = axis(cx, head, &[0, 1], x, y, z)?;
         let b = bodies_of(head);
         t.set_axis(b, 0, v);
         t.set_axis(b, 1, v);
@@ -80,7 +84,7 @@ pub unsafe extern "C" fn dJointSetTransmissionAxis1(j: dJointID, x: dReal, y: dR
     call("dJointSetTransmissionAxis1", (), |cx| {
         let (head, t) = transmission(cx, j)?;
         in_mode(cx, t, &[MODE_INTERSECTING], "a per-wheel axis")?;
-        let v = axis(cx, head, x, y, z)?;
+        let v = axis(cx, head, &[0], x, y, z)?;
         t.set_axis(bodies_of(head), 0, v);
         Some(())
     })
@@ -91,7 +95,7 @@ pub unsafe extern "C" fn dJointSetTransmissionAxis2(j: dJointID, x: dReal, y: dR
     call("dJointSetTransmissionAxis2", (), |cx| {
         let (head, t) = transmission(cx, j)?;
         in_mode(cx, t, &[MODE_INTERSECTING], "a per-wheel axis")?;
-        let v = axis(cx, head, x, y, z)?;
+        let v = axis(cx, head, &[1], x, y, z)?;
         t.set_axis(bodies_of(head), 1, v);
         Some(())
     })

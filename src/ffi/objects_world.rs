@@ -215,6 +215,13 @@ pub unsafe extern "C" fn dWorldSetStepThreadingImplementation(
 fn checked_step(cx: &Cx, w: dWorldID, stepsize: dReal, quick: bool) -> Option<c_int> {
     let w = world(cx, w)?;
     cx.check_real("stepsize", stepsize, stepsize > 0.0, "must be > 0")?;
+    // Below about 5.6e-309 the reciprocal ODE steps with overflows and the
+    // step turns the velocities into NaN (ODE then asserts normalising the
+    // orientations).
+    cx.require(
+        (1.0 / stepsize).is_finite(),
+        format_args!("argument 'stepsize' = {stepsize:?} is so small that its reciprocal overflows (ODE's step turns into NaN)"),
+    )?;
     pipeline::step_world(w, stepsize, quick);
     Some(1)
 }

@@ -30,8 +30,13 @@ pub unsafe extern "C" fn dSafeNormalize4(a: *mut dReal) -> c_int {
 pub unsafe extern "C" fn dNormalize3(a: *mut dReal) {
     call("dNormalize3", (), |cx| {
         let mut v = cx.read_finite::<3>("a", a)?;
-        // ODE asserts on the zero vector; we report it and leave `a` as is.
-        cx.require(v != [0.0; 3], format_args!("argument 'a' is the zero vector"))?;
+        // ODE asserts on the zero vector and turns a vector whose largest
+        // component is below about 5.6e-309 into NaN; we report both and
+        // leave `a` as is.
+        cx.require(
+            vec::normalizable3(&v),
+            format_args!("argument 'a' cannot be normalised (zero, or too small: ODE gives NaN)"),
+        )?;
         vec::normalize3(&mut v);
         write_reals(a, &v);
         Some(())
@@ -42,8 +47,9 @@ pub unsafe extern "C" fn dNormalize3(a: *mut dReal) {
 pub unsafe extern "C" fn dNormalize4(a: *mut dReal) {
     call("dNormalize4", (), |cx| {
         let mut v = cx.read_finite::<4>("a", a)?;
-        cx.require(v != [0.0; 4], format_args!("argument 'a' is the zero vector"))?;
-        vec::normalize4(&mut v);
+        // ODE asserts when the squared length is not positive: the zero
+        // vector, and also vectors so small that it underflows to 0.
+        cx.require(vec::safe_normalize4(&mut v), format_args!("argument 'a' cannot be normalised (zero, or its squared length underflows)"))?;
         write_reals(a, &v);
         Some(())
     })

@@ -61,7 +61,12 @@ pub unsafe extern "C" fn dRFromZAxis(R: *mut dReal, ax: dReal, ay: dReal, az: dR
         cx.finite("ax", ax)?;
         cx.finite("ay", ay)?;
         cx.finite("az", az)?;
-        cx.require(ax != 0.0 || ay != 0.0 || az != 0.0, format_args!("the axis (ax, ay, az) is zero"))?;
+        // ODE normalises the axis: it asserts on zero and gives NaN for an
+        // axis too small to normalise (see vec::normalizable3).
+        cx.require(
+            crate::math::vec::normalizable3(&[ax, ay, az]),
+            format_args!("the axis ({ax:?}, {ay:?}, {az:?}) cannot be normalised"),
+        )?;
         write_reals(R, &rot::r_from_z_axis([ax, ay, az]));
         Some(())
     })

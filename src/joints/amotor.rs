@@ -110,18 +110,28 @@ impl AMotor {
 
     /// Whether `dJointSetAMotorAxis(anum, rel, v)` is acceptable here:
     /// `None` if so, else why not. `anum` and `rel` must be in 0..=2.
-    pub fn axis_problem(&self, head: &JointHead, anum: usize, rel: i32, v: [f64; 3]) -> Option<&'static str> {
+    pub fn axis_problem(&self, head: &JointHead, b: Bodies<'_>, anum: usize, rel: i32, v: [f64; 3]) -> Option<&'static str> {
         if self.euler() && rel != REL_GLOBAL && rel != EULER_REL[anum] {
             return Some("in Euler mode axis 0 may only be relative to body 1, axis 1 global, axis 2 relative to body 2");
         }
         if Self::internal_rel(head, rel) == REL_BODY1 && head.body[0].is_none() {
             return Some("the axis is relative to a body the joint is not attached to");
         }
-        let mut t = v;
-        if !safe_normalize3(&mut t) {
+        // ODE normalises the axis after taking it into the body's frame.
+        if !super::hinge::axis_ok(Self::body_axis(Self::internal_rel(head, rel), b, v)) {
             return Some("the axis cannot be normalised");
         }
         None
+    }
+
+    /// World direction `v` in the frame relativity `rel` (internal order)
+    /// names, before normalisation.
+    fn body_axis(rel: i32, b: Bodies<'_>, v: [f64; 3]) -> [f64; 3] {
+        match (rel, b.b1, b.b2) {
+            (REL_BODY1, Some(b0), _) => mul1_331(&b0.r, &v),
+            (REL_BODY2, _, Some(b1)) => mul1_331(&b1.r, &v),
+            _ => v,
+        }
     }
 
     /// `dJointSetAMotorAxis`: `v` is a world direction, stored in the frame
@@ -129,11 +139,7 @@ impl AMotor {
     pub fn set_axis(&mut self, head: &JointHead, b: Bodies<'_>, anum: usize, rel: i32, v: [f64; 3]) {
         let rel = Self::internal_rel(head, rel);
         self.rel[anum] = rel;
-        let mut a = match (rel, b.b1, b.b2) {
-            (REL_BODY1, Some(b0), _) => mul1_331(&b0.r, &v),
-            (REL_BODY2, _, Some(b1)) => mul1_331(&b1.r, &v),
-            _ => v,
-        };
+        let mut a = Self::body_axis(rel, b, v);
         safe_normalize3(&mut a);
         self.axis[anum] = a;
         if self.euler() {

@@ -24,15 +24,29 @@ impl DHinge {
         DHinge { ball: DBall::new(world), axis1: [0.0; 3], axis2: [0.0; 3] }
     }
 
-    /// `dJointSetDHingeAxis`: needs body 1 and a non-zero axis (checked by
-    /// the caller).
-    pub fn set_axis(&mut self, b: Bodies<'_>, v: [f64; 3]) {
-        let Some(b0) = b.b1 else { return };
-        self.axis1 = b0.vector_from_world(v);
-        self.axis2 = match b.b2 {
+    /// The axis in each body's frame (world for a missing body 2), before
+    /// normalisation; `None` without body 1.
+    fn body_axes(b: Bodies<'_>, v: [f64; 3]) -> Option<([f64; 3], [f64; 3])> {
+        let a1 = b.b1?.vector_from_world(v);
+        let a2 = match b.b2 {
             Some(b1) => b1.vector_from_world(v),
             None => v,
         };
+        Some((a1, a2))
+    }
+
+    /// Can `dJointSetDHingeAxis` take `v`? ODE normalises the axis in each
+    /// body's frame and asserts where that fails (see `hinge::axis_ok`).
+    pub fn axis_acceptable(b: Bodies<'_>, v: [f64; 3]) -> bool {
+        Self::body_axes(b, v).is_some_and(|(a1, a2)| super::hinge::axis_ok(a1) && super::hinge::axis_ok(a2))
+    }
+
+    /// `dJointSetDHingeAxis`: needs body 1 and an axis `axis_acceptable`
+    /// accepts (checked by the caller).
+    pub fn set_axis(&mut self, b: Bodies<'_>, v: [f64; 3]) {
+        let Some((a1, a2)) = Self::body_axes(b, v) else { return };
+        self.axis1 = a1;
+        self.axis2 = a2;
         safe_normalize3(&mut self.axis1);
         safe_normalize3(&mut self.axis2);
     }

@@ -16,10 +16,12 @@ use crate::math::rotation::{q_from_axis_and_angle, q_mult1, q_mult2, q_mult3};
 use crate::math::vec::{cross3, dot3, plane_space, safe_normalize3};
 use std::f64::consts::PI;
 
-/// Is (x, y, z) usable as an axis (ODE aborts on a zero axis)?
+/// Is (x, y, z) usable as an axis? ODE's normalisation asserts on the
+/// zero vector only; a vector whose largest component is so small that
+/// its reciprocal overflows (below about 5.6e-309) normalises to NaN in
+/// ODE, which we refuse too. Anything else is accepted, however small.
 pub fn axis_ok(a: [f64; 3]) -> bool {
-    let mut v = a;
-    safe_normalize3(&mut v)
+    crate::math::vec::normalizable3(&a)
 }
 
 /// Body-relative axes of the world direction `a` (normalised first): axis

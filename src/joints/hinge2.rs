@@ -152,15 +152,25 @@ impl Hinge2 {
     }
 
     /// Would setting these world axes leave the axes independent? Only
-    /// meaningful with both bodies attached. ODE asserts only when the
-    /// projection of one axis on the other's normal plane is exactly zero;
-    /// axes parallel up to rounding (sine below 1e-12) are refused too, as
-    /// their reference vectors would be noise.
+    /// meaningful with both bodies attached. ODE refuses (asserts) only when
+    /// one axis projected on the other's normal plane is exactly the zero
+    /// vector; axes parallel up to rounding are accepted and their reference
+    /// vectors computed from the residue, as ODE does. A residue so small
+    /// that normalising it overflows gives NaN vectors in ODE: refused too.
     pub fn axes_independent(&self, b: Bodies<'_>, a1: Option<[f64; 3]>, a2: Option<[f64; 3]>) -> bool {
         let mut t = self.clone();
         t.store_axes(b, a1, a2);
-        let sine_ok = t.axis_info(b).is_some_and(|(_, _, _, s, _)| s > 1e-12);
-        sine_ok && t.make_refs(b)
+        t.make_refs(b) && [t.v1, t.v2, t.w1, t.w2].iter().flatten().all(|v| v.is_finite())
+    }
+
+    /// Would attaching to both bodies `b` leave the axes independent? The
+    /// attachment re-expresses the current world axes in the new bodies'
+    /// frames (see `set_relative_values`), which can make them exactly
+    /// parallel; ODE asserts then.
+    pub fn attach_keeps_axes_independent(&self, b: Bodies<'_>) -> bool {
+        let a1 = self.axis1_world(b).filter(|a| axis_ok(*a));
+        let a2 = self.axis2_world(b).filter(|a| axis_ok(*a));
+        self.axes_independent(b, a1, a2)
     }
 
     fn store_axes(&mut self, b: Bodies<'_>, a1: Option<[f64; 3]>, a2: Option<[f64; 3]>) {

@@ -44,25 +44,32 @@ impl LMotor {
 
     /// Why `dJointSetLMotorAxis(anum, rel, v)` cannot be done, if so
     /// (`rel` in 0..=2).
-    pub fn axis_problem(head: &JointHead, rel: i32, v: [f64; 3]) -> Option<&'static str> {
-        if Self::effective_rel(head, rel) == REL_BODY1 && head.body[0].is_none() {
+    pub fn axis_problem(head: &JointHead, b: Bodies<'_>, rel: i32, v: [f64; 3]) -> Option<&'static str> {
+        let rel = Self::effective_rel(head, rel);
+        if rel == REL_BODY1 && head.body[0].is_none() {
             return Some("the axis is relative to a body the joint is not attached to");
         }
-        let mut t = v;
-        if !safe_normalize3(&mut t) {
+        // ODE normalises the axis after taking it into the body's frame.
+        if !super::hinge::axis_ok(Self::body_axis(rel, b, v)) {
             return Some("the axis cannot be normalised");
         }
         None
     }
 
-    pub fn set_axis(&mut self, head: &JointHead, b: Bodies<'_>, anum: usize, rel: i32, v: [f64; 3]) {
-        let rel = Self::effective_rel(head, rel);
-        self.rel[anum] = rel;
-        let mut a = match (rel, b.b1, b.b2) {
+    /// World direction `v` in the frame relativity `rel` names, before
+    /// normalisation.
+    fn body_axis(rel: i32, b: Bodies<'_>, v: [f64; 3]) -> [f64; 3] {
+        match (rel, b.b1, b.b2) {
             (REL_BODY1, Some(b0), _) => mul1_331(&b0.r, &v),
             (REL_BODY2, _, Some(b1)) => mul1_331(&b1.r, &v),
             _ => v,
-        };
+        }
+    }
+
+    pub fn set_axis(&mut self, head: &JointHead, b: Bodies<'_>, anum: usize, rel: i32, v: [f64; 3]) {
+        let rel = Self::effective_rel(head, rel);
+        self.rel[anum] = rel;
+        let mut a = Self::body_axis(rel, b, v);
         safe_normalize3(&mut a);
         self.axis[anum] = a;
     }

@@ -112,6 +112,13 @@ pub fn check_attach(j: JointRef, b1: Option<BodyRef>, b2: Option<BodyRef>) -> Re
     if head.flags & flags::TWO_BODIES != 0 && b1.is_some() != b2.is_some() {
         return Err("this joint type cannot be attached to just one body (attach two bodies or none)".into());
     }
+    // A hinge2 re-expresses its axes in the new bodies' frames; ODE asserts
+    // when they come out exactly parallel there.
+    if let (JointKind::Hinge2(h), Some(x), Some(y)) = (&j.get().kind, b1, b2) {
+        if !h.attach_keeps_axes_independent(Bodies { b1: Some(x.get()), b2: Some(y.get()) }) {
+            return Err("the hinge2 axes would be exactly parallel in these bodies' frames (ODE: axes must be linearly independent)".into());
+        }
+    }
     Ok(())
 }
 

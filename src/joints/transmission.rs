@@ -70,8 +70,18 @@ impl Transmission {
         }
     }
 
-    /// Sets wheel `i`'s axis from a world direction (non-zero, checked by
-    /// the caller) if its body is attached.
+    /// Can wheel `i`'s axis be set to world direction `v`? ODE normalises
+    /// it in the wheel body's frame (if attached) and asserts where that
+    /// fails (see `hinge::axis_ok`).
+    pub fn axis_acceptable(b: Bodies<'_>, i: usize, v: [f64; 3]) -> bool {
+        match if i == 0 { b.b1 } else { b.b2 } {
+            Some(body) => super::hinge::axis_ok(body.vector_from_world(v)),
+            None => true,
+        }
+    }
+
+    /// Sets wheel `i`'s axis from a world direction (accepted by
+    /// `axis_acceptable`) if its body is attached.
     pub fn set_axis(&mut self, b: Bodies<'_>, i: usize, v: [f64; 3]) {
         if let Some(body) = if i == 0 { b.b1 } else { b.b2 } {
             let mut a = body.vector_from_world(v);

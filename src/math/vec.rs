@@ -32,6 +32,15 @@ pub fn safe_normalize3(a: &mut [f64]) -> bool {
     true
 }
 
+/// Does ODE's 3-vector normalisation give a finite unit vector for `a`?
+/// It fails only on the zero vector, and gives NaN when the largest
+/// component is so small (below about 5.6e-309) that its reciprocal
+/// overflows; anything else normalises, however small or large.
+pub fn normalizable3(a: &[f64; 3]) -> bool {
+    let mut v = *a;
+    safe_normalize3(&mut v) && v.iter().all(|c| c.is_finite())
+}
+
 /// Normalises a 4-vector in place; false (unchanged) if it is zero.
 pub fn safe_normalize4(a: &mut [f64]) -> bool {
     let l = a[0] * a[0] + a[1] * a[1] + a[2] * a[2] + a[3] * a[3];

@@ -70,8 +70,11 @@ fn normalize(v: &mut V3) {
 pub(crate) struct Quat([f64; 4]);
 
 impl Quat {
-    fn from_pose(p: &Pose) -> Quat {
-        let q = crate::math::rotation::r_to_q(&p.r);
+    /// From ODE's (w, x, y, z) quaternion of the geom: ODE's glue reads
+    /// `dGeomGetQuaternion`, which for a geom on a body (without offset)
+    /// is the body's own quaternion, not one recomputed from R; the two
+    /// differ in the last bits, and so would every contact.
+    fn from_ode(q: &[f64; 4]) -> Quat {
         Quat([q[1], q[2], q[3], q[0]])
     }
 
@@ -115,8 +118,8 @@ impl<'a> Shape<'a> {
         Shape::Sphere { pos: p3(&p.pos), radius: s.radius }
     }
 
-    pub(crate) fn boxed(b: &BoxShape, p: &Pose) -> Shape<'a> {
-        let rot = Quat::from_pose(p);
+    pub(crate) fn boxed(b: &BoxShape, p: &Pose, q: &[f64; 4]) -> Shape<'a> {
+        let rot = Quat::from_ode(q);
         Shape::Box {
             pos: p3(&p.pos),
             rot,
@@ -125,15 +128,15 @@ impl<'a> Shape<'a> {
         }
     }
 
-    pub(crate) fn capsule(c: &Capsule, p: &Pose) -> Shape<'a> {
-        let rot = Quat::from_pose(p);
+    pub(crate) fn capsule(c: &Capsule, p: &Pose, q: &[f64; 4]) -> Shape<'a> {
+        let rot = Quat::from_ode(q);
         let pos = p3(&p.pos);
         let axis = rot.rotate(&[0.0, 0.0, c.length / 2.0]);
         Shape::Capsule { pos, radius: c.radius, axis, p1: add(&axis, &pos), p2: add(&scale(&axis, -1.0), &pos) }
     }
 
-    pub(crate) fn cylinder(c: &Cylinder, p: &Pose) -> Shape<'a> {
-        let rot = Quat::from_pose(p);
+    pub(crate) fn cylinder(c: &Cylinder, p: &Pose, q: &[f64; 4]) -> Shape<'a> {
+        let rot = Quat::from_ode(q);
         let pos = p3(&p.pos);
         let half_axis = rot.rotate(&[0.0, 0.0, c.length / 2.0]);
         let mut axis = half_axis;
@@ -150,8 +153,8 @@ impl<'a> Shape<'a> {
         }
     }
 
-    pub(crate) fn convex(c: &'a Convex, p: &Pose) -> Shape<'a> {
-        let rot = Quat::from_pose(p);
+    pub(crate) fn convex(c: &'a Convex, p: &Pose, q: &[f64; 4]) -> Shape<'a> {
+        let rot = Quat::from_ode(q);
         Shape::Convex { pos: p3(&p.pos), rot, inv: rot.inverse(), cvx: c }
     }
 
@@ -538,34 +541,78 @@ fn mpr_collide(a: &Shape, b: &Shape, sink: &mut ContactSink) -> usize {
     }
 }
 
+/// A geom's pose with the quaternion ODE's libccd glue would read for it
+/// (`geom::quaternion`: the body's own for a geom on a body without
+/// offset). `Oriented::of` recomputes it from R, as ODE does for a geom
+/// without a body.
+#[derive(Clone, Copy, Debug)]
+pub struct Oriented<'p> {
+    pub pose: &'p Pose,
+    pub q: [f64; 4],
+}
+
+impl<'p> Oriented<'p> {
+    pub fn new(pose: &'p Pose, q: [f64; 4]) -> Oriented<'p> {
+        Oriented { pose, q }
+    }
+
+    pub fn of(pose: &'p Pose) -> Oriented<'p> {
+        Oriented { pose, q: crate::math::rotation::r_to_q(&pose.r) }
+    }
+}
+
 /// Convex (a) against sphere (b), through MPR as in Debian's build.
 pub fn collide_convex_sphere(c: &Convex, pc: &Pose, s: &Sphere, ps: &Pose, sink: &mut ContactSink) -> usize {
-    mpr_collide(&Shape::convex(c, pc), &Shape::sphere(s, ps), sink)
+    collide_convex_sphere_oriented(c, Oriented::of(pc), s, ps, sink)
+}
+
+pub fn collide_convex_sphere_oriented(c: &Convex, pc: Oriented, s: &Sphere, ps: &Pose, sink: &mut ContactSink) -> usize {
+    mpr_collide(&Shape::convex(c, pc.pose, &pc.q), &Shape::sphere(s, ps), sink)
 }
 
 /// Convex (a) against box (b), through MPR.
 pub fn collide_convex_box(c: &Convex, pc: &Pose, b: &BoxShape, pb: &Pose, sink: &mut ContactSink) -> usize {
-    mpr_collide(&Shape::convex(c, pc), &Shape::boxed(b, pb), sink)
+    collide_convex_box_oriented(c, Oriented::of(pc), b, Oriented::of(pb), sink)
+}
+
+pub fn collide_convex_box_oriented(c: &Convex, pc: Oriented, b: &BoxShape, pb: Oriented, sink: &mut ContactSink) -> usize {
+    mpr_collide(&Shape::convex(c, pc.pose, &pc.q), &Shape::boxed(b, pb.pose, &pb.q), sink)
 }
 
 /// Convex (a) against capsule (b), through MPR.
 pub fn collide_convex_capsule(c: &Convex, pc: &Pose, k: &Capsule, pk: &Pose, sink: &mut ContactSink) -> usize {
-    mpr_collide(&Shape::convex(c, pc), &Shape::capsule(k, pk), sink)
+    collide_convex_capsule_oriented(c, Oriented::of(pc), k, Oriented::of(pk), sink)
+}
+
+pub fn collide_convex_capsule_oriented(c: &Convex, pc: Oriented, k: &Capsule, pk: Oriented, sink: &mut ContactSink) -> usize {
+    mpr_collide(&Shape::convex(c, pc.pose, &pc.q), &Shape::capsule(k, pk.pose, &pk.q), sink)
 }
 
 /// Convex (a) against cylinder (b), through MPR.
 pub fn collide_convex_cylinder(c: &Convex, pc: &Pose, y: &Cylinder, py: &Pose, sink: &mut ContactSink) -> usize {
-    mpr_collide(&Shape::convex(c, pc), &Shape::cylinder(y, py), sink)
+    collide_convex_cylinder_oriented(c, Oriented::of(pc), y, Oriented::of(py), sink)
+}
+
+pub fn collide_convex_cylinder_oriented(c: &Convex, pc: Oriented, y: &Cylinder, py: Oriented, sink: &mut ContactSink) -> usize {
+    mpr_collide(&Shape::convex(c, pc.pose, &pc.q), &Shape::cylinder(y, py.pose, &py.q), sink)
 }
 
 /// Convex (a) against convex (b), through MPR.
 pub fn collide_convex_convex(a: &Convex, pa: &Pose, b: &Convex, pb: &Pose, sink: &mut ContactSink) -> usize {
-    mpr_collide(&Shape::convex(a, pa), &Shape::convex(b, pb), sink)
+    collide_convex_convex_oriented(a, Oriented::of(pa), b, Oriented::of(pb), sink)
+}
+
+pub fn collide_convex_convex_oriented(a: &Convex, pa: Oriented, b: &Convex, pb: Oriented, sink: &mut ContactSink) -> usize {
+    mpr_collide(&Shape::convex(a, pa.pose, &pa.q), &Shape::convex(b, pb.pose, &pb.q), sink)
 }
 
 /// Capsule (a) against cylinder (b), through MPR.
 pub fn collide_capsule_cylinder(k: &Capsule, pk: &Pose, y: &Cylinder, py: &Pose, sink: &mut ContactSink) -> usize {
-    mpr_collide(&Shape::capsule(k, pk), &Shape::cylinder(y, py), sink)
+    collide_capsule_cylinder_oriented(k, Oriented::of(pk), y, Oriented::of(py), sink)
+}
+
+pub fn collide_capsule_cylinder_oriented(k: &Capsule, pk: Oriented, y: &Cylinder, py: Oriented, sink: &mut ContactSink) -> usize {
+    mpr_collide(&Shape::capsule(k, pk.pose, &pk.q), &Shape::cylinder(y, py.pose, &py.q), sink)
 }
 
 // ---- cylinder–cylinder -------------------------------------------------------------------------
@@ -580,8 +627,8 @@ struct CylFrame {
 }
 
 impl CylFrame {
-    fn new(c: &Cylinder, p: &Pose) -> CylFrame {
-        let rot = Quat::from_pose(p);
+    fn new(c: &Cylinder, p: &Pose, q: &[f64; 4]) -> CylFrame {
+        let rot = Quat::from_ode(q);
         let mut axis = rot.rotate(&[0.0, 0.0, c.length / 2.0]);
         let l = len2(&axis).sqrt();
         if l >= EPS {
@@ -726,14 +773,18 @@ fn cyl_cyl_aligned(a: &Cylinder, c1: &CylFrame, b: &Cylinder, c2: &CylFrame, sin
 /// Cylinder (a) against cylinder (b) as Debian's ODE 0.16 does it: the
 /// near-parallel special case above, else one contact through MPR.
 pub fn collide_cylinder_cylinder(a: &Cylinder, pa: &Pose, b: &Cylinder, pb: &Pose, sink: &mut ContactSink) -> usize {
+    collide_cylinder_cylinder_oriented(a, Oriented::of(pa), b, Oriented::of(pb), sink)
+}
+
+pub fn collide_cylinder_cylinder_oriented(a: &Cylinder, pa: Oriented, b: &Cylinder, pb: Oriented, sink: &mut ContactSink) -> usize {
     if sink.max() == 0 {
         return 0;
     }
-    let (c1, c2) = (CylFrame::new(a, pa), CylFrame::new(b, pb));
+    let (c1, c2) = (CylFrame::new(a, pa.pose, &pa.q), CylFrame::new(b, pb.pose, &pb.q));
     if let Some(n) = cyl_cyl_aligned(a, &c1, b, &c2, sink) {
         return n;
     }
-    mpr_collide(&Shape::cylinder(a, pa), &Shape::cylinder(b, pb), sink)
+    mpr_collide(&Shape::cylinder(a, pa.pose, &pa.q), &Shape::cylinder(b, pb.pose, &pb.q), sink)
 }
 
 // ---- convex against a triangle mesh -----------------------------------------
@@ -770,16 +821,14 @@ impl Quat {
             return Quat([0.0, 0.0, 0.0, 1.0]);
         }
         let s = a.sin() / n;
-        let mut q = [axis[0] * s, axis[1] * s, axis[2] * s, a.cos()];
-        // libccd then normalises the quaternion (by its reciprocal length).
+        let q = [axis[0] * s, axis[1] * s, axis[2] * s, a.cos()];
+        // libccd normalises the result (its length is 1 only to rounding).
         let len = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]).sqrt();
-        if len >= EPS {
-            let k = 1.0 / len;
-            for x in &mut q {
-                *x *= k;
-            }
+        if len < EPS {
+            return Quat(q);
         }
-        Quat(q)
+        let k = 1.0 / len;
+        Quat([q[0] * k, q[1] * k, q[2] * k, q[3] * k])
     }
 }
 
@@ -1057,7 +1106,7 @@ fn add_tilted(a: &Shape, mesh: &Mesh, angles: FaceAngles<'_>, list: &mut Vec<Pen
 
 /// Convex (a, world AABB `aabb` as the geom holds it) against a triangle
 /// mesh, as Debian's build does it (see above).
-pub fn collide_convex_trimesh(c: &Convex, pc: &Pose, aabb: &[f64; 6], mesh: &Mesh, sink: &mut ContactSink) -> usize {
+pub fn collide_convex_trimesh(c: &Convex, pc: Oriented, aabb: &[f64; 6], mesh: &Mesh, sink: &mut ContactSink) -> usize {
     let max = sink.max();
     if max == 0 {
         return 0;
@@ -1076,7 +1125,7 @@ pub fn collide_convex_trimesh(c: &Convex, pc: &Pose, aabb: &[f64; 6], mesh: &Mes
     };
     let correct = |v: &[V3; 3], k: &mut Contact| angles.is_empty() || correct_triangle_normal(v, k, angles);
     let cand = mesh.candidates_aabb(aabb);
-    let a = Shape::convex(c, pc);
+    let a = Shape::convex(c, pc.pose, &pc.q);
     let unimportant = sink.unimportant();
     let mut list = crate::collision::trimesh::opcode::Reused::take(&PENDING);
     for (i, &t) in cand.iter().enumerate() {

@@ -18,9 +18,12 @@
 //!   the two (infinite) edge lines. Clipped points keep depth ≥ 0, so
 //!   points on the plane yield zero-depth contacts, as in ODE;
 //! - merging (unless CONTACTS_UNIMPORTANT): a contact within √ε of an
-//!   earlier one whose normal is parallel or anti-parallel (1 − |n·n'| <
-//!   ε) only raises that contact's depth; once the array is full the
-//!   remaining triangles still raise depths this way.
+//!   earlier one with the same normal (1 − n·n' < ε) only raises that
+//!   contact's depth (and names its triangle); once the array is full,
+//!   every remaining triangle is still tested and a deeper contact takes
+//!   the place of the shallowest one kept (see `generate`). With
+//!   CONTACTS_UNIMPORTANT the first contacts found are kept and the
+//!   search stops when the array is full.
 //!
 //! The arithmetic follows ODE's operation order so that results agree to
 //! the last bit on the same triangles.
@@ -311,11 +314,19 @@ impl BoxData {
     }
 }
 
-/// ODE's contact merging for boxes (see the module docs). Returns false
-/// when the contact was neither added nor merged... only used for flow.
+/// ODE 0.16.2's contact admission for boxes (its GenerateContact). Unless
+/// the caller set CONTACTS_UNIMPORTANT:
+/// - a contact within √ε of an earlier one with the same normal
+///   (1 − n·n' < ε, a one-sided test) only raises that one's depth and
+///   then names this triangle; the scan stops at the first such match;
+/// - once the array is full, a new contact replaces the shallowest one
+///   kept (the first of equal ones) if it is strictly deeper, in that
+///   slot, so that a small limit keeps the deepest contacts and not the
+///   first found (zero-depth ones included).
 fn generate(sink: &mut ContactSink, k: Contact) {
     if !sink.unimportant() {
-        let mut duplicate = false;
+        let mut shallowest = f64::INFINITY;
+        let mut slot = None;
         for i in 0..sink.len() {
             let g = sink.get_mut(i);
             let d = [k.pos[0] - g.pos[0], k.pos[1] - g.pos[1], k.pos[2] - g.pos[2]];
@@ -326,13 +337,25 @@ fn generate(sink: &mut ContactSink, k: Contact) {
                         g.depth = k.depth;
                         g.side1 = k.side1;
                     }
-                    // Only the first match is updated.
-                    duplicate = true;
-                    break;
+                    return;
                 }
             }
+            if g.depth < shallowest {
+                shallowest = g.depth;
+                slot = Some(i);
+            }
         }
-        if duplicate || sink.is_full() {
+        if sink.is_full() {
+            // (No slot when the limit is 0 or every kept depth is NaN.)
+            let Some(i) = slot else { return };
+            if !(shallowest < k.depth) {
+                return;
+            }
+            let g = sink.get_mut(i);
+            g.pos = [k.pos[0], k.pos[1], k.pos[2], 0.0];
+            g.normal = [k.normal[0], k.normal[1], k.normal[2], 0.0];
+            g.depth = k.depth;
+            g.side1 = k.side1;
             return;
         }
     }
@@ -372,4 +395,64 @@ pub fn collide_trimesh_box(mesh: &Mesh, host: &dyn TriHost, b: &BoxShape, bp: &P
         }
     }
     sink.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ffi::decl::contact::dContactGeom;
+    use crate::math::rotation::r_from_axis_and_angle;
+
+    /// A box tilted on a flat grid with a small contact limit keeps the
+    /// deepest contacts of the full set, not the first ones found (which
+    /// include zero-depth points clipped on the surface).
+    #[test]
+    fn small_limits_keep_the_deepest_contacts() {
+        // 4 x 4 grid of unit cells at z = 0 (32 triangles).
+        let mut v: Vec<f32> = Vec::new();
+        for j in 0..5 {
+            for i in 0..5 {
+                v.extend([i as f32 - 2.0, j as f32 - 2.0, 0.0]);
+            }
+        }
+        let mut idx: Vec<u32> = Vec::new();
+        for j in 0..4u32 {
+            for i in 0..4u32 {
+                let (a, b, c, d) = (j * 5 + i, j * 5 + i + 1, (j + 1) * 5 + i, (j + 1) * 5 + i + 1);
+                idx.extend([a, b, d, a, d, c]);
+            }
+        }
+        let mut data = TriMeshData::default();
+        // SAFETY: v and idx outlive `data`'s use; indices < vertex count.
+        unsafe {
+            data.build(v.as_ptr() as *const u8, 12, 25, false, idx.as_ptr() as *const u8, idx.len() / 3, 12, std::ptr::null());
+        }
+        let mesh = Mesh { data: &data, pose: Pose::IDENTITY };
+        let shape = BoxShape { sides: [1.2, 0.9, 0.5] };
+        let mut tested = 0;
+        for k in 0..40 {
+            let a = 0.05 + 0.01 * k as f64;
+            let r = r_from_axis_and_angle(0.3, 1.0, 0.1 * k as f64, a);
+            let pose = Pose::new([0.37 - 0.02 * k as f64, 0.21, 0.2], r);
+            // SAFETY: dContactGeom is plain data (null geoms are valid).
+            let mut full: [dContactGeom; 64] = unsafe { std::mem::zeroed() };
+            let n = collide_trimesh_box(&mesh, &NoHost, &shape, &pose, &mut ContactSink::from_slice(&mut full, 64));
+            let mut deepest: Vec<f64> = full[..n].iter().map(|c| c.depth).collect();
+            deepest.sort_by(|x, y| y.total_cmp(x));
+            if n < 2 || deepest[n - 1] == deepest[0] {
+                continue;
+            }
+            tested += 1;
+            for limit in 1..n {
+                // SAFETY: as above.
+                let mut buf: [dContactGeom; 64] = unsafe { std::mem::zeroed() };
+                let m = collide_trimesh_box(&mesh, &NoHost, &shape, &pose, &mut ContactSink::from_slice(&mut buf, limit as i32));
+                assert_eq!(m, limit);
+                let mut kept: Vec<f64> = buf[..m].iter().map(|c| c.depth).collect();
+                kept.sort_by(|x, y| y.total_cmp(x));
+                assert_eq!(kept, deepest[..limit], "placement {k}, limit {limit}");
+            }
+        }
+        assert!(tested >= 20, "{tested}");
+    }
 }

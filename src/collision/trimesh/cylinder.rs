@@ -38,7 +38,8 @@ const SEGMENTS: usize = 8;
 struct Cyl {
     pos: [f64; 3],
     axis: [f64; 3],
-    /// Rotation as ODE's quaternion (w, x, y, z) of the geom's matrix.
+    /// Rotation as ODE's quaternion (w, x, y, z) of the geom (see
+    /// `collide_trimesh_cylinder`).
     q: [f64; 4],
     radius: f64,
     length: f64,
@@ -222,16 +223,8 @@ fn clip_cap(c: &Cyl, v: &[[f64; 3]; 3], best: &Best, out: &mut Vec<Local>, max: 
         (sub(&c.pos, &scale(&c.axis, half)), 1.0)
     };
     // Triangle into the cap's frame through the inverse quaternion (as
-    // ODE: rounding decides which points on a clip plane survive). ODE's
-    // inverse divides by the norm (times its negated reciprocal).
-    let q = &c.q;
-    let norm = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-    let inv = if norm > 0.0 {
-        let nr = -1.0 / norm;
-        [-q[0] * nr, q[1] * nr, q[2] * nr, q[3] * nr]
-    } else {
-        [1.0, 0.0, 0.0, 0.0]
-    };
+    // ODE: rounding decides which points on a clip plane survive).
+    let inv = quat_inv(&c.q);
     let pts = [quat_transform(&inv, &sub(&v[0], &centre)), quat_transform(&inv, &sub(&v[1], &centre)), quat_transform(&inv, &sub(&v[2], &centre))];
     let mut a = Poly16::EMPTY;
     let mut b = Poly16::EMPTY;
@@ -249,6 +242,19 @@ fn clip_cap(c: &Cyl, v: &[[f64; 3]; 3], best: &Best, out: &mut Vec<Local>, max: 
                 return;
             }
         }
+    }
+}
+
+/// Inverse of quaternion `q` divided by its squared norm, as ODE computes it
+/// (a body's quaternion is unit only to rounding, and the last bits show in
+/// the cap contacts); identity for a zero quaternion.
+fn quat_inv(q: &[f64; 4]) -> [f64; 4] {
+    let norm = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+    if norm > 0.0 {
+        let k = -1.0 / norm;
+        [-q[0] * k, q[1] * k, q[2] * k, q[3] * k]
+    } else {
+        [1.0, 0.0, 0.0, 0.0]
     }
 }
 
@@ -286,7 +292,10 @@ fn one_triangle(c: &Cyl, v: &[[f64; 3]; 3], out: &mut Vec<Local>, max: usize) {
     }
 }
 
-pub fn collide_trimesh_cylinder(mesh: &Mesh, host: &dyn TriHost, cy: &Cylinder, cp: &Pose, sink: &mut ContactSink) -> usize {
+/// `cq` is the cylinder's quaternion as ODE reads it (`geom::quaternion`:
+/// the body's own for a geom on a body without offset), which places the
+/// cap contacts.
+pub fn collide_trimesh_cylinder(mesh: &Mesh, host: &dyn TriHost, cy: &Cylinder, cp: &Pose, cq: [f64; 4], sink: &mut ContactSink) -> usize {
     let max = sink.max();
     if max == 0 {
         return 0;
@@ -298,7 +307,7 @@ pub fn collide_trimesh_cylinder(mesh: &Mesh, host: &dyn TriHost, cy: &Cylinder, 
         *s = [-ang.cos(), -ang.sin(), 0.0];
         ang += 2.0 * step;
     }
-    let c = Cyl { pos: [cp.pos[0], cp.pos[1], cp.pos[2]], axis: cp.axis(2), q: crate::math::rotation::r_to_q(&cp.r), radius: cy.radius, length: cy.length, seg_n };
+    let c = Cyl { pos: [cp.pos[0], cp.pos[1], cp.pos[2]], axis: cp.axis(2), q: cq, radius: cy.radius, length: cy.length, seg_n };
     let cand = mesh.candidates_obb(cp, &[c.radius, c.radius, c.length * 0.5]);
     if cand.is_empty() {
         return 0;

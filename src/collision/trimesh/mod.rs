@@ -25,6 +25,7 @@ pub mod plane;
 pub mod preprocess;
 pub mod ray;
 pub mod sphere;
+pub mod sphere_merge;
 
 use crate::collision::shapes::Pose;
 use crate::handle::{Handle, Pool};
@@ -278,6 +279,8 @@ pub struct TriMeshGeom {
     pub tc_sphere: bool,
     pub tc_box: bool,
     pub tc_capsule: bool,
+    /// Sphere contact merging (`sphere_merge::NONE`, `NORMALS`, `FULL`).
+    pub sphere_merge: i32,
 }
 
 impl TriMeshGeom {
@@ -292,6 +295,7 @@ impl TriMeshGeom {
             tc_sphere: false,
             tc_box: false,
             tc_capsule: false,
+            sphere_merge: sphere_merge::NONE,
         }
     }
 
@@ -572,7 +576,9 @@ use crate::collision::geom::{GeomRef, Shape};
 pub fn geom_sphere(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
     let Some((m, h)) = setup(a, b) else { return 0 };
     let Shape::Sphere(sp) = &crate::collision::geom::g(b).shape else { return 0 };
-    sphere::collide_trimesh_sphere(&m, &h, sp, &crate::collision::geom::pose(b), s)
+    let n = sphere::collide_trimesh_sphere(&m, &h, sp, &crate::collision::geom::pose(b), s);
+    let tm = of(a);
+    sphere_merge::merge(tm.sphere_merge, s, n, tm.merge_callback, a.as_raw())
 }
 
 pub fn geom_box(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
@@ -602,7 +608,7 @@ pub fn geom_plane(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
 pub fn geom_cylinder(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
     let Some((m, h)) = setup(a, b) else { return 0 };
     let Shape::Cylinder(c) = &crate::collision::geom::g(b).shape else { return 0 };
-    cylinder::collide_trimesh_cylinder(&m, &h, c, &crate::collision::geom::pose(b), s)
+    cylinder::collide_trimesh_cylinder(&m, &h, c, &crate::collision::geom::pose(b), crate::collision::geom::quaternion(b), s)
 }
 
 pub fn geom_trimesh(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
