@@ -5,9 +5,8 @@
 //! dCollide's contacts; it runs once with each library.
 //!
 //! What is compared: every pair's contacts bit for bit in ODE's order
-//! (OPCODE's candidate order is reproduced), side1 included, except a box
-//! filling the 64-contact array (contact-cap rules); and the older, looser
-//! checks, kept (now implied by the exact one, except for capped boxes):
+//! (OPCODE's candidate order is reproduced), side1 included; and the
+//! older, looser checks, kept (now implied by the exact one):
 //! - sphere, plane: the same contact SET (sorted), to 1e-7; ray: the same
 //!   hits to 1e-5;
 //! - box, capsule: the same contact set (to 1e-9, in any order, ignoring
@@ -168,16 +167,13 @@ fn trimesh_pairs_compare_with_ode_and_obey_the_contact_rules() {
         let st = stats.entry(dc.pair.clone()).or_default();
         st[0] += 1;
         // Since the candidates come in OPCODE's order: the same contacts
-        // bit for bit, in ODE's order, side1 included (a box filling the
-        // array is left to the contact-cap rules).
-        if !(dc.pair == "box" && dc.contacts.len() == 64) {
-            let same = |a: &C, b: &C| a.pos == b.pos && a.normal == b.normal && a.depth == b.depth && a.side1 == b.side1;
-            assert!(
-                dc.contacts.len() == oc.contacts.len() && dc.contacts.iter().zip(&oc.contacts).all(|(a, b)| same(a, b)),
-                "contacts not identical in ODE's order: {}",
-                ctx()
-            );
-        }
+        // bit for bit, in ODE's order, side1 included.
+        let same = |a: &C, b: &C| a.pos == b.pos && a.normal == b.normal && a.depth == b.depth && a.side1 == b.side1;
+        assert!(
+            dc.contacts.len() == oc.contacts.len() && dc.contacts.iter().zip(&oc.contacts).all(|(a, b)| same(a, b)),
+            "contacts not identical in ODE's order: {}",
+            ctx()
+        );
         if dc.contacts.len() == 64 || oc.contacts.len() == 64 {
             continue;
         }
