@@ -1,22 +1,23 @@
 //! Bad input through the safe Rust API: every refusal is an `Err` naming
 //! the argument, and leaves the body bit-identical.
+use ode::api::convert::{quat_from_ode, quat_to_ode};
 use ode::api::{Body, Error, Mass, World};
 
 /// Every readable property of a body, as raw bits.
 fn snapshot(b: Body, w: &World) -> Vec<u64> {
     let mut v: Vec<f64> = Vec::new();
-    v.extend(b.position(w).unwrap());
-    v.extend(b.rotation(w).unwrap());
-    v.extend(b.quaternion(w).unwrap());
-    v.extend(b.linear_vel(w).unwrap());
-    v.extend(b.angular_vel(w).unwrap());
-    v.extend(b.force(w).unwrap());
-    v.extend(b.torque(w).unwrap());
+    v.extend(b.position(w).unwrap().to_array());
+    v.extend(b.rotation_ode(w).unwrap());
+    v.extend(quat_to_ode(b.quaternion(w).unwrap()));
+    v.extend(b.linear_vel(w).unwrap().to_array());
+    v.extend(b.angular_vel(w).unwrap().to_array());
+    v.extend(b.force(w).unwrap().to_array());
+    v.extend(b.torque(w).unwrap().to_array());
     let m = b.mass(w).unwrap();
     v.push(m.mass);
     v.extend(m.c);
     v.extend(m.I);
-    v.extend(b.finite_rotation_axis(w).unwrap());
+    v.extend(b.finite_rotation_axis(w).unwrap().to_array());
     let (a, c) = b.auto_disable_thresholds(w).unwrap();
     let (d, e) = b.damping(w).unwrap();
     let (f, g) = b.damping_thresholds(w).unwrap();
@@ -39,7 +40,7 @@ fn snapshot(b: Body, w: &World) -> Vec<u64> {
 fn configured(w: &mut World) -> Body {
     let b = w.create_body();
     b.set_position(w, [1.0, -2.0, 3.0]).unwrap();
-    b.set_quaternion(w, &[0.9, 0.1, -0.3, 0.2]).unwrap();
+    b.set_quaternion(w, quat_from_ode(&[0.9, 0.1, -0.3, 0.2])).unwrap();
     b.set_linear_vel(w, [0.5, 0.25, -1.0]).unwrap();
     b.set_angular_vel(w, [-0.5, 2.0, 0.125]).unwrap();
     b.add_force(w, [3.0, 4.0, 5.0]).unwrap();
@@ -77,13 +78,13 @@ fn invalid_values_are_refused_without_effect() {
     expect_invalid(b.add_force_at_pos(&mut w, [1.0; 3], [0.0, nan, 0.0]), "pos");
     expect_invalid(b.add_rel_force_at_rel_pos(&mut w, [inf, 0.0, 0.0], [0.0; 3]), "force");
     expect_invalid(b.set_torque(&mut w, [nan, 0.0, 0.0]), "torque");
-    expect_invalid(b.set_quaternion(&mut w, &[0.0; 4]), "q");
-    expect_invalid(b.set_quaternion(&mut w, &[1e-200, 0.0, 0.0, 0.0]), "q");
-    expect_invalid(b.set_quaternion(&mut w, &[nan, 1.0, 0.0, 0.0]), "q");
+    expect_invalid(b.set_quaternion(&mut w, quat_from_ode(&[0.0; 4])), "q");
+    expect_invalid(b.set_quaternion(&mut w, quat_from_ode(&[1e-200, 0.0, 0.0, 0.0])), "q");
+    expect_invalid(b.set_quaternion(&mut w, quat_from_ode(&[nan, 1.0, 0.0, 0.0])), "q");
     let mut r = [0.0; 12];
-    expect_invalid(b.set_rotation(&mut w, &r), "R");
+    expect_invalid(b.set_rotation_ode(&mut w, &r), "R");
     r = [1.0, 2.0, 3.0, 0.0, 2.0, 4.0, 6.0, 0.0, 0.0, 0.0, 1.0, 0.0];
-    expect_invalid(b.set_rotation(&mut w, &r), "R");
+    expect_invalid(b.set_rotation_ode(&mut w, &r), "R");
     let mut m = b.mass(&w).unwrap();
     m.mass = -1.0;
     expect_invalid(b.set_mass(&mut w, &m), "mass");
@@ -107,7 +108,7 @@ fn invalid_values_are_refused_without_effect() {
     expect_invalid(w.set_gravity([0.0, nan, 0.0]), "gravity");
     expect_invalid(w.set_damping(2.0, 0.0), "linear_scale");
     expect_invalid(w.set_quick_step_num_iterations(0), "num");
-    assert_eq!(w.gravity(), [0.0; 3]);
+    assert_eq!(w.gravity().to_array(), [0.0; 3]);
 }
 
 #[test]
@@ -139,7 +140,7 @@ fn stale_and_foreign_bodies_are_refused() {
     assert_eq!(dead.position(&w1), Err(Error::StaleBody));
     assert_eq!(dead.add_force(&mut w1, [1.0; 3]), Err(Error::StaleBody));
     for f in &fresh {
-        assert_eq!(f.force(&w1).unwrap(), [0.0; 3], "a stale id reached a new body");
+        assert_eq!(f.force(&w1).unwrap().to_array(), [0.0; 3], "a stale id reached a new body");
     }
     assert_eq!(snapshot(a, &w1), before_a);
 

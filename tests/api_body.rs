@@ -1,8 +1,9 @@
 //! Body behaviour through the safe API, checked against closed forms and
 //! ODE's documented semantics.
+use ode::api::convert::{quat_from_ode, quat_to_ode};
 use ode::api::{r_from_axis_and_angle, Mass, World};
 
-fn close(a: [f64; 3], b: [f64; 3], tol: f64) -> bool {
+fn close(a: ode::api::DVec3, b: [f64; 3], tol: f64) -> bool {
     (0..3).all(|i| (a[i] - b[i]).abs() <= tol)
 }
 
@@ -10,8 +11,8 @@ fn close(a: [f64; 3], b: [f64; 3], tol: f64) -> bool {
 fn fresh_body_has_ode_defaults() {
     let mut w = World::new();
     let b = w.create_body();
-    assert_eq!(b.position(&w).unwrap(), [0.0; 3]);
-    assert_eq!(b.quaternion(&w).unwrap(), [1.0, 0.0, 0.0, 0.0]);
+    assert_eq!(b.position(&w).unwrap().to_array(), [0.0; 3]);
+    assert_eq!(quat_to_ode(b.quaternion(&w).unwrap()), [1.0, 0.0, 0.0, 0.0]);
     let m = b.mass(&w).unwrap();
     assert_eq!((m.mass, m.I[0], m.I[5], m.I[10]), (1.0, 1.0, 1.0, 1.0));
     assert!(b.is_enabled(&w).unwrap() && b.gravity_mode(&w).unwrap() && b.gyroscopic_mode(&w).unwrap());
@@ -27,7 +28,7 @@ fn frames_follow_the_rotation() {
     let b = w.create_body();
     // A quarter turn about z: body x is world y.
     let r = r_from_axis_and_angle(0.0, 0.0, 1.0, std::f64::consts::FRAC_PI_2);
-    b.set_rotation(&mut w, &r).unwrap();
+    b.set_rotation_ode(&mut w, &r).unwrap();
     b.set_position(&mut w, [1.0, 2.0, 3.0]).unwrap();
     assert!(close(b.vector_to_world(&w, [1.0, 0.0, 0.0]).unwrap(), [0.0, 1.0, 0.0], 1e-15));
     assert!(close(b.rel_point_pos(&w, [1.0, 0.0, 0.0]).unwrap(), [1.0, 3.0, 3.0], 1e-15));
@@ -51,8 +52,8 @@ fn frames_follow_the_rotation() {
 fn quaternions_are_normalised_and_matrices_orthogonalised() {
     let mut w = World::new();
     let b = w.create_body();
-    b.set_quaternion(&mut w, &[2.0, 0.0, 0.0, 2.0]).unwrap();
-    let q = b.quaternion(&w).unwrap();
+    b.set_quaternion(&mut w, quat_from_ode(&[2.0, 0.0, 0.0, 2.0])).unwrap();
+    let q = quat_to_ode(b.quaternion(&w).unwrap());
     let h = std::f64::consts::FRAC_1_SQRT_2;
     assert!((q[0] - h).abs() < 1e-15 && (q[3] - h).abs() < 1e-15);
     // A scaled rotation matrix: ODE normalises row 0 and rebuilds row 2 as
@@ -62,15 +63,15 @@ fn quaternions_are_normalised_and_matrices_orthogonalised() {
     // (exact values are checked against Debian in body_diff).
     let r0 = r_from_axis_and_angle(1.0, 2.0, 3.0, 0.7);
     let r: [f64; 12] = std::array::from_fn(|i| r0[i] * 3.0);
-    b.set_rotation(&mut w, &r).unwrap();
-    let r2 = b.rotation(&w).unwrap();
+    b.set_rotation_ode(&mut w, &r).unwrap();
+    let r2 = b.rotation_ode(&w).unwrap();
     for i in [0, 2] {
         for j in 0..3 {
             assert!((r2[i * 4 + j] - r0[i * 4 + j]).abs() < 1e-14, "row {i}: {r2:?}");
         }
     }
     assert_eq!(r2[4..7], r[4..7], "row 1 is kept as given");
-    let q = b.quaternion(&w).unwrap();
+    let q = quat_to_ode(b.quaternion(&w).unwrap());
     let n: f64 = q.iter().map(|x| x * x).sum();
     assert!((n - 1.0).abs() < 1e-15, "quaternion not unit: {q:?}");
 }

@@ -7,6 +7,7 @@
 mod common;
 use common::*;
 
+use ode::api::convert::quat_to_ode;
 use ode::api::{CustomInfo1, CustomInfo2, CustomJoint, JointRow, Limit, LimitSide, Mass, World};
 use ode::ffi::objects_ball::{dJointCreateBall, dJointSetBallAnchor};
 use ode::ffi::objects_joint::{dJointAttach, dJointGetType};
@@ -68,7 +69,7 @@ impl CustomJoint for RustBall {
                 }
             }
         };
-        cross(&a1, -1.0, rows, false);
+        cross(&a1.to_array(), -1.0, rows, false);
         match info.body2() {
             Some(b2) => {
                 let a2 = b2.vector_to_world(self.anchor2);
@@ -76,7 +77,7 @@ impl CustomJoint for RustBall {
                 for i in 0..3 {
                     rows[i].j2l[i] = -1.0;
                 }
-                cross(&a2, 1.0, rows, true);
+                cross(&a2.to_array(), 1.0, rows, true);
                 for i in 0..3 {
                     rows[i].c = k * (a2[i] + p2[i] - a1[i] - p1[i]);
                 }
@@ -119,7 +120,7 @@ fn pendulum(custom: bool) -> (World, [ode::api::Body; 2]) {
         w.attach(j1, None, Some(a)).unwrap();
         let an1 = a.pos_rel_point(&w, p1).unwrap();
         j1.with_custom(&mut w, |j: &mut RustBall| {
-            j.anchor1 = an1;
+            j.anchor1 = an1.to_array();
             j.anchor2 = p1;
         })
         .unwrap();
@@ -127,8 +128,8 @@ fn pendulum(custom: bool) -> (World, [ode::api::Body; 2]) {
         w.attach(j2, Some(a), Some(b)).unwrap();
         let (an1, an2) = (a.pos_rel_point(&w, p2).unwrap(), b.pos_rel_point(&w, p2).unwrap());
         j2.with_custom(&mut w, |j: &mut RustBall| {
-            j.anchor1 = an1;
-            j.anchor2 = an2;
+            j.anchor1 = an1.to_array();
+            j.anchor2 = an2.to_array();
         })
         .unwrap();
         assert_eq!(unsafe { dJointGetType(j1.as_raw()) }, 1000);
@@ -148,10 +149,10 @@ fn pendulum(custom: bool) -> (World, [ode::api::Body; 2]) {
 fn state(w: &World, bodies: &[ode::api::Body; 2]) -> Vec<f64> {
     let mut v = Vec::new();
     for b in bodies {
-        v.extend(b.position(w).unwrap());
-        v.extend(b.quaternion(w).unwrap());
-        v.extend(b.linear_vel(w).unwrap());
-        v.extend(b.angular_vel(w).unwrap());
+        v.extend(b.position(w).unwrap().to_array());
+        v.extend(quat_to_ode(b.quaternion(w).unwrap()));
+        v.extend(b.linear_vel(w).unwrap().to_array());
+        v.extend(b.angular_vel(w).unwrap().to_array());
     }
     v
 }
@@ -176,7 +177,7 @@ fn rust_custom_ball_matches_the_built_in_ball_bit_for_bit() {
             assert_eq!(a, b, "quick={quick}: custom and built-in differ at step {step}");
         }
         // The scene moved (the comparison is not of two resting states).
-        assert!(br[1].linear_vel(&wr).unwrap().iter().any(|v| v.abs() > 0.1));
+        assert!(br[1].linear_vel(&wr).unwrap().to_array().iter().any(|v| v.abs() > 0.1));
     }
 }
 
@@ -263,8 +264,8 @@ fn custom_joints_join_islands_and_auto_disable() {
     w.attach(j, Some(a), Some(b)).unwrap();
     let (an1, an2) = (a.pos_rel_point(&w, [0.5, 0.0, 0.05]).unwrap(), b.pos_rel_point(&w, [0.5, 0.0, 0.05]).unwrap());
     j.with_custom(&mut w, |r: &mut RustBall| {
-        r.anchor1 = an1;
-        r.anchor2 = an2;
+        r.anchor1 = an1.to_array();
+        r.anchor2 = an2.to_array();
     })
     .unwrap();
     for _ in 0..200 {

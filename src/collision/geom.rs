@@ -200,7 +200,13 @@ pub struct Geom {
     pub own: Pose,
     /// Pose relative to the body, if set.
     pub offset: Option<Pose>,
+    /// How many live geom transforms carry this geom. A carried geom may
+    /// not join a space: the transform's AABB would recurse through it.
+    pub held: u32,
     pub shape: Shape,
+    /// Unique per creation, so that the safe API can tell a geom from a
+    /// later one reusing its cell.
+    pub serial: u64,
 }
 
 // Raw host pointers (user data, convex arrays) are the host's business.
@@ -268,6 +274,8 @@ pub fn g(h: GeomRef) -> &'static mut Geom {
     h.get_mut()
 }
 
+static NEXT_SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
 /// Creates a geom of `class` and puts it into `space` if given.
 pub fn create(space: Option<GeomRef>, placeable: bool, class: i32, shape: Shape) -> GeomRef {
     let mut flags = gflags::DIRTY | gflags::AABB_BAD | gflags::ENABLED;
@@ -290,7 +298,9 @@ pub fn create(space: Option<GeomRef>, placeable: bool, class: i32, shape: Shape)
         prev: None,
         slot: -1,
         slot2: -1,
+        held: 0,
         shape,
+        serial: NEXT_SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
     };
     geom.update_zero_sized();
     let h = GEOMS.alloc(geom);
@@ -308,8 +318,9 @@ pub fn destroy(h: GeomRef) {
     match &g(h).shape {
         Shape::Space(_) => space::release_contents(h),
         Shape::Transform(t) => {
-            if let (Some(obj), true) = (t.obj, t.cleanup != 0) {
-                if obj.is_live() {
+            if let Some(obj) = t.obj.filter(|o| o.is_live()) {
+                g(obj).held = g(obj).held.saturating_sub(1);
+                if t.cleanup != 0 {
                     destroy(obj);
                 }
             }

@@ -710,6 +710,53 @@ unsafe fn convex_args(
     Some(())
 }
 
+/// The hull itself, checked before anything is stored: colliders index the
+/// point array with the polygon list, so an index past `pointcount` would
+/// read outside the host's array (ODE reads garbage there), and ODE asserts
+/// that every polygon has at least three vertices. Empty plane or point
+/// sets describe no solid (ODE's AABB then reads point 0 regardless).
+/// Non-unit plane normals are accepted, as ODE uses them as given.
+unsafe fn convex_check(
+    cx: &Cx,
+    planes: *const dReal,
+    planecount: c_uint,
+    points: *const dReal,
+    pointcount: c_uint,
+    polygons: *const c_uint,
+) -> Option<()> {
+    cx.require(planecount > 0, format_args!("argument '_planecount' is 0 (a convex needs faces)"))?;
+    cx.require(pointcount > 0, format_args!("argument '_pointcount' is 0 (a convex needs points)"))?;
+    for k in 0..4 * planecount as usize {
+        let v = *planes.add(k);
+        if !v.is_finite() {
+            return cx.fail(format_args!("argument '_planes'[{k}] (plane {}) is {v} (must be finite)", k / 4));
+        }
+    }
+    for k in 0..3 * pointcount as usize {
+        let v = *points.add(k);
+        if !v.is_finite() {
+            return cx.fail(format_args!("argument '_points'[{k}] (point {}) is {v} (must be finite)", k / 3));
+        }
+    }
+    let mut poly = polygons;
+    for i in 0..planecount {
+        let n = *poly;
+        cx.require(
+            (3..=pointcount).contains(&n),
+            format_args!("argument '_polygons': polygon {i} has {n} vertices (must be 3 to _pointcount = {pointcount})"),
+        )?;
+        for j in 0..n as usize {
+            let v = *poly.add(1 + j);
+            cx.require(
+                v < pointcount,
+                format_args!("argument '_polygons': polygon {i} vertex {j} is point {v}, past _pointcount = {pointcount}"),
+            )?;
+        }
+        poly = poly.add(n as usize + 1);
+    }
+    Some(())
+}
+
 /// ODE's creation-time sanity messages, printed on the C stdout as
 /// Debian's build does: a polygon whose first three points turn clockwise
 /// (seen from the origin), a plane with negative distance.
@@ -745,6 +792,7 @@ pub unsafe extern "C" fn dCreateConvex(
     call("dCreateConvex", std::ptr::null_mut(), |cx| {
         let s = new_geom_space(cx, space)?;
         convex_args(cx, _planes, _points, _polygons)?;
+        convex_check(cx, _planes, _planecount, _points, _pointcount, _polygons)?;
         convex_warnings(_planes, _planecount, _points, _polygons);
         let c = geom::Convex {
             planes: _planes,
@@ -772,6 +820,7 @@ pub unsafe extern "C" fn dGeomSetConvex(
     call("dGeomSetConvex", (), |cx| {
         let h = class_arg(cx, g_, "g", class::CONVEX, "convex")?;
         convex_args(cx, _planes, _points, _polygons)?;
+        convex_check(cx, _planes, _count, _points, _pointcount, _polygons)?;
         if let Shape::Convex(c) = &mut g(h).shape {
             c.planes = _planes;
             c.plane_count = _count;
@@ -1146,17 +1195,42 @@ pub unsafe extern "C" fn dGeomTransformSetGeom(g_: dGeomID, obj: dGeomID) {
         let (t, _) = transform_arg(cx, g_)?;
         let o = cx.opt_handle(&GEOMS, obj, "obj", "geom")?;
         cx.require(o != Some(t), format_args!("argument 'obj' is the transform itself"))?;
+        if let Some(o) = o {
+            // A carried space or a chain of transforms leading back to `t`
+            // would make the AABB computation recurse forever; a carried geom
+            // in a space is what ODE asserts on when colliding.
+            cx.require(!g(o).is_space(), format_args!("argument 'obj' is a space (a transform carries a single geom)"))?;
+            cx.require(g(o).parent.is_none(), format_args!("argument 'obj' is in a space (a carried geom must be in none)"))?;
+            let mut c = Some(o);
+            while let Some(x) = c {
+                cx.require(x != t, format_args!("argument 'obj' carries the transform (a cycle)"))?;
+                c = match &g(x).shape {
+                    Shape::Transform(_) => crate::collision::transform::child(x),
+                    _ => None,
+                };
+            }
+        }
         let tr = match &mut g(t).shape {
             Shape::Transform(tr) => tr,
             _ => return None,
         };
-        if let Some(old) = tr.obj.filter(|c| c.is_live()) {
-            if tr.cleanup != 0 && Some(old) != o {
+        let old = tr.obj.filter(|c| c.is_live());
+        if old == o {
+            return Some(());
+        }
+        if let Some(old) = old {
+            if tr.cleanup != 0 {
                 if chain_locked(g(old).parent) || (g(old).is_space() && space::subtree_locked(old)) {
                     return cx.fail(format_args!("the carried geom to be destroyed is in a locked space"));
                 }
+                g(old).held = g(old).held.saturating_sub(1);
                 geom::destroy(old);
+            } else {
+                g(old).held = g(old).held.saturating_sub(1);
             }
+        }
+        if let Some(o) = o {
+            g(o).held += 1;
         }
         if let Shape::Transform(tr) = &mut g(t).shape {
             tr.obj = o;

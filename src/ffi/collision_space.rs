@@ -174,6 +174,9 @@ pub unsafe extern "C" fn dSpaceAdd(space: dSpaceID, geom: dGeomID) {
         let s = space_arg(cx, space, "space")?;
         let h = geom_arg(cx, geom, "geom")?;
         cx.require(g(h).parent.is_none(), format_args!("argument 'geom' is already in a space"))?;
+        // A transform's carried geom must stay out of spaces (ODE asserts on
+        // it when colliding; a carried ancestor would make AABBs recurse).
+        cx.require(g(h).held == 0, format_args!("argument 'geom' is carried by a geom transform"))?;
         let mut anc = Some(s);
         while let Some(a) = anc {
             cx.require(a != h, format_args!("argument 'geom' is the space or contains it (a cycle)"))?;

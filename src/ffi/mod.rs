@@ -61,26 +61,72 @@ pub struct Cx {
 }
 
 /// Runs one API call body: catches panics, maps `None` to `default`.
+///
+/// A panic inside is a library bug; it is reported on ODE's debug channel
+/// (with where it happened) and the call returns `default`. Rust's own
+/// "thread panicked" text is kept off stderr by `quiet_panics`.
 #[inline]
 pub fn call<R>(func: &'static str, default: R, f: impl FnOnce(&Cx) -> Option<R>) -> R {
     let cx = Cx { func };
-    match catch_unwind(AssertUnwindSafe(|| f(&cx))) {
+    quiet_panics();
+    // One TLS lookup per call: the counter is raised around the body and
+    // lowered after it (an unwinding panic stops at catch_unwind).
+    let depth: *const std::cell::Cell<u32> = DEPTH.with(|d| d as *const _);
+    // SAFETY: the thread's own counter, alive as long as the thread.
+    let depth = unsafe { &*depth };
+    depth.set(depth.get().wrapping_add(1));
+    let r = catch_unwind(AssertUnwindSafe(|| f(&cx)));
+    depth.set(depth.get().wrapping_sub(1));
+    match r {
         Ok(Some(r)) => r,
         Ok(None) => default,
         Err(p) => {
-            let what = p
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| p.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".into());
-            core_error::report(
-                core_error::Channel::Debug,
-                core_error::D_ERR_IASSERT,
-                &format!("{func}: internal error, call abandoned: {what}"),
-            );
+            report_panic(func, &*p);
             default
         }
     }
+}
+
+#[cold]
+#[inline(never)]
+fn report_panic(func: &str, p: &(dyn std::any::Any + Send)) {
+    let what = p
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into());
+    let at = PANIC_AT.try_with(|a| a.take()).ok().flatten().map(|a| format!(" (at {a})")).unwrap_or_default();
+    core_error::report(
+        core_error::Channel::Debug,
+        core_error::D_ERR_IASSERT,
+        &format!("{func}: internal error, call abandoned: {what}{at}"),
+    );
+}
+
+thread_local! {
+    /// How many API calls are running on this thread (callbacks re-enter).
+    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// Where the panic being unwound to `call` happened.
+    static PANIC_AT: std::cell::Cell<Option<String>> = const { std::cell::Cell::new(None) };
+}
+
+/// Installs (once) a panic hook that stays silent for panics inside an API
+/// call, which `call` catches and reports through ODE's channel; any other
+/// panic (e.g. in a Rust host using the rlib) goes to the previous hook.
+#[inline]
+fn quiet_panics() {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let prev = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if DEPTH.with(|d| d.get()) > 0 {
+                let at = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
+                let _ = PANIC_AT.try_with(|a| a.set(at));
+            } else {
+                prev(info)
+            }
+        }));
+    });
 }
 
 impl Cx {

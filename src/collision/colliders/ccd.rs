@@ -21,7 +21,18 @@ use super::cylinder::v3::*;
 
 const EPS: f64 = f64::EPSILON;
 const MAX_ITERATIONS: usize = 500;
+/// libccd's portal discovery and refinement loop until the geometry
+/// settles, which never happens on some absurd pairs (a box side of 1e18
+/// against a unit cube makes the support points jump between the box's far
+/// corners). Convergent cases take a handful of rounds; past this many the
+/// pair is reported and gets no contact.
+const MAX_PORTAL_ROUNDS: usize = 1000;
 const TOLERANCE: f64 = 1e-6;
+
+#[cold]
+fn portal_gave_up() {
+    super::give_up("dCollide: MPR found no stable portal (geometry too extreme), no contact");
+}
 
 #[inline]
 fn is_zero(x: f64) -> bool {
@@ -334,7 +345,7 @@ fn discover(a: &Shape, b: &Shape) -> Discovery {
         p.p.swap(1, 2);
         d = scale(&d, -1.0);
     }
-    loop {
+    for _ in 0..MAX_PORTAL_ROUNDS {
         let v3 = support(a, b, &d);
         let k = dot(&v3.v, &d);
         if is_zero(k) || k < 0.0 {
@@ -362,11 +373,13 @@ fn discover(a: &Shape, b: &Shape) -> Discovery {
             return Discovery::Portal(p);
         }
     }
+    portal_gave_up();
+    Discovery::Miss
 }
 
 /// False when the origin is found outside the difference.
 fn refine(a: &Shape, b: &Shape, p: &mut Portal) -> bool {
-    loop {
+    for _ in 0..MAX_PORTAL_ROUNDS {
         let d = p.dir();
         if p.encapsules_origin(&d) {
             return true;
@@ -379,6 +392,8 @@ fn refine(a: &Shape, b: &Shape, p: &mut Portal) -> bool {
         }
         p.expand(v4);
     }
+    portal_gave_up();
+    false
 }
 
 fn segment_dist2(p: &V3, x0: &V3, b: &V3) -> (f64, V3) {

@@ -278,11 +278,91 @@ fn collide_local(d: &HeightfieldData, o: &Other, pose: &Pose, aabb: &[f64; 6], s
         // ODE asserts a non-empty zone here.
         return 0;
     }
+    // Wrapped fields have no edge: a huge geom makes a huge zone.
+    let samples = ((max_x as i64 - min_x as i64 + 1) as u64).saturating_mul((max_z as i64 - min_z as i64 + 1) as u64);
+    if samples > SCAN_LIMIT {
+        super::give_up("dCollide: the geom covers too many heightfield cells (more than 2^24), no contacts");
+        return 0;
+    }
+    if samples > ZONE_LIMIT {
+        return collide_huge_zone(d, o, pose, aabb, [min_x, max_x, min_z, max_z], sink);
+    }
     SCRATCH.with(|s| match s.try_borrow_mut() {
         Ok(mut s) => collide_zone(&mut s, d, o, pose, aabb, [min_x, max_x, min_z, max_z], sink),
         // Re-entered from a height callback: fresh buffers.
         Err(_) => collide_zone(&mut Scratch::default(), d, o, pose, aabb, [min_x, max_x, min_z, max_z], sink),
     })
+}
+
+/// Zones of up to this many samples are collided as ODE does. ODE's plane
+/// grouping and sort take time quadratic in the zone's triangles (and its
+/// buffers grow with the zone), so larger zones only get the cheap answers.
+const ZONE_LIMIT: u64 = 1 << 14;
+/// Zones beyond this many samples are not even scanned.
+const SCAN_LIMIT: u64 = 1 << 24;
+
+/// A zone past `ZONE_LIMIT`: the heights are scanned (in ODE's order, so a
+/// height callback sees the same calls) without being stored, and the
+/// answers that need no triangles (geom above, below or on a flat zone)
+/// are given as ODE gives them; anything else is reported, no contacts.
+fn collide_huge_zone(
+    d: &HeightfieldData,
+    o: &Other,
+    pose: &Pose,
+    aabb: &[f64; 6],
+    zone: [i32; 4],
+    sink: &mut ContactSink,
+) -> usize {
+    let [min_x, max_x, min_z, max_z] = zone;
+    let (mut max_y, mut min_y) = (-f64::INFINITY, f64::INFINITY);
+    for x in min_x..=max_x {
+        for z in min_z..=max_z {
+            let h = d.height_at(x, z);
+            max_y = dmax(max_y, h);
+            min_y = dmin(min_y, h);
+        }
+    }
+    if let Some(n) = zone_without_triangles(o, pose, aabb, min_y, max_y, sink) {
+        return n;
+    }
+    super::give_up("dCollide: the geom covers too many uneven heightfield cells (more than 2^14), no contacts");
+    0
+}
+
+/// ODE's answers for a zone whose height range alone decides: the geom
+/// entirely above (none), entirely below (one contact pushing it down), or
+/// a flat zone (one plane). `None` when triangles are needed.
+fn zone_without_triangles(
+    o: &Other,
+    pose: &Pose,
+    aabb: &[f64; 6],
+    min_y: f64,
+    max_y: f64,
+    sink: &mut ContactSink,
+) -> Option<usize> {
+    let (o_min_y, o_max_y) = (aabb[2], aabb[3]);
+    if o_min_y - max_y > -EPS {
+        return Some(0);
+    }
+    if min_y - o_max_y > -EPS {
+        let mut c = Contact::new([pose.pos[0], min_y, pose.pos[2]], [0.0, -1.0, 0.0], min_y - o_max_y);
+        c.side1 = -1;
+        c.side2 = -1;
+        sink.push(c);
+        return Some(sink.len());
+    }
+    if max_y - min_y < EPS {
+        let plane = Plane { n: [0.0, 1.0, 0.0], d: min_y };
+        let n = o.collide_plane(pose, &plane, sink);
+        for i in 0..n {
+            let c = sink.get_mut(i);
+            c.normal[0] = -plane.n[0];
+            c.normal[1] = -plane.n[1];
+            c.normal[2] = -plane.n[2];
+        }
+        return Some(n);
+    }
+    None
 }
 
 fn libm_next_up(x: f64) -> f64 {
@@ -363,7 +443,7 @@ fn collide_zone(
     let max = sink.max();
     let num_x = (max_x - min_x + 1) as usize;
     let num_z = (max_z - min_z + 1) as usize;
-    let (o_min_y, o_max_y) = (aabb[2], aabb[3]);
+    let o_min_y = aabb[2];
 
     // Heights of the zone's samples.
     s.verts.clear();
@@ -380,28 +460,7 @@ fn collide_zone(
             min_y = dmin(min_y, h);
         }
     }
-    if o_min_y - max_y > -EPS {
-        return 0; // entirely above the terrain
-    }
-    if min_y - o_max_y > -EPS {
-        // Entirely below: one contact pushing it down.
-        let mut c = Contact::new([pose.pos[0], min_y, pose.pos[2]], [0.0, -1.0, 0.0], min_y - o_max_y);
-        c.side1 = -1;
-        c.side2 = -1;
-        sink.push(c);
-        return sink.len();
-    }
-
-    if max_y - min_y < EPS {
-        // A flat zone is one plane.
-        let plane = Plane { n: [0.0, 1.0, 0.0], d: min_y };
-        let n = o.collide_plane(pose, &plane, sink);
-        for i in 0..n {
-            let c = sink.get_mut(i);
-            c.normal[0] = -plane.n[0];
-            c.normal[1] = -plane.n[1];
-            c.normal[2] = -plane.n[2];
-        }
+    if let Some(n) = zone_without_triangles(o, pose, aabb, min_y, max_y, sink) {
         return n;
     }
 

@@ -15,3 +15,11 @@ pub mod cylinder;
 pub mod convex;
 pub mod ccd;
 pub mod heightfield;
+
+/// Reports a pair the library declines to collide because of absurd sizes
+/// (where ODE would exhaust memory or never return): the caller then
+/// produces no contact. Debug channel, as ODE's own assertions.
+#[cold]
+pub fn give_up(text: &str) {
+    crate::error::report(crate::error::Channel::Debug, crate::error::D_ERR_UASSERT, text);
+}

@@ -55,9 +55,15 @@ struct Scratch {
     table: Vec<u32>,
     nodes: Vec<Node>,
     seen: Vec<u32>,
+    /// The distinct levels of the hashed boxes, ascending.
+    levels: Vec<i32>,
 }
 
 const NIL: u32 = u32::MAX;
+
+/// ODE's bounds for cell coordinates (`dMinIntExact`, `dMaxIntExact`).
+const MIN_INT_EXACT: f64 = i32::MIN as f64;
+const MAX_INT_EXACT: f64 = i32::MAX as f64;
 
 /// prime[i]: the largest prime below 2^i (ODE's table sizes).
 const PRIMES: [u64; 31] = [
@@ -79,8 +85,8 @@ pub fn frexp_exp(q: f64) -> i32 {
     e - 1022
 }
 
-/// Level of an AABB: i32::MAX for unbounded boxes, else the exponent of
-/// its largest side.
+/// Level of an AABB: i32::MAX for unbounded boxes (and sides that do not
+/// fit a double), else the exponent of its largest side.
 pub fn find_level(b: &[f64; 6]) -> i32 {
     let inf = f64::INFINITY;
     if b[0] <= -inf || b[1] >= inf || b[2] <= -inf || b[3] >= inf || b[4] <= -inf || b[5] >= inf {
@@ -94,6 +100,11 @@ pub fn find_level(b: &[f64; 6]) -> i32 {
     let q2 = b[5] - b[4];
     if q2 > q {
         q = q2;
+    }
+    if !q.is_finite() {
+        // Sides too far apart for a double (or a NaN bound): ODE's frexp
+        // would give level 0 and billions of cells; it is a big box.
+        return i32::MAX;
     }
     frexp_exp(q)
 }
@@ -138,7 +149,8 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
     sc.boxes.clear();
     sc.big.clear();
     sc.nodes.clear();
-    let mut maxlevel = min_level - 1;
+    let mut maxlevel = min_level.saturating_sub(1);
+    let mut out_of_range = false;
     let mut c = sp(s).first;
     while let Some(h) = c {
         c = g(h).next;
@@ -151,20 +163,43 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
             level = min_level;
         }
         if level <= max_level {
-            if level > maxlevel {
-                maxlevel = level;
-            }
             let recip = 1.0 / 2f64.powi(level);
             let mut db = [0i32; 6];
+            let mut in_range = true;
             for (i, d) in db.iter_mut().enumerate() {
-                *d = (geom.aabb[i] * recip).floor() as i32;
+                let v = geom.aabb[i] * recip;
+                // ODE checks the cell coordinates fit an int (and stops
+                // the process otherwise); such a geom (or a NaN box) would
+                // also span billions of cells. It is tested with the big
+                // ones instead, after one report per pass.
+                in_range &= (MIN_INT_EXACT..MAX_INT_EXACT).contains(&v);
+                *d = v.floor() as i32;
             }
-            sc.boxes.push(Cellbox { level, db, geom: h });
+            if in_range {
+                if level > maxlevel {
+                    maxlevel = level;
+                }
+                sc.boxes.push(Cellbox { level, db, geom: h });
+            } else {
+                out_of_range = true;
+                sc.big.push(h);
+            }
         } else {
             sc.big.push(h);
         }
     }
+    if out_of_range {
+        crate::error::report(
+            crate::error::Channel::Debug,
+            crate::error::D_ERR_UASSERT,
+            "dSpaceCollide: a geom of a hash space lies beyond the integer cell range (scene too large); tested against all others instead",
+        );
+    }
     let n = sc.boxes.len();
+    sc.levels.clear();
+    sc.levels.extend(sc.boxes.iter().map(|b| b.level));
+    sc.levels.sort_unstable();
+    sc.levels.dedup();
     let sz = PRIMES.iter().copied().find(|&p| p >= 8 * n as u64).unwrap_or(PRIMES[30]);
     sc.table.clear();
     sc.table.resize(sz as usize, NIL);
@@ -222,9 +257,17 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
             if level >= maxlevel {
                 break;
             }
-            level += 1;
+            // Levels holding no box cannot match; skip to the next one that
+            // does (ODE steps one level at a time, which with a box at an
+            // enormous level never ends). After 31 halvings the cell
+            // coordinates stay at 0 or -1, so the shift saturates there.
+            let next = match sc.levels.binary_search(&(level + 1)) {
+                Ok(k) | Err(k) => sc.levels.get(k).copied().unwrap_or(maxlevel),
+            };
+            let shift = (next as i64 - level as i64).min(31) as u32;
+            level = next;
             for d in db.iter_mut() {
-                *d >>= 1;
+                *d >>= shift;
             }
         }
     }

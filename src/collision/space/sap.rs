@@ -288,6 +288,8 @@ pub fn collide(s: GeomRef, cb: &mut Near) {
         sc.normal.clear();
         sc.boxes.clear();
         sc.infinite.clear();
+        // Not every pass prunes (no finite member): no stale pairs either.
+        sc.pairs.clear();
         for &h in &sap_of(s).geoms {
             let geom = g(h);
             if !geom.takes_part() {

@@ -212,7 +212,8 @@ impl TriMeshData {
             // SAFETY: the host promised one byte per triangle.
             return Some(unsafe { *self.external_flags.add(t) });
         }
-        self.use_flags.as_ref().map(|f| f[t])
+        // `get`: data preprocessed before any build has no per-triangle flags.
+        self.use_flags.as_ref().and_then(|f| f.get(t).copied())
     }
 
     /// `dGeomTriMeshDataUpdate`: the host changed its vertices.

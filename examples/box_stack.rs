@@ -1,0 +1,46 @@
+//! A stack of boxes falling onto a plane and settling: world, space,
+//! geoms on bodies, a near callback making contact joints, QuickStep.
+//! `cargo run --example box_stack`
+use ode::api::{collide, Contact, JointGroup, Mass, Space, SpaceKind, Surface, World};
+
+fn main() -> Result<(), ode::api::Error> {
+    let mut world = World::new();
+    world.set_gravity([0.0, 0.0, -9.81])?;
+    world.set_cfm(1e-5)?;
+    let mut space = Space::new(SpaceKind::Hash);
+    space.add_plane([0.0, 0.0, 1.0], 0.0)?;
+
+    let mut boxes = Vec::new();
+    for i in 0..8 {
+        let body = world.create_body();
+        body.set_position(&mut world, [0.02 * i as f64, 0.0, 0.5 + 1.05 * i as f64])?;
+        body.set_mass(&mut world, &Mass::box_total(1.0, 1.0, 1.0, 1.0)?)?;
+        let geom = space.add_box(1.0, 1.0, 1.0)?;
+        space.set_body(geom, &world, Some(body))?;
+        boxes.push(body);
+    }
+
+    let surface = Surface::new(0.8).soft_cfm(1e-5);
+    let mut contacts = JointGroup::new();
+    let mut most = 0;
+    for _ in 0..600 {
+        space.collide(|a, b| {
+            let (ba, bb) = (space.body(a, &world).unwrap(), space.body(b, &world).unwrap());
+            for c in collide(a, b, 4).unwrap() {
+                let j = world.create_contact(&contacts, &Contact::new(surface, c)).unwrap();
+                world.attach(j, ba, bb).unwrap();
+            }
+        })?;
+        most = most.max(contacts.len());
+        world.quick_step(0.01)?;
+        contacts.empty();
+    }
+
+    println!("box stack: {} boxes, 600 steps of 10 ms, up to {most} contacts per step", boxes.len());
+    for (i, b) in boxes.iter().enumerate() {
+        let p = b.position(&world)?;
+        let v = b.linear_vel(&world)?.length();
+        println!("  box {i}: z = {:.3}  (x = {:+.3}, speed {:.1e})", p.z, p.x, v);
+    }
+    Ok(())
+}

@@ -1,0 +1,393 @@
+//! Shape data shared by geoms: [`HeightfieldData`], [`TriMeshData`] and
+//! [`ConvexData`], plus the geoms built on them and geom transforms.
+//!
+//! ODE references the host's arrays instead of copying them, so the data
+//! must outlive every geom using it. Here the data objects own their arrays
+//! and are handed to a [`Space`] as `Arc`s: the space keeps a reference
+//! until it is dropped, after its geoms, so no geom can see freed data.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use ode::api::{collide, DVec3, HeightfieldData, Space, SpaceKind, TriMeshData};
+//!
+//! let mut space = Space::new(SpaceKind::Simple);
+//! // A flat 3x3-sample terrain of 4 x 4 m at height 0.5 (y is up in ODE's
+//! // heightfields).
+//! let terrain = Arc::new(HeightfieldData::builder(4.0, 4.0, 3, 3, vec![0.5; 9]).build().unwrap());
+//! let ground = space.add_heightfield(&terrain, true).unwrap();
+//! let ball = space.add_sphere(0.25).unwrap();
+//! space.set_position(ball, [0.0, 0.7, 0.0]).unwrap();
+//! let c = collide(ball, ground, 4).unwrap();
+//! assert!(!c.is_empty() && (c[0].depth - 0.05).abs() < 1e-9);
+//!
+//! // A one-triangle mesh.
+//! let tri = Arc::new(TriMeshData::new(&[DVec3::ZERO, DVec3::X, DVec3::Y], &[[0, 1, 2]]).unwrap());
+//! let mesh = space.add_trimesh(&tri).unwrap();
+//! assert_eq!(space.aabb(mesh).unwrap().1, DVec3::new(1.0, 1.0, 0.0));
+//! ```
+
+use super::collision::{Geom, Space, SpaceId};
+use super::{DVec3, Error, Result};
+use crate::collision::geom::{self as core_geom, class, g, Shape};
+use crate::collision::heightfield_data::{Buf, HeightfieldData as CoreHf, HeightfieldRef, Samples, HEIGHTFIELDS};
+use crate::collision::space as core_space;
+use crate::collision::transform::Transform;
+use crate::collision::trimesh::{self as tm, TriMeshData as CoreMesh, TriMeshDataRef, TRIMESH_DATA};
+use std::sync::Arc;
+
+fn positive(name: &'static str, v: f64) -> Result<f64> {
+    if v.is_finite() && v > 0.0 {
+        Ok(v)
+    } else {
+        Err(Error::InvalidArgument { arg: name, reason: format!("= {v} (must be finite and > 0)") })
+    }
+}
+
+fn finite(name: &'static str, v: f64) -> Result<f64> {
+    super::finite(name, v)
+}
+
+// ---- heightfields ----------------------------------------------------------------
+
+/// A heightfield's grid of heights (`dHeightfieldDataID`), owned.
+pub struct HeightfieldData {
+    h: HeightfieldRef,
+}
+
+impl Drop for HeightfieldData {
+    fn drop(&mut self) {
+        HEIGHTFIELDS.free(self.h);
+    }
+}
+
+/// Builds a [`HeightfieldData`] (`dGeomHeightfieldDataBuildDouble` with
+/// copied heights); see [`HeightfieldData::builder`].
+pub struct HeightfieldBuilder {
+    width: f64,
+    depth: f64,
+    width_samples: usize,
+    depth_samples: usize,
+    heights: Vec<f64>,
+    scale: f64,
+    offset: f64,
+    thickness: f64,
+    wrap: bool,
+    bounds: Option<(f64, f64)>,
+}
+
+impl HeightfieldBuilder {
+    /// Multiplies every height (default 1).
+    pub fn scale(mut self, scale: f64) -> Self {
+        self.scale = scale;
+        self
+    }
+
+    /// Added to every height after scaling (default 0).
+    pub fn offset(mut self, offset: f64) -> Self {
+        self.offset = offset;
+        self
+    }
+
+    /// Depth of solid under the lowest sample (default 0).
+    pub fn thickness(mut self, thickness: f64) -> Self {
+        self.thickness = thickness;
+        self
+    }
+
+    /// Repeats the grid infinitely (default false).
+    pub fn wrap(mut self, wrap: bool) -> Self {
+        self.wrap = wrap;
+        self
+    }
+
+    /// Height bounds used for bounding boxes instead of the computed ones
+    /// (`dGeomHeightfieldDataSetBounds`).
+    pub fn bounds(mut self, min: f64, max: f64) -> Self {
+        self.bounds = Some((min, max));
+        self
+    }
+
+    /// Checks the arguments and builds the data.
+    pub fn build(self) -> Result<HeightfieldData> {
+        let width = positive("width", self.width)?;
+        let depth = positive("depth", self.depth)?;
+        for (name, n) in [("width_samples", self.width_samples), ("depth_samples", self.depth_samples)] {
+            if !(2..=i32::MAX as usize).contains(&n) {
+                return Err(Error::InvalidArgument { arg: name, reason: format!("= {n} (must be >= 2)") });
+            }
+        }
+        let n = self.width_samples.checked_mul(self.depth_samples).filter(|&n| n <= i32::MAX as usize);
+        let Some(n) = n else {
+            return Err(Error::InvalidArgument { arg: "depth_samples", reason: "makes too many samples".into() });
+        };
+        if self.heights.len() != n {
+            return Err(Error::InvalidArgument {
+                arg: "heights",
+                reason: format!("has {} samples (width_samples × depth_samples = {n})", self.heights.len()),
+            });
+        }
+        if let Some(i) = self.heights.iter().position(|h| !h.is_finite()) {
+            return Err(Error::InvalidArgument { arg: "heights", reason: format!("sample {i} is not finite") });
+        }
+        let (scale, offset, thickness) = (finite("scale", self.scale)?, finite("offset", self.offset)?, finite("thickness", self.thickness)?);
+        if let Some((lo, hi)) = self.bounds {
+            finite("min", lo)?;
+            finite("max", hi)?;
+        }
+        let mut d = CoreHf::new();
+        d.set_grid(self.width_samples as i32, self.depth_samples as i32, width, depth, scale, offset, thickness, self.wrap);
+        d.samples = Samples::Double(Buf::Owned(self.heights));
+        d.compute_height_bounds();
+        if let Some((lo, hi)) = self.bounds {
+            d.set_bounds(lo, hi);
+        }
+        Ok(HeightfieldData { h: HEIGHTFIELDS.alloc(d) })
+    }
+}
+
+impl HeightfieldData {
+    /// A grid of `width_samples` × `depth_samples` heights (row by row
+    /// along depth, each row along width) spanning `width` × `depth`
+    /// centred on the geom's origin, in its x-z plane with y up.
+    pub fn builder(width: f64, depth: f64, width_samples: usize, depth_samples: usize, heights: Vec<f64>) -> HeightfieldBuilder {
+        HeightfieldBuilder {
+            width,
+            depth,
+            width_samples,
+            depth_samples,
+            heights,
+            scale: 1.0,
+            offset: 0.0,
+            thickness: 0.0,
+            wrap: false,
+            bounds: None,
+        }
+    }
+
+    /// The height at sample (x, z), scaled and offset.
+    pub fn height(&self, x: usize, z: usize) -> f64 {
+        self.h.get().height_at(x.min(i32::MAX as usize) as i32, z.min(i32::MAX as usize) as i32)
+    }
+}
+
+// ---- triangle meshes ------------------------------------------------------------------
+
+/// A triangle mesh (`dTriMeshDataID`), owning its vertices and indices.
+pub struct TriMeshData {
+    h: TriMeshDataRef,
+    // The core reads these through raw pointers: kept alive and unmoved
+    // (a Vec's buffer does not move while the Vec is not resized).
+    _vertices: Vec<[f64; 3]>,
+    _indices: Vec<[u32; 3]>,
+}
+
+impl Drop for TriMeshData {
+    fn drop(&mut self) {
+        TRIMESH_DATA.free(self.h);
+    }
+}
+
+impl TriMeshData {
+    /// A mesh from vertices and triangles (counter-clockwise seen from
+    /// outside), as `dGeomTriMeshDataBuildDouble`.
+    pub fn new(vertices: &[DVec3], triangles: &[[u32; 3]]) -> Result<TriMeshData> {
+        if let Some(i) = vertices.iter().position(|v| !v.is_finite()) {
+            return Err(Error::InvalidArgument { arg: "vertices", reason: format!("vertex {i} is not finite") });
+        }
+        if vertices.len() > i32::MAX as usize || triangles.len() > (i32::MAX / 3) as usize {
+            return Err(Error::InvalidArgument { arg: "triangles", reason: "too many".into() });
+        }
+        for (t, tri) in triangles.iter().enumerate() {
+            if let Some(&i) = tri.iter().find(|&&i| i as usize >= vertices.len()) {
+                return Err(Error::InvalidArgument {
+                    arg: "triangles",
+                    reason: format!("triangle {t} uses vertex {i} of {}", vertices.len()),
+                });
+            }
+        }
+        let v: Vec<[f64; 3]> = vertices.iter().map(|v| v.to_array()).collect();
+        let ix: Vec<[u32; 3]> = triangles.to_vec();
+        let h = TRIMESH_DATA.alloc(CoreMesh::default());
+        // SAFETY: the arrays are owned by the returned value, which frees the
+        // data before dropping them.
+        unsafe {
+            h.get_mut().build(
+                v.as_ptr() as *const u8,
+                std::mem::size_of::<[f64; 3]>(),
+                v.len(),
+                true,
+                ix.as_ptr() as *const u8,
+                ix.len(),
+                std::mem::size_of::<[u32; 3]>(),
+                std::ptr::null(),
+            );
+        }
+        Ok(TriMeshData { h, _vertices: v, _indices: ix })
+    }
+
+    /// Precomputes which edges and vertices may make contacts
+    /// (`dGeomTriMeshDataPreprocess`), for smoother sliding over the mesh.
+    pub fn preprocess(&mut self) {
+        self.h.get_mut().build_use_flags();
+    }
+
+    /// Number of triangles.
+    pub fn num_triangles(&self) -> usize {
+        self.h.get().tri_count
+    }
+}
+
+// ---- convex hulls ---------------------------------------------------------------------
+
+/// A convex hull (`dCreateConvex`'s arrays), owned.
+pub struct ConvexData {
+    planes: Vec<f64>,
+    points: Vec<f64>,
+    polygons: Vec<u32>,
+}
+
+impl ConvexData {
+    /// A hull from its face planes `(normal, d)` with `normal · p = d`
+    /// (unit normals pointing out), its points, and one polygon per plane
+    /// listing point indices counter-clockwise seen from outside.
+    pub fn new(planes: &[(DVec3, f64)], points: &[DVec3], polygons: &[Vec<u32>]) -> Result<ConvexData> {
+        if planes.is_empty() || points.is_empty() {
+            return Err(Error::InvalidArgument { arg: "planes", reason: "and points must not be empty".into() });
+        }
+        if polygons.len() != planes.len() {
+            return Err(Error::InvalidArgument {
+                arg: "polygons",
+                reason: format!("has {} polygons for {} planes", polygons.len(), planes.len()),
+            });
+        }
+        if planes.iter().any(|(n, d)| !n.is_finite() || !d.is_finite()) || points.iter().any(|p| !p.is_finite()) {
+            return Err(Error::InvalidArgument { arg: "planes", reason: "or points are not finite".into() });
+        }
+        let mut poly = Vec::new();
+        for (f, p) in polygons.iter().enumerate() {
+            if p.len() < 3 || p.iter().any(|&i| i as usize >= points.len()) {
+                return Err(Error::InvalidArgument {
+                    arg: "polygons",
+                    reason: format!("polygon {f} needs at least 3 indices below {}", points.len()),
+                });
+            }
+            poly.push(p.len() as u32);
+            poly.extend_from_slice(p);
+        }
+        Ok(ConvexData {
+            planes: planes.iter().flat_map(|(n, d)| [n.x, n.y, n.z, *d]).collect(),
+            points: points.iter().flat_map(|p| p.to_array()).collect(),
+            polygons: poly,
+        })
+    }
+
+    /// A box of the given side lengths as a hull (handy for tests).
+    pub fn cuboid(lx: f64, ly: f64, lz: f64) -> Result<ConvexData> {
+        let h = DVec3::new(positive("lx", lx)? / 2.0, positive("ly", ly)? / 2.0, positive("lz", lz)? / 2.0);
+        let points: Vec<DVec3> = (0..8)
+            .map(|i| DVec3::new(if i & 1 != 0 { h.x } else { -h.x }, if i & 2 != 0 { h.y } else { -h.y }, if i & 4 != 0 { h.z } else { -h.z }))
+            .collect();
+        let planes = [
+            (DVec3::X, h.x),
+            (DVec3::NEG_X, h.x),
+            (DVec3::Y, h.y),
+            (DVec3::NEG_Y, h.y),
+            (DVec3::Z, h.z),
+            (DVec3::NEG_Z, h.z),
+        ];
+        let polygons = vec![
+            vec![1, 3, 7, 5],
+            vec![0, 4, 6, 2],
+            vec![2, 6, 7, 3],
+            vec![0, 1, 5, 4],
+            vec![4, 5, 7, 6],
+            vec![0, 2, 3, 1],
+        ];
+        ConvexData::new(&planes, &points, &polygons)
+    }
+}
+
+// ---- geoms on shared data -----------------------------------------------------------------
+
+impl Space {
+    /// A heightfield geom on `data` in the top-level space
+    /// (`dCreateHeightfield`); non-placeable ones stay at the origin.
+    pub fn add_heightfield(&mut self, data: &Arc<HeightfieldData>, placeable: bool) -> Result<Geom> {
+        self.add_heightfield_in(self.root(), data, placeable)
+    }
+
+    /// A heightfield geom in `space`.
+    pub fn add_heightfield_in(&mut self, space: SpaceId, data: &Arc<HeightfieldData>, placeable: bool) -> Result<Geom> {
+        let shape = Shape::Heightfield(core_geom::HeightfieldGeom { data: data.h.as_raw() });
+        let geom = self.create_geom(space, placeable, class::HEIGHTFIELD, shape)?;
+        self.keep(data.clone());
+        Ok(geom)
+    }
+
+    /// A triangle-mesh geom on `data` in the top-level space (`dCreateTriMesh`).
+    pub fn add_trimesh(&mut self, data: &Arc<TriMeshData>) -> Result<Geom> {
+        self.add_trimesh_in(self.root(), data)
+    }
+
+    /// A triangle-mesh geom in `space`.
+    pub fn add_trimesh_in(&mut self, space: SpaceId, data: &Arc<TriMeshData>) -> Result<Geom> {
+        let shape = Shape::TriMesh(tm::TriMeshGeom::new(Some(data.h)));
+        let geom = self.create_geom(space, true, class::TRIMESH, shape)?;
+        self.keep(data.clone());
+        Ok(geom)
+    }
+
+    /// A convex geom on `data` in the top-level space (`dCreateConvex`).
+    pub fn add_convex(&mut self, data: &Arc<ConvexData>) -> Result<Geom> {
+        self.add_convex_in(self.root(), data)
+    }
+
+    /// A convex geom in `space`.
+    pub fn add_convex_in(&mut self, space: SpaceId, data: &Arc<ConvexData>) -> Result<Geom> {
+        let c = core_geom::Convex {
+            planes: data.planes.as_ptr(),
+            plane_count: (data.planes.len() / 4) as u32,
+            points: data.points.as_ptr(),
+            point_count: (data.points.len() / 3) as u32,
+            polygons: data.polygons.as_ptr(),
+            edges: core_geom::Convex::build_edges((data.planes.len() / 4) as u32, data.polygons.as_ptr()),
+        };
+        let geom = self.create_geom(space, true, class::CONVEX, Shape::Convex(c))?;
+        self.keep(data.clone());
+        Ok(geom)
+    }
+
+    /// A geom transform in the top-level space carrying `child`
+    /// (`dCreateGeomTransform` + `dGeomTransformSetGeom`, cleanup on): the
+    /// child leaves its space, is placed relative to the transform with
+    /// [`Space::set_position`] & co., and is destroyed with it. Contacts
+    /// report the child unless [`Space::set_transform_info`] is on.
+    pub fn add_transform(&mut self, child: Geom) -> Result<Geom> {
+        let c = self.own_geom(child)?;
+        if g(c).is_space() || matches!(g(c).shape, Shape::Transform(_)) || g(c).body.is_some() {
+            return Err(Error::InvalidArgument { arg: "child", reason: "must be a plain geom without a body".into() });
+        }
+        let root = self.root();
+        let mut t = Transform::new();
+        t.obj = Some(c);
+        t.cleanup = 1;
+        let geom = self.create_geom(root, true, class::TRANSFORM, Shape::Transform(t))?;
+        if let Some(p) = g(c).parent {
+            core_space::remove(p, c);
+        }
+        Ok(geom)
+    }
+
+    /// Makes contacts of a transform report the transform (true) or its
+    /// child (false, ODE's default) as their geom.
+    pub fn set_transform_info(&mut self, transform: Geom, report_transform: bool) -> Result<()> {
+        let h = self.own_geom(transform)?;
+        match &mut g(h).shape {
+            Shape::Transform(t) => {
+                t.info = report_transform as i32;
+                Ok(())
+            }
+            _ => Err(Error::InvalidArgument { arg: "transform", reason: "is not a geom transform".into() }),
+        }
+    }
+}
