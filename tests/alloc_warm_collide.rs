@@ -87,3 +87,136 @@ fn warm_collide_passes_do_not_allocate() {
         dWorldDestroy(w);
     }
 }
+
+/// Geoms of every class that collides with a trimesh, among trimeshes
+/// (a static terrain and closed meshes on bodies) and over a heightfield,
+/// in a hash space: warm
+/// passes must not allocate either (the trimesh colliders keep their
+/// candidate lists and working arrays per thread).
+#[test]
+fn warm_trimesh_collide_passes_do_not_allocate() {
+    use ode::ffi::collision_trimesh::*;
+    use ode::ffi::decl::collision_trimesh::dTRIDATAPREPROCESS_BUILD_FACE_ANGLES;
+    use ode::ffi::rotation::dRFromAxisAndAngle;
+    unsafe extern "C" fn near64(data: *mut c_void, a: *mut c_void, b: *mut c_void) {
+        let mut c: [ode::ffi::decl::contact::dContactGeom; 32] = std::mem::zeroed();
+        let n = dCollide(a, b, 32, c.as_mut_ptr(), std::mem::size_of_val(&c[0]) as i32);
+        *(data as *mut usize) += n as usize;
+        // And a capped call, as dSpaceCollide users often make.
+        dCollide(a, b, 3, c.as_mut_ptr(), std::mem::size_of_val(&c[0]) as i32);
+    }
+    // Terrain: a 24 x 24 grid of rolling heights (floats).
+    const G: usize = 24;
+    let mut tv: Vec<f32> = Vec::new();
+    for j in 0..=G {
+        for i in 0..=G {
+            let (x, y) = (i as f32 - G as f32 / 2.0, j as f32 - G as f32 / 2.0);
+            tv.extend([x, y, 0.4 * (0.7 * x).sin() * (0.5 * y).cos()]);
+        }
+    }
+    let mut ti: Vec<u32> = Vec::new();
+    for j in 0..G {
+        for i in 0..G {
+            let a = (j * (G + 1) + i) as u32;
+            let (b, c, d) = (a + 1, a + G as u32 + 1, a + G as u32 + 2);
+            ti.extend([a, b, d, a, d, c]);
+        }
+    }
+    // A closed UV sphere of radius 0.7 (doubles).
+    const S: usize = 10;
+    let mut sv: Vec<f64> = vec![0.0, 0.0, 0.7];
+    for r in 1..S {
+        let th = std::f64::consts::PI * r as f64 / S as f64;
+        for k in 0..S {
+            let ph = 2.0 * std::f64::consts::PI * k as f64 / S as f64;
+            sv.extend([0.7 * th.sin() * ph.cos(), 0.7 * th.sin() * ph.sin(), 0.7 * th.cos()]);
+        }
+    }
+    sv.extend([0.0, 0.0, -0.7]);
+    let nv = (sv.len() / 3) as u32;
+    let ring = |r: usize, k: usize| (1 + (r - 1) * S + k % S) as u32;
+    let mut si: Vec<u32> = Vec::new();
+    for k in 0..S {
+        si.extend([0, ring(1, k), ring(1, k + 1)]);
+    }
+    for r in 1..S - 1 {
+        for k in 0..S {
+            let (a, b, c, d) = (ring(r, k), ring(r, k + 1), ring(r + 1, k), ring(r + 1, k + 1));
+            si.extend([a, c, d, a, d, b]);
+        }
+    }
+    for k in 0..S {
+        si.extend([nv - 1, ring(S - 1, k + 1), ring(S - 1, k)]);
+    }
+    // A box-shaped convex.
+    let planes: [f64; 24] = [1., 0., 0., 0.3, -1., 0., 0., 0.3, 0., 1., 0., 0.2, 0., -1., 0., 0.2, 0., 0., 1., 0.25, 0., 0., -1., 0.25];
+    let mut points = [0.0f64; 24];
+    for i in 0..8 {
+        for (k, h) in [0.3, 0.2, 0.25].iter().enumerate() {
+            points[3 * i + k] = if (i >> k) & 1 == 1 { *h } else { -*h };
+        }
+    }
+    let polys: [u32; 30] = [4, 1, 3, 7, 5, 4, 0, 4, 6, 2, 4, 2, 6, 7, 3, 4, 0, 1, 5, 4, 4, 4, 5, 7, 6, 4, 0, 2, 3, 1];
+    unsafe {
+        let w = dWorldCreate();
+        let s = dHashSpaceCreate(std::ptr::null_mut());
+        let terrain = dGeomTriMeshDataCreate();
+        dGeomTriMeshDataBuildSingle(terrain, tv.as_ptr() as *const c_void, 12, tv.len() as i32 / 3, ti.as_ptr() as *const c_void, ti.len() as i32, 12);
+        dGeomTriMeshDataPreprocess2(terrain, 1 << dTRIDATAPREPROCESS_BUILD_FACE_ANGLES, std::ptr::null());
+        let ball = dGeomTriMeshDataCreate();
+        dGeomTriMeshDataBuildDouble(ball, sv.as_ptr() as *const c_void, 24, nv as i32, si.as_ptr() as *const c_void, si.len() as i32, 12);
+        dGeomTriMeshDataPreprocess2(ball, 1 << dTRIDATAPREPROCESS_BUILD_FACE_ANGLES, std::ptr::null());
+        dCreateTriMesh(s, terrain, None, None, None);
+        dCreatePlane(s, 0.05, 0.02, 1.0, -0.6);
+        // A heightfield (y up, turned to z up) under part of the scene:
+        // its trimesh pairs run the mesh's plane and ray queries.
+        let heights: Vec<f64> = (0..17 * 17).map(|i| 0.3 * ((i % 17) as f64 * 0.8).sin() * ((i / 17) as f64 * 0.6).cos()).collect();
+        let hd = dGeomHeightfieldDataCreate();
+        dGeomHeightfieldDataBuildDouble(hd, heights.as_ptr(), 0, 12.0, 12.0, 17, 17, 1.0, 0.1, 1.0, 0);
+        let hf = dCreateHeightfield(s, hd, 1);
+        let mut hr = [0.0f64; 12];
+        dRFromAxisAndAngle(hr.as_mut_ptr(), 1.0, 0.0, 0.0, std::f64::consts::FRAC_PI_2);
+        dGeomSetRotation(hf, hr.as_ptr());
+        dGeomSetPosition(hf, 3.0, -2.0, 0.0);
+        let mut geoms = Vec::new();
+        for i in 0..120 {
+            let g = match i % 8 {
+                0 => dCreateSphere(s, 0.5),
+                1 => dCreateBox(s, 0.9, 0.6, 0.7),
+                2 => dCreateCapsule(s, 0.3, 0.8),
+                3 => dCreateCylinder(s, 0.4, 0.9),
+                4 => dCreateConvex(s, planes.as_ptr(), 6, points.as_ptr(), 8, polys.as_ptr()),
+                5 => dCreateRay(s, 3.0),
+                _ => dCreateTriMesh(s, ball, None, None, None),
+            };
+            dGeomSetBody(g, dBodyCreate(w));
+            geoms.push(g);
+        }
+        let mut contacts = 0usize;
+        let shake = |k: usize| {
+            for (i, &g) in geoms.iter().enumerate() {
+                let t = (i * 7 + k * 13) as f64;
+                let (x, y) = ((t * 0.37).sin() * 10.0, (t * 0.11).cos() * 10.0);
+                let z = 0.4 * (0.7 * x).sin() * (0.5 * y).cos() + (t * 0.05).sin() * 0.5;
+                dGeomSetPosition(g, x, y, z);
+                let mut r = [0.0f64; 12];
+                dRFromAxisAndAngle(r.as_mut_ptr(), (t * 0.3).sin(), (t * 0.7).cos(), 0.5, t);
+                dGeomSetRotation(g, r.as_ptr());
+            }
+        };
+        for k in 0..3 {
+            shake(k);
+            dSpaceCollide(s, &mut contacts as *mut usize as *mut c_void, Some(near64));
+        }
+        let before = ALLOCS.with(|a| a.get());
+        contacts = 0;
+        for k in 3..13 {
+            shake(k);
+            dSpaceCollide(s, &mut contacts as *mut usize as *mut c_void, Some(near64));
+        }
+        assert_eq!(ALLOCS.with(|a| a.get()) - before, 0, "warm trimesh passes allocated");
+        assert!(contacts > 500, "scene too sparse ({contacts} contacts)");
+        dSpaceDestroy(s);
+        dWorldDestroy(w);
+    }
+}

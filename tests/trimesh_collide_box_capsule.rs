@@ -3,11 +3,11 @@
 //! flags (Preprocess2), boxes resting flat on a terrain and capsules lying
 //! on it (zero-depth contacts), and three contact limits per case.
 //!
-//! Our BVH visits candidate triangles in index order, OPCODE in its own
-//! tree order, so:
+//! Candidates come in OPCODE's tree order, as in ODE, so every limit gives
+//! ODE's contacts bit for bit in ODE's order, side1 included. The older,
+//! looser checks are kept:
 //! - limit 64 (never reached here): the same contact SET, to 1e-9, in any
-//!   order; side1 is not compared (a merged contact names the first
-//!   triangle visited);
+//!   order;
 //! - limit 4: the same number of contacts, each one of ODE's limit-64
 //!   contacts when ODE's full set comes from one triangle (order-free),
 //!   else at the position of one of them (a box contact's depth may
@@ -112,6 +112,12 @@ fn box_and_capsule_contacts_match_ode_with_use_flags_limits_and_resting_shapes()
         if dc.runs[2].len() == oc.runs[2].len() {
             s[4] += 1;
         }
+        // With OPCODE's candidate order: identical contacts in ODE's order,
+        // side1 included, at every limit.
+        let exact = |a: &[C], b: &[C]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.v == y.v && x.side1 == y.side1);
+        assert!(exact(&dc.runs[0], &oc.runs[0]), "limit 64 not identical: {}", ctx());
+        assert!(exact(&dc.runs[1], &oc.runs[1]), "limit 4 not identical: {}", ctx());
+        assert!(exact(&dc.runs[2], &oc.runs[2]), "limit 1 | CONTACTS_UNIMPORTANT not identical: {}", ctx());
     }
     eprintln!("kind: [cases, ODE has contacts, same set, limit 4 agrees, limit 1 agrees] {st:?}");
     // Per kind, the percentages reached (this run), as lower bounds:

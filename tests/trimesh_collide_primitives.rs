@@ -4,11 +4,11 @@
 //! the cube, icosphere and bowl also moved and rotated) and prints
 //! dCollide's contacts; it runs once with each library.
 //!
-//! What is compared (OPCODE's tree order is not reproduced, see the
-//! module docs of collision::trimesh):
-//! - sphere, plane: the same contact SET (sorted), to 1e-7 (ODE's vertex
-//!   fetch of rotated meshes differs from ours by ~5e-9); ray: the same
-//!   hits to 1e-5 (OPCODE intersects rays in single precision);
+//! What is compared: every pair's contacts bit for bit in ODE's order
+//! (OPCODE's candidate order is reproduced), side1 included; and the
+//! older, looser checks, kept (now implied by the exact one):
+//! - sphere, plane: the same contact SET (sorted), to 1e-7; ray: the same
+//!   hits to 1e-5;
 //! - box, capsule: the same contact set (to 1e-9, in any order, ignoring
 //!   side1, which for merged contacts names the first triangle visited)
 //!   in >= 99% of cases; where the deeper side exceeds 0.02 the maximum
@@ -166,6 +166,14 @@ fn trimesh_pairs_compare_with_ode_and_obey_the_contact_rules() {
         }
         let st = stats.entry(dc.pair.clone()).or_default();
         st[0] += 1;
+        // Since the candidates come in OPCODE's order: the same contacts
+        // bit for bit, in ODE's order, side1 included.
+        let same = |a: &C, b: &C| a.pos == b.pos && a.normal == b.normal && a.depth == b.depth && a.side1 == b.side1;
+        assert!(
+            dc.contacts.len() == oc.contacts.len() && dc.contacts.iter().zip(&oc.contacts).all(|(a, b)| same(a, b)),
+            "contacts not identical in ODE's order: {}",
+            ctx()
+        );
         if dc.contacts.len() == 64 || oc.contacts.len() == 64 {
             continue;
         }

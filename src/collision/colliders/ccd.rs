@@ -1022,6 +1022,12 @@ fn correct_triangle_normal(v: &[V3; 3], c: &mut Contact, angles: FaceAngles<'_>)
     !fault
 }
 
+thread_local! {
+    /// The contacts of a convex–trimesh call being assembled, reused call
+    /// after call.
+    static PENDING: std::cell::Cell<Vec<Pending>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 /// A contact being assembled, with ODE's "merged" mark.
 struct Pending {
     c: Contact,
@@ -1133,20 +1139,10 @@ pub fn collide_convex_trimesh(c: &Convex, pc: Oriented, aabb: &[f64; 6], mesh: &
         FaceAngles(&[])
     };
     let correct = |v: &[V3; 3], k: &mut Contact| angles.is_empty() || correct_triangle_normal(v, k, angles);
-    let mut cand = Vec::new();
-    mesh.candidates_world_box([aabb[0], aabb[2], aabb[4]], [aabb[1], aabb[3], aabb[5]], &mut cand);
-    // Keep the triangles whose own world box meets the convex's box.
-    cand.retain(|&t| {
-        let v = mesh.triangle(t as usize);
-        (0..3).all(|k| {
-            let lo = v[0][k].min(v[1][k]).min(v[2][k]);
-            let hi = v[0][k].max(v[1][k]).max(v[2][k]);
-            lo <= aabb[2 * k + 1] && hi >= aabb[2 * k]
-        })
-    });
+    let cand = mesh.candidates_aabb(aabb);
     let a = Shape::convex(c, pc.pose, &pc.q);
     let unimportant = sink.unimportant();
-    let mut list: Vec<Pending> = Vec::new();
+    let mut list = crate::collision::trimesh::opcode::Reused::take(&PENDING);
     for (i, &t) in cand.iter().enumerate() {
         let v = mesh.triangle(t as usize);
         let tri = triangle_shape(v);
@@ -1173,7 +1169,7 @@ pub fn collide_convex_trimesh(c: &Convex, pc: Oriented, aabb: &[f64; 6], mesh: &
         }
         k += 1;
     }
-    for p in &list {
+    for p in list.iter() {
         sink.push(p.c);
     }
     sink.len()

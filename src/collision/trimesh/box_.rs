@@ -28,10 +28,17 @@
 //! The arithmetic follows ODE's operation order so that results agree to
 //! the last bit on the same triangles.
 
+use super::opcode::Reused;
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::collision::shapes::BoxShape;
 use crate::math::vec::normalize3;
+use std::cell::Cell;
+
+thread_local! {
+    /// The contact points of one triangle, reused call after call.
+    static POINTS: Cell<Vec<([f64; 3], f64)>> = const { Cell::new(Vec::new()) };
+}
 
 const EPS: f64 = f64::EPSILON;
 
@@ -46,8 +53,8 @@ fn plane_dist(p: &Plane, v: &[f64; 3]) -> f64 {
 /// Keeps the part of polygon `input` where the plane distance is ≥ 0,
 /// walking edges from the last vertex as ODE does (so the output order,
 /// hence contact order, is the same).
-fn clip_poly(input: &[[f64; 3]], pl: &Plane) -> Vec<[f64; 3]> {
-    let mut out = Vec::with_capacity(input.len() + 1);
+fn clip_poly(input: &[[f64; 3]], pl: &Plane) -> Poly16 {
+    let mut out = Poly16::EMPTY;
     let n = input.len();
     if n == 0 {
         return out;
@@ -273,7 +280,7 @@ impl BoxData {
             let d = dot(&sub(v0, v2), &t);
             poly = clip_poly(&poly, &[t[0], t[1], t[2], d]);
             poly = clip_poly(&poly, &plane(cross(&s.n, &sub(v0, v2)), 0.0));
-            for p in poly {
+            for &p in poly.iter() {
                 let mut depth = dot(&n2, &p);
                 if depth > 0.0 {
                     depth = 0.0;
@@ -296,7 +303,7 @@ impl BoxData {
             poly = clip_poly(&poly, &pl(neg(&a[i1]), h[i1]));
             poly = clip_poly(&poly, &pl(a[i2], h[i2]));
             poly = clip_poly(&poly, &pl(neg(&a[i2]), h[i2]));
-            for p in poly {
+            for &p in poly.iter() {
                 let mut depth = dot(&n2, &p) - h[i0];
                 if depth > 0.0 {
                     depth = 0.0;
@@ -361,14 +368,13 @@ pub fn collide_trimesh_box(mesh: &Mesh, host: &dyn TriHost, b: &BoxShape, bp: &P
         ax: [bp.axis(0), bp.axis(1), bp.axis(2)],
         h: [b.sides[0] * 0.5, b.sides[1] * 0.5, b.sides[2] * 0.5],
     };
-    let cand = mesh.candidates_obb(&bx.c, &bx.ax, &bx.h);
+    let cand = mesh.candidates_obb(bp, &bx.h);
     if cand.is_empty() {
         return 0;
     }
-    let ids: Vec<i32> = cand.iter().map(|&t| t as i32).collect();
-    host.touched(&ids);
-    let mut pts = Vec::new();
-    for &t in &ids {
+    host.touched(&cand);
+    let mut pts = Reused::take(&POINTS);
+    for &t in cand.iter() {
         if !host.accept(t) {
             continue;
         }
@@ -376,7 +382,7 @@ pub fn collide_trimesh_box(mesh: &Mesh, host: &dyn TriHost, b: &BoxShape, bp: &P
         let Some(s) = bx.sat(&v[0], &v[1], &v[2]) else { continue };
         pts.clear();
         bx.contacts(&v, &s, &mut pts);
-        for &(p, depth) in &pts {
+        for &(p, depth) in pts.iter() {
             let mut k = Contact::new(p, s.normal, depth);
             k.side1 = t;
             generate(sink, k);

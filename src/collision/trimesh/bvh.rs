@@ -1,210 +1,378 @@
-//! Our own bounding volume hierarchy over a mesh's triangles: a binary
-//! AABB tree in mesh coordinates, built once per data object by median
-//! splits of triangle centroids along the longest axis, and refitted in
-//! place (same topology) when the host moved its vertices
-//! (`dGeomTriMeshDataUpdate`).
+//! The collision tree of a mesh data object, shaped as the one Debian's
+//! ODE 0.16.2 gets from OPCODE (a complete "no-leaf" AABB tree over the
+//! triangles, in single precision), so that queries meet the candidate
+//! triangles in ODE's order.
 //!
-//! Nodes are stored parents before children, so a reverse sweep refits.
+//! How the tree is made (ODE asks OPCODE for the "splatter points" rule
+//! with the geometric-centre split value, one triangle per leaf):
+//! - a node's box is the single-precision min/max of its triangles'
+//!   vertices, stored as centre (max+min)·½ and extents (max−min)·½;
+//! - the split axis is the one along which the triangle centroids
+//!   ((v0+v1+v2)·⅓) vary most (mean and variance in f32, summed in index
+//!   order, divided by multiplying with the reciprocal); ties keep the
+//!   lower axis;
+//! - the split value is the mean of the node's vertex coordinates along
+//!   that axis (summed vertex by vertex); a sweep over the node's index
+//!   range moves every triangle whose centroid lies strictly above it to
+//!   the front (swapping with the first slot not yet taken), and the front
+//!   part becomes the "positive" child, the rest the "negative" one;
+//! - when every centroid falls on one side, the range is halved as it
+//!   stands (first half positive);
+//! - leaves (single triangles) are not nodes: a node names a child
+//!   triangle directly. Nodes are numbered depth first, positive child
+//!   first, and every query visits positive before negative.
+//!
+//! A one-triangle mesh has no node at all (OPCODE's single-node model):
+//! queries then test the triangle directly.
+//!
+//! `dGeomTriMeshDataUpdate` refits the boxes bottom-up, keeping the shape.
 
-/// Leaf size: few triangles per leaf keeps queries tight.
-const LEAF: usize = 4;
+/// Marks a child that is a triangle (the low bits) rather than a node.
+pub const LEAF: u32 = 0x8000_0000;
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Node {
-    pub min: [f64; 3],
-    pub max: [f64; 3],
-    /// Leaf: first index into `Bvh::tris` and count; inner: children.
-    pub a: u32,
-    pub b: u32,
-    pub leaf: bool,
+    pub c: [f32; 3],
+    pub e: [f32; 3],
+    /// Positive and negative children: node index, or `LEAF | triangle`.
+    pub pos: u32,
+    pub neg: u32,
 }
 
 #[derive(Default, Debug)]
 pub struct Bvh {
     pub nodes: Vec<Node>,
-    /// Triangle indices, grouped by leaf.
-    pub tris: Vec<u32>,
+    /// Number of triangles the tree was built over.
+    pub tris: usize,
 }
 
-type Tri = [[f64; 3]; 3];
+/// A triangle in single precision, as OPCODE reads it.
+pub type TriF = [[f32; 3]; 3];
 
-fn bounds(tri: &Tri) -> ([f64; 3], [f64; 3]) {
-    let mut mn = tri[0];
-    let mut mx = tri[0];
-    for v in &tri[1..] {
-        for k in 0..3 {
-            mn[k] = mn[k].min(v[k]);
-            mx[k] = mx[k].max(v[k]);
-        }
+/// ⅓ as OPCODE writes it (the nearest float).
+const INV3: f32 = 0.333_333_34;
+
+#[inline]
+fn centroid(t: &TriF, k: usize) -> f32 {
+    (t[0][k] + t[1][k] + t[2][k]) * INV3
+}
+
+/// min/max as OPCODE's macros pick them (the first operand unless the
+/// second is strictly smaller/greater).
+#[inline]
+pub fn fmin(a: f32, b: f32) -> f32 {
+    if a < b {
+        a
+    } else {
+        b
     }
-    (mn, mx)
+}
+#[inline]
+pub fn fmax(a: f32, b: f32) -> f32 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+#[inline]
+pub fn fmin3(a: f32, b: f32, c: f32) -> f32 {
+    if a < b {
+        fmin(a, c)
+    } else {
+        fmin(b, c)
+    }
+}
+#[inline]
+pub fn fmax3(a: f32, b: f32, c: f32) -> f32 {
+    if a > b {
+        fmax(a, c)
+    } else {
+        fmax(b, c)
+    }
 }
 
-fn grow(mn: &mut [f64; 3], mx: &mut [f64; 3], a: &[f64; 3], b: &[f64; 3]) {
+/// Centre and extents of a min/max box, rounded as OPCODE stores them.
+#[inline]
+fn centre_extents(mn: &[f32; 3], mx: &[f32; 3]) -> ([f32; 3], [f32; 3]) {
+    let mut c = [0.0; 3];
+    let mut e = [0.0; 3];
     for k in 0..3 {
-        mn[k] = mn[k].min(a[k]);
-        mx[k] = mx[k].max(b[k]);
+        c[k] = (mx[k] + mn[k]) * 0.5;
+        e[k] = (mx[k] - mn[k]) * 0.5;
     }
+    (c, e)
+}
+
+/// What a query decides about a node box.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Visit {
+    /// The box misses: nothing below is a candidate.
+    Skip,
+    /// The box is touched: test the children.
+    Open,
+    /// The box lies inside the query volume: every triangle below is a
+    /// candidate, without further tests.
+    TakeAll,
 }
 
 impl Bvh {
     /// Builds the tree over `n` triangles given by `tri(i)`.
-    pub fn build(n: usize, tri: impl Fn(usize) -> Tri) -> Bvh {
-        let mut bvh = Bvh { nodes: Vec::new(), tris: (0..n as u32).collect() };
-        if n == 0 {
+    pub fn build(n: usize, tri: impl Fn(usize) -> TriF) -> Bvh {
+        let mut bvh = Bvh { nodes: Vec::new(), tris: n };
+        if n < 2 {
             return bvh;
         }
-        let boxes: Vec<([f64; 3], [f64; 3])> = (0..n).map(|i| bounds(&tri(i))).collect();
-        let centre = |i: u32, k: usize| boxes[i as usize].0[k] + boxes[i as usize].1[k];
-        // Explicit stack of (node index, first, count).
-        bvh.nodes.push(Node { min: [0.0; 3], max: [0.0; 3], a: 0, b: n as u32, leaf: true });
-        let mut stack = vec![(0usize, 0usize, n)];
-        while let Some((node, first, count)) = stack.pop() {
-            let mut mn = [f64::INFINITY; 3];
-            let mut mx = [f64::NEG_INFINITY; 3];
-            for &t in &bvh.tris[first..first + count] {
-                let (a, b) = &boxes[t as usize];
-                grow(&mut mn, &mut mx, a, b);
+        let tris: Vec<TriF> = (0..n).map(tri).collect();
+        let mut idx: Vec<u32> = (0..n as u32).collect();
+        bvh.nodes.reserve_exact(n - 1);
+        // (first, count, parent node, is the parent's negative child).
+        let mut stack: Vec<(usize, usize, u32, bool)> = vec![(0, n, u32::MAX, false)];
+        while let Some((first, count, parent, neg)) = stack.pop() {
+            let id = bvh.nodes.len() as u32;
+            if parent != u32::MAX {
+                let p = &mut bvh.nodes[parent as usize];
+                if neg {
+                    p.neg = id;
+                } else {
+                    p.pos = id;
+                }
             }
-            bvh.nodes[node].min = mn;
-            bvh.nodes[node].max = mx;
-            if count <= LEAF {
-                bvh.nodes[node].a = first as u32;
-                bvh.nodes[node].b = count as u32;
-                bvh.nodes[node].leaf = true;
-                continue;
+            let range = &mut idx[first..first + count];
+            let mut mn = [f32::MAX; 3];
+            let mut mx = [-f32::MAX; 3];
+            for &t in range.iter() {
+                for v in &tris[t as usize] {
+                    for k in 0..3 {
+                        mn[k] = fmin(mn[k], v[k]);
+                        mx[k] = fmax(mx[k], v[k]);
+                    }
+                }
             }
-            let ext = [mx[0] - mn[0], mx[1] - mn[1], mx[2] - mn[2]];
-            let axis = if ext[0] >= ext[1] && ext[0] >= ext[2] { 0 } else if ext[1] >= ext[2] { 1 } else { 2 };
-            let half = count / 2;
-            bvh.tris[first..first + count]
-                .select_nth_unstable_by(half, |&p, &q| centre(p, axis).total_cmp(&centre(q, axis)));
-            let l = bvh.nodes.len();
-            bvh.nodes.push(Node { min: mn, max: mx, a: 0, b: 0, leaf: true });
-            bvh.nodes.push(Node { min: mn, max: mx, a: 0, b: 0, leaf: true });
-            bvh.nodes[node].a = l as u32;
-            bvh.nodes[node].b = l as u32 + 1;
-            bvh.nodes[node].leaf = false;
-            stack.push((l, first, half));
-            stack.push((l + 1, first + half, count - half));
+            let (c, e) = centre_extents(&mn, &mx);
+            let np = split(range, &tris);
+            let mut node = Node { c, e, pos: 0, neg: 0 };
+            // Children of one triangle are leaves; ranges of more become
+            // nodes, the positive one numbered (popped) first.
+            if count - np == 1 {
+                node.neg = LEAF | idx[first + np];
+            } else {
+                stack.push((first + np, count - np, id, true));
+            }
+            if np == 1 {
+                node.pos = LEAF | idx[first];
+            } else {
+                stack.push((first, np, id, false));
+            }
+            bvh.nodes.push(node);
         }
         bvh
     }
 
-    /// Recomputes every box from the current vertices (same topology).
-    pub fn refit(&mut self, tri: impl Fn(usize) -> Tri) {
+    /// Recomputes every box from the current vertices (same shape), from
+    /// the last node back to the root, as OPCODE's refit does.
+    pub fn refit(&mut self, tri: impl Fn(usize) -> TriF) {
+        let child = |nodes: &[Node], ch: u32| -> ([f32; 3], [f32; 3]) {
+            if ch & LEAF != 0 {
+                let t = tri((ch & !LEAF) as usize);
+                let mut mn = [0.0; 3];
+                let mut mx = [0.0; 3];
+                for k in 0..3 {
+                    mn[k] = fmin3(t[0][k], t[1][k], t[2][k]);
+                    mx[k] = fmax3(t[0][k], t[1][k], t[2][k]);
+                }
+                (mn, mx)
+            } else {
+                let n = &nodes[ch as usize];
+                let mut mn = [0.0; 3];
+                let mut mx = [0.0; 3];
+                for k in 0..3 {
+                    mn[k] = n.c[k] - n.e[k];
+                    mx[k] = n.c[k] + n.e[k];
+                }
+                (mn, mx)
+            }
+        };
         for i in (0..self.nodes.len()).rev() {
             let nd = self.nodes[i];
-            let mut mn = [f64::INFINITY; 3];
-            let mut mx = [f64::NEG_INFINITY; 3];
-            if nd.leaf {
-                for &t in &self.tris[nd.a as usize..(nd.a + nd.b) as usize] {
-                    let (a, b) = bounds(&tri(t as usize));
-                    grow(&mut mn, &mut mx, &a, &b);
-                }
-            } else {
-                let (l, r) = (self.nodes[nd.a as usize], self.nodes[nd.b as usize]);
-                grow(&mut mn, &mut mx, &l.min, &l.max);
-                grow(&mut mn, &mut mx, &r.min, &r.max);
+            let (mut mn, mut mx) = child(&self.nodes, nd.pos);
+            let (mn2, mx2) = child(&self.nodes, nd.neg);
+            for k in 0..3 {
+                mn[k] = fmin(mn[k], mn2[k]);
+                mx[k] = fmax(mx[k], mx2[k]);
             }
-            self.nodes[i].min = mn;
-            self.nodes[i].max = mx;
+            let (c, e) = centre_extents(&mn, &mx);
+            self.nodes[i].c = c;
+            self.nodes[i].e = e;
         }
     }
 
-    /// Bounds of the whole mesh (None when empty).
-    pub fn root_bounds(&self) -> Option<([f64; 3], [f64; 3])> {
-        self.nodes.first().map(|n| (n.min, n.max))
-    }
-
-    /// Visits the triangles of every leaf whose box passes `test`
-    /// (called on node boxes).
-    pub fn visit(&self, test: impl Fn(&[f64; 3], &[f64; 3]) -> bool, mut f: impl FnMut(u32)) {
+    /// Walks the tree in OPCODE's order: `test` judges each node box
+    /// reached, `prim(t, tested)` receives each candidate triangle
+    /// (`tested` is false for triangles taken wholesale under a
+    /// `TakeAll` box) and returns true to stop the walk at once.
+    /// `stack` is the caller's reusable work list. Not for trees without
+    /// nodes (one triangle), which the caller handles.
+    pub fn walk(
+        &self,
+        stack: &mut Vec<(u32, bool)>,
+        mut test: impl FnMut(&Node) -> Visit,
+        mut prim: impl FnMut(u32, bool) -> bool,
+    ) {
+        stack.clear();
         if self.nodes.is_empty() {
             return;
         }
-        let mut stack: [u32; 64] = [0; 64];
-        let mut top = 1usize;
-        while top > 0 {
-            top -= 1;
-            let nd = &self.nodes[stack[top] as usize];
-            if !test(&nd.min, &nd.max) {
+        stack.push((0, true));
+        while let Some((code, tested)) = stack.pop() {
+            if code & LEAF != 0 {
+                if prim(code & !LEAF, tested) {
+                    return;
+                }
                 continue;
             }
-            if nd.leaf {
-                for &t in &self.tris[nd.a as usize..(nd.a + nd.b) as usize] {
-                    f(t);
+            let nd = &self.nodes[code as usize];
+            let mut open = false;
+            if tested {
+                match test(nd) {
+                    Visit::Skip => continue,
+                    Visit::Open => open = true,
+                    Visit::TakeAll => {}
                 }
-            } else if top + 2 <= stack.len() {
-                stack[top] = nd.b;
-                stack[top + 1] = nd.a;
-                top += 2;
             }
+            // Negative pushed first so that the positive side comes out first.
+            stack.push((nd.neg, open));
+            stack.push((nd.pos, open));
         }
     }
 
-    /// Triangles whose leaf boxes overlap the box [mn, mx].
-    pub fn query_box(&self, mn: &[f64; 3], mx: &[f64; 3], f: impl FnMut(u32)) {
-        self.visit(|a, b| (0..3).all(|k| a[k] <= mx[k] && b[k] >= mn[k]), f)
+    /// Every triangle in the tree's leaf order (the order a query whose
+    /// volume holds the whole mesh reports them).
+    pub fn leaf_order(&self) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.tris);
+        if self.nodes.is_empty() {
+            out.extend(0..self.tris as u32);
+            return out;
+        }
+        let mut stack = Vec::new();
+        self.walk(&mut stack, |_| Visit::TakeAll, |t, _| {
+            out.push(t);
+            false
+        });
+        out
     }
+}
 
-    /// Triangles whose leaf boxes the segment o + t·d, t in [0, len], meets.
-    pub fn query_ray(&self, o: &[f64; 3], d: &[f64; 3], len: f64, f: impl FnMut(u32)) {
-        let inv = [1.0 / d[0], 1.0 / d[1], 1.0 / d[2]];
-        self.visit(
-            |a, b| {
-                let (mut t0, mut t1) = (0.0f64, len);
-                for k in 0..3 {
-                    if d[k] == 0.0 {
-                        if o[k] < a[k] || o[k] > b[k] {
-                            return false;
-                        }
-                        continue;
-                    }
-                    let (mut u, mut v) = ((a[k] - o[k]) * inv[k], (b[k] - o[k]) * inv[k]);
-                    if u > v {
-                        std::mem::swap(&mut u, &mut v);
-                    }
-                    t0 = t0.max(u);
-                    t1 = t1.min(v);
-                    if t0 > t1 {
-                        return false;
-                    }
-                }
-                true
-            },
-            f,
-        )
+/// Splits `range` as OPCODE's splatter-points rule does and returns the
+/// size of the positive (front) part.
+fn split(range: &mut [u32], tris: &[TriF]) -> usize {
+    let n = range.len();
+    let mut mean = [0.0f32; 3];
+    for &t in range.iter() {
+        let tr = &tris[t as usize];
+        for (k, m) in mean.iter_mut().enumerate() {
+            *m += centroid(tr, k);
+        }
     }
+    let inv = 1.0f32 / (n as u32 as f32);
+    for m in &mut mean {
+        *m *= inv;
+    }
+    let mut var = [0.0f32; 3];
+    for &t in range.iter() {
+        let tr = &tris[t as usize];
+        for k in 0..3 {
+            let d = centroid(tr, k) - mean[k];
+            var[k] += d * d;
+        }
+    }
+    let inv = 1.0f32 / ((n as u32 - 1) as f32);
+    for v in &mut var {
+        *v *= inv;
+    }
+    let mut axis = 0;
+    if var[1] > var[axis] {
+        axis = 1;
+    }
+    if var[2] > var[axis] {
+        axis = 2;
+    }
+    let mut sum = 0.0f32;
+    for &t in range.iter() {
+        let tr = &tris[t as usize];
+        sum += tr[0][axis];
+        sum += tr[1][axis];
+        sum += tr[2][axis];
+    }
+    let value = sum / ((n as u32).wrapping_mul(3) as f32);
+    let mut np = 0;
+    for i in 0..n {
+        if centroid(&tris[range[i] as usize], axis) > value {
+            range.swap(i, np);
+            np += 1;
+        }
+    }
+    if np == 0 || np == n {
+        np = n >> 1;
+    }
+    np
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn grid(i: usize) -> TriF {
+        let (x, y) = ((i / 2 % 20) as f32, (i / 40) as f32);
+        if i % 2 == 0 {
+            [[x, y, 0.0], [x + 1.0, y, 0.0], [x + 1.0, y + 1.0, 0.0]]
+        } else {
+            [[x, y, 0.0], [x + 1.0, y + 1.0, 0.0], [x, y + 1.0, 0.0]]
+        }
+    }
+
     #[test]
-    fn every_triangle_in_one_leaf_and_queries_find_overlaps() {
-        // A 20x20 grid of small triangles.
-        let tri = |i: usize| {
-            let (x, y) = ((i / 2 % 20) as f64, (i / 40) as f64);
-            if i % 2 == 0 {
-                [[x, y, 0.0], [x + 1.0, y, 0.0], [x + 1.0, y + 1.0, 0.0]]
-            } else {
-                [[x, y, 0.0], [x + 1.0, y + 1.0, 0.0], [x, y + 1.0, 0.0]]
-            }
-        };
-        let bvh = Bvh::build(800, tri);
-        let mut seen = bvh.tris.clone();
+    fn complete_tree_with_every_triangle_once_and_boxes_enclosing() {
+        let bvh = Bvh::build(800, grid);
+        assert_eq!(bvh.nodes.len(), 799);
+        let mut seen = bvh.leaf_order();
         seen.sort();
         assert_eq!(seen, (0..800).collect::<Vec<u32>>());
-        let mut hits = Vec::new();
-        bvh.query_box(&[3.2, 5.2, -1.0], &[3.8, 5.8, 1.0], |t| hits.push(t));
-        hits.sort();
-        // Both triangles of cell (3, 5) must be among the hits.
-        assert!(hits.contains(&(5 * 40 + 6)) && hits.contains(&(5 * 40 + 7)), "{hits:?}");
-        assert!(hits.len() <= 16);
-        let mut rh = Vec::new();
-        bvh.query_ray(&[3.5, 5.25, 5.0], &[0.0, 0.0, -1.0], 10.0, |t| rh.push(t));
-        assert!(rh.contains(&(5 * 40 + 6)));
+        // Every triangle lies in the box of the node naming it.
+        for n in &bvh.nodes {
+            for ch in [n.pos, n.neg] {
+                if ch & LEAF != 0 {
+                    for v in grid((ch & !LEAF) as usize) {
+                        for k in 0..3 {
+                            assert!(v[k] >= n.c[k] - n.e[k] && v[k] <= n.c[k] + n.e[k]);
+                        }
+                    }
+                } else {
+                    assert!(ch as usize > 0 && (ch as usize) < bvh.nodes.len());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn refit_of_unchanged_vertices_keeps_the_boxes() {
+        let mut bvh = Bvh::build(800, grid);
+        let before: Vec<([f32; 3], [f32; 3])> = bvh.nodes.iter().map(|n| (n.c, n.e)).collect();
+        bvh.refit(grid);
+        let after: Vec<([f32; 3], [f32; 3])> = bvh.nodes.iter().map(|n| (n.c, n.e)).collect();
+        assert_eq!(before, after);
+    }
+
+    #[test]
+    fn walk_stops_when_asked() {
+        let bvh = Bvh::build(800, grid);
+        let mut stack = Vec::new();
+        let mut got = Vec::new();
+        bvh.walk(&mut stack, |_| Visit::Open, |t, tested| {
+            assert!(tested);
+            got.push(t);
+            got.len() == 5
+        });
+        assert_eq!(got, bvh.leaf_order()[..5].to_vec());
     }
 }

@@ -22,10 +22,17 @@
 //!
 //! The arithmetic follows ODE's operation order.
 
+use super::opcode::Reused;
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::collision::shapes::Capsule;
 use crate::math::vec::{normalize3, safe_normalize3};
+use std::cell::Cell;
+
+thread_local! {
+    /// The contacts gathered before merging, reused call after call.
+    static LOCAL: Cell<Vec<(Contact, bool)>> = const { Cell::new(Vec::new()) };
+}
 
 /// All edge and vertex flags (a mesh without use flags).
 const USE_ALL: u8 = 0x3f;
@@ -160,32 +167,38 @@ fn capsule_triangle(cap: &Cap, v: &[[f64; 3]; 3], flags: u8, max: usize, t: i32,
     }
     let edges = [e0, e1, e2];
     let verts = [*v0, *v1, *v2];
-    let mut candidates: Vec<([f64; 3], usize)> = Vec::with_capacity(18);
+    // Up to 18 axes, kept inline.
+    let mut candidates = [([0.0f64; 3], 0usize); 18];
+    let mut nc = 0;
+    let mut push = |ax: [f64; 3], id: usize| {
+        candidates[nc] = (ax, id);
+        nc += 1;
+    };
     for j in 0..3 {
         if flags & USE_EDGE[j] != 0 {
-            candidates.push((cross(&cap.axis, &edges[j]), 2 + j));
+            push(cross(&cap.axis, &edges[j]), 2 + j);
         }
     }
     for (base, cp) in [(5, &cp0), (8, &cp1)] {
         for j in 0..3 {
             if flags & USE_EDGE[j] != 0 {
-                candidates.push((axis_of(cp, &verts[j], &edges[j], &edges[j]), base + j));
+                push(axis_of(cp, &verts[j], &edges[j], &edges[j]), base + j);
             }
         }
     }
     for j in 0..3 {
         if flags & USE_VERTEX[j] != 0 {
-            candidates.push((axis_of(&verts[j], &cp0, &cap.axis, &cap.axis), 11 + j));
+            push(axis_of(&verts[j], &cp0, &cap.axis, &cap.axis), 11 + j);
         }
     }
     for (base, cp) in [(14, &cp0), (17, &cp1)] {
         for j in 0..3 {
             if flags & USE_VERTEX[j] != 0 {
-                candidates.push((sub(&verts[j], cp), base + j));
+                push(sub(&verts[j], cp), base + j);
             }
         }
     }
-    for (ax, id) in candidates {
+    for &(ax, id) in &candidates[..nc] {
         if len2(&ax) > eps && !test_axis(cap, &tv, ax, id, false, &mut best) {
             return;
         }
@@ -255,16 +268,14 @@ fn near(a: &Contact, b: &Contact) -> bool {
 
 pub fn collide_trimesh_capsule(mesh: &Mesh, host: &dyn TriHost, cap: &Capsule, cp: &Pose, sink: &mut ContactSink) -> usize {
     let cap = Cap { c: [cp.pos[0], cp.pos[1], cp.pos[2]], axis: cp.axis(2), r: cap.radius, size: cap.length + 2.0 * cap.radius };
-    let ax = [cp.axis(0), cp.axis(1), cap.axis];
-    let cand = mesh.candidates_obb(&cap.c, &ax, &[cap.r, cap.r, cap.size / 2.0]);
+    let cand = mesh.candidates_obb(cp, &[cap.r, cap.r, cap.size * 0.5]);
     if cand.is_empty() {
         return 0;
     }
-    let ids: Vec<i32> = cand.iter().map(|&t| t as i32).collect();
-    host.touched(&ids);
+    host.touched(&cand);
     let max = sink.max();
-    let mut local: Vec<(Contact, bool)> = Vec::new();
-    for &t in &ids {
+    let mut local = Reused::take(&LOCAL);
+    for &t in cand.iter() {
         if !host.accept(t) {
             continue;
         }
@@ -288,7 +299,7 @@ pub fn collide_trimesh_capsule(mesh: &Mesh, host: &dyn TriHost, cap: &Capsule, c
             }
         }
     }
-    for (k, keep) in local {
+    for &(k, keep) in local.iter() {
         if sink.is_full() {
             break;
         }

@@ -21,10 +21,17 @@
 //! Normal: from the cylinder into the mesh (mesh is geom 1); side1 =
 //! triangle index.
 
+use super::opcode::Reused;
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::collision::shapes::Cylinder;
 use crate::math::vec::safe_normalize3;
+use std::cell::Cell;
+
+thread_local! {
+    /// The contacts gathered before merging, reused call after call.
+    static LOCAL: Cell<Vec<Local>> = const { Cell::new(Vec::new()) };
+}
 
 const SEGMENTS: usize = 8;
 
@@ -152,7 +159,7 @@ fn clip_edge(a: &mut [f64; 3], b: &mut [f64; 3], n: &[f64; 3], d: f64) -> bool {
 }
 
 /// Keeps the part of polygon `inp` where n·x + d ≥ 0.
-fn clip_poly(inp: &[[f64; 3]], n: &[f64; 3], d: f64, out: &mut Vec<[f64; 3]>) {
+fn clip_poly(inp: &[[f64; 3]], n: &[f64; 3], d: f64, out: &mut Poly16) {
     out.clear();
     // Edges (last, first), (first, second), ... as ODE walks them.
     for i in 0..inp.len() {
@@ -197,7 +204,10 @@ fn clip_side_line(c: &Cyl, v: &[[f64; 3]; 3], n: &[f64; 3], e: &[[f64; 3]; 3], b
     }
     for p in [add(&p0, &v[0]), add(&p1, &v[0])] {
         let rest = -dot(&sub(&p, &c.pos), &best.normal) + best.rt;
-        let depth = (best.depth - rest).max(0.0);
+        let mut depth = best.depth - rest;
+        if depth < 0.0 {
+            depth = 0.0;
+        }
         out.push(Local { pos: p, normal: best.normal, depth, tri: -1, keep: true });
         if out.len() >= max {
             return;
@@ -216,14 +226,14 @@ fn clip_cap(c: &Cyl, v: &[[f64; 3]; 3], best: &Best, out: &mut Vec<Local>, max: 
     // ODE: rounding decides which points on a clip plane survive).
     let inv = quat_inv(&c.q);
     let pts = [quat_transform(&inv, &sub(&v[0], &centre)), quat_transform(&inv, &sub(&v[1], &centre)), quat_transform(&inv, &sub(&v[2], &centre))];
-    let mut a = Vec::with_capacity(12);
-    let mut b = Vec::with_capacity(12);
+    let mut a = Poly16::EMPTY;
+    let mut b = Poly16::EMPTY;
     clip_poly(&pts, &[0.0, 0.0, rel_z], 0.0, &mut a);
     for s in 0..SEGMENTS {
         clip_poly(&a, &c.seg_n[s], c.radius, &mut b);
         std::mem::swap(&mut a, &mut b);
     }
-    for p in &a {
+    for p in a.iter() {
         let w = add(&quat_transform(&c.q, p), &centre);
         let depth = best.rt - dot(&sub(&w, &c.pos), &best.normal).abs();
         if depth > 0.0 {
@@ -298,23 +308,20 @@ pub fn collide_trimesh_cylinder(mesh: &Mesh, host: &dyn TriHost, cy: &Cylinder, 
         ang += 2.0 * step;
     }
     let c = Cyl { pos: [cp.pos[0], cp.pos[1], cp.pos[2]], axis: cp.axis(2), q: cq, radius: cy.radius, length: cy.length, seg_n };
-    let half = [c.radius, c.radius, c.length * 0.5];
-    let ax = [cp.axis(0), cp.axis(1), cp.axis(2)];
-    let cand = mesh.candidates_obb(&c.pos, &ax, &half);
+    let cand = mesh.candidates_obb(cp, &[c.radius, c.radius, c.length * 0.5]);
     if cand.is_empty() {
         return 0;
     }
-    let ids: Vec<i32> = cand.iter().map(|&t| t as i32).collect();
-    host.touched(&ids);
-    let mut local: Vec<Local> = Vec::new();
-    for &t in &cand {
-        if !host.accept(t as i32) {
+    host.touched(&cand);
+    let mut local = Reused::take(&LOCAL);
+    for &t in cand.iter() {
+        if !host.accept(t) {
             continue;
         }
         let first = local.len();
         one_triangle(&c, &mesh.triangle(t as usize), &mut local, max);
         for l in &mut local[first..] {
-            l.tri = t as i32;
+            l.tri = t;
         }
         if local.len() >= max {
             break;

@@ -1,15 +1,18 @@
 //! Trimesh–trimesh, with the semantics of ODE's OPCODE build (Francisco
 //! León's collider):
-//! - the pairs are the intersecting triangle pairs (a BVH–BVH descent in
-//!   world frame, then an exact triangle–triangle separating-axis test);
+//! - the pairs are the intersecting triangle pairs OPCODE's tree collider
+//!   reports, in its order (`opcode::TreeQuery`: single precision, mesh 2
+//!   moved into mesh 1's space);
 //! - per pair, each triangle's plane is tried as the separating direction:
 //!   the other triangle is clipped to this one's prism (edge planes) and
 //!   its points deepest below the plane (within 1e-6 of the deepest) are
 //!   kept; the plane with the smaller penetration wins (the first on
 //!   ties). Normal −n1 (first triangle's plane) or n2; no contact when the
 //!   clipped set is empty or the penetration is negative;
-//! - contacts are deduplicated on a 1e-4 grid: a new point in the cell of
-//!   an existing one replaces it when deeper by more than 1e-5, is
+//! - contacts are deduplicated on a 1e-4 grid through ODE's hash set (256
+//!   buckets of 4 keys; a full bucket stops culling, with ODE's message):
+//!   a new point in the cell of an existing one replaces it when deeper
+//!   by more than 1e-5, is
 //!   averaged into it (length-weighted normal sum, sides from the merge
 //!   callbacks or −1) when within 1e-5, and dropped when shallower; a
 //!   merge whose normals cancel removes the contact (the last one moves
@@ -19,17 +22,15 @@
 //! Triangle callbacks are not consulted, as in ODE. side1/side2 = the
 //! triangles of mesh 1 and mesh 2.
 //!
-//! Speed: a call works in a per-thread scratch (node world boxes,
-//! world triangles with their edges and planes, computed on first use and
+//! Speed: a call works in a per-thread scratch (the descent's work list,
+//! the pairs, world triangles with their planes computed on first use and
 //! tagged with the call's generation), so a warm call does not allocate
-//! and no node or triangle is transformed twice.
+//! and no triangle is transformed twice.
 
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::math::vec::safe_normalize3;
 use std::cell::Cell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 type Tri = [[f64; 3]; 3];
 type Plane = ([f64; 3], f64);
@@ -188,254 +189,161 @@ fn tri_tri(t1: &Tri, p1: &TriPlanes, t2: &Tri, p2: &TriPlanes) -> Option<(f64, [
     Some((depth, normal, pts))
 }
 
-/// What the overlap test needs of one triangle: edges (v1 − v0, v2 − v1,
-/// v0 − v2), their normal n = e0 × e1, n·n, and the triangle's own
-/// extent along n.
-#[derive(Clone, Copy, Default)]
-struct SatFrame {
-    e: [[f64; 3]; 3],
-    n: [f64; 3],
-    nn: f64,
-    lo: f64,
-    hi: f64,
-}
-
-fn sat_frame(t: &Tri) -> SatFrame {
-    let e = [sub(&t[1], &t[0]), sub(&t[2], &t[1]), sub(&t[0], &t[2])];
-    let n = cross(&e[0], &e[1]);
-    let p = [dot(&n, &t[0]), dot(&n, &t[1]), dot(&n, &t[2])];
-    SatFrame { e, n, nn: dot(&n, &n), lo: p[0].min(p[1]).min(p[2]), hi: p[0].max(p[1]).max(p[2]) }
-}
-
-/// Do two triangles intersect (touching counts)? Separating axes: both
-/// normals, the nine edge cross products, and the in-plane edge normals
-/// for coplanar pairs.
-pub fn tri_tri_overlap(a: &Tri, b: &Tri) -> bool {
-    overlap_with(a, &sat_frame(a), b, &sat_frame(b))
-}
-
-/// `tri_tri_overlap` with the frames already made.
-fn overlap_with(a: &Tri, fa: &SatFrame, b: &Tri, fb: &SatFrame) -> bool {
-    let range = |ax: &[f64; 3], t: &Tri| {
-        let p = [dot(ax, &t[0]), dot(ax, &t[1]), dot(ax, &t[2])];
-        (p[0].min(p[1]).min(p[2]), p[0].max(p[1]).max(p[2]))
-    };
-    let separated = |ax: &[f64; 3]| {
-        if dot(ax, ax) < 1e-30 {
-            return false;
-        }
-        let ((amin, amax), (bmin, bmax)) = (range(ax, a), range(ax, b));
-        amax < bmin || bmax < amin
-    };
-    // A triangle's own normal: its extent is known.
-    let off_plane = |f: &SatFrame, other: &Tri| {
-        if f.nn < 1e-30 {
-            return false;
-        }
-        let (omin, omax) = range(&f.n, other);
-        f.hi < omin || omax < f.lo
-    };
-    if off_plane(fa, b) || off_plane(fb, a) {
-        return false;
-    }
-    let (ea, na, eb, nb) = (&fa.e, &fa.n, &fb.e, &fb.n);
-    let par = cross(na, nb);
-    if dot(&par, &par) <= 1e-12 * fa.nn * fb.nn {
-        // (Nearly) coplanar: in-plane edge normals of both.
-        for e in ea.iter() {
-            if separated(&cross(na, e)) {
-                return false;
-            }
-        }
-        for e in eb.iter() {
-            if separated(&cross(nb, e)) {
-                return false;
-            }
-        }
-        return true;
-    }
-    for x in ea {
-        for y in eb {
-            if separated(&cross(x, y)) {
-                return false;
-            }
-        }
-    }
-    true
-}
-
-fn tri_box(t: &Tri) -> ([f64; 3], [f64; 3]) {
-    let mut a = t[0];
-    let mut b = t[0];
-    for v in &t[1..] {
-        for k in 0..3 {
-            a[k] = a[k].min(v[k]);
-            b[k] = b[k].max(v[k]);
-        }
-    }
-    (a, b)
-}
-
-/// World box of a node box given in mesh frame.
-fn world_box(p: &Pose, mn: &[f64; 3], mx: &[f64; 3]) -> ([f64; 3], [f64; 3]) {
-    let c = [(mn[0] + mx[0]) * 0.5, (mn[1] + mx[1]) * 0.5, (mn[2] + mx[2]) * 0.5];
-    let e = [(mx[0] - mn[0]) * 0.5, (mx[1] - mn[1]) * 0.5, (mx[2] - mn[2]) * 0.5];
-    let wc = p.to_world(&c);
-    let mut a = [0.0; 3];
-    let mut b = [0.0; 3];
-    for i in 0..3 {
-        let r = p.r[4 * i].abs() * e[0] + p.r[4 * i + 1].abs() * e[1] + p.r[4 * i + 2].abs() * e[2];
-        a[i] = wc[i] - r;
-        b[i] = wc[i] + r;
-    }
-    (a, b)
-}
-
-/// Closed boxes overlap (all six comparisons, without branches: the
-/// outcome is hard to predict during a descent).
-#[inline]
-fn boxes_overlap(a0: &[f64; 3], a1: &[f64; 3], b0: &[f64; 3], b1: &[f64; 3]) -> bool {
-    (a0[0] <= b1[0]) & (b0[0] <= a1[0]) & (a0[1] <= b1[1]) & (b0[1] <= a1[1]) & (a0[2] <= b1[2]) & (b0[2] <= a1[2])
-}
-
-/// A node's world box (and volume), valid when `stamp` is the call's.
-#[derive(Clone, Copy, Default)]
-struct NodeBox {
-    stamp: u32,
-    min: [f64; 3],
-    max: [f64; 3],
-    vol: f64,
-}
-
-/// A triangle's world box, valid when `stamp` is the call's (kept apart
-/// from the rest: the descent reads many boxes and few triangles).
-#[derive(Clone, Copy, Default)]
-struct TriBox {
-    stamp: u32,
-    min: [f64; 3],
-    max: [f64; 3],
-}
-
-/// A triangle in world frame with its overlap-test edges and normal
-/// (`t` made with its `TriBox`, `sat` when `sat_stamp` is the call's,
-/// `planes` when `plane_stamp` is).
+/// A triangle in world frame with its planes, valid when `stamp` is the
+/// call's.
 #[derive(Clone, Copy)]
 struct TriCache {
-    sat_stamp: u32,
-    plane_stamp: u32,
+    stamp: u32,
     t: Tri,
-    sat: SatFrame,
     planes: TriPlanes,
 }
 
 impl Default for TriCache {
     fn default() -> Self {
-        TriCache {
-            sat_stamp: 0,
-            plane_stamp: 0,
-            t: [[0.0; 3]; 3],
-            sat: SatFrame::default(),
-            planes: TriPlanes { plane: None, edges: [None; 3] },
-        }
+        TriCache { stamp: 0, t: [[0.0; 3]; 3], planes: TriPlanes { plane: None, edges: [None; 3] } }
     }
 }
 
 /// One mesh's per-call caches.
 #[derive(Default)]
 struct Side {
-    nodes: Vec<NodeBox>,
-    boxes: Vec<TriBox>,
     tris: Vec<TriCache>,
 }
 
 impl Side {
     fn prepare(&mut self, m: &Mesh) {
-        if self.nodes.len() < m.data.bvh.nodes.len() {
-            self.nodes.resize(m.data.bvh.nodes.len(), NodeBox::default());
-        }
         if self.tris.len() < m.data.tri_count {
-            self.boxes.resize(m.data.tri_count, TriBox::default());
             self.tris.resize(m.data.tri_count, TriCache::default());
         }
     }
 
     fn reset(&mut self) {
-        self.nodes.iter_mut().for_each(|n| n.stamp = 0);
-        self.boxes.iter_mut().for_each(|b| b.stamp = 0);
-        self.tris.iter_mut().for_each(|t| {
-            t.sat_stamp = 0;
-            t.plane_stamp = 0;
-        });
+        self.tris.iter_mut().for_each(|t| t.stamp = 0);
     }
 
-    #[inline]
-    fn node(&mut self, m: &Mesh, i: u32, gen: u32) -> NodeBox {
-        let nb = &mut self.nodes[i as usize];
-        if nb.stamp != gen {
-            let n = &m.data.bvh.nodes[i as usize];
-            let (a, b) = world_box(&m.pose, &n.min, &n.max);
-            *nb = NodeBox { stamp: gen, min: a, max: b, vol: (b[0] - a[0]) * (b[1] - a[1]) * (b[2] - a[2]) };
-        }
-        *nb
-    }
-
-    /// Makes triangle `t` in world frame (box, edges) if not yet this call.
-    #[inline]
-    fn tri(&mut self, m: &Mesh, t: u32, gen: u32) -> TriBox {
-        let b = &mut self.boxes[t as usize];
-        if b.stamp != gen {
-            let tr = m.triangle(t as usize);
-            let (mn, mx) = tri_box(&tr);
-            *b = TriBox { stamp: gen, min: mn, max: mx };
-            self.tris[t as usize].t = tr;
-        }
-        *b
-    }
-
-    /// Triangle `t` (already made this call) with its overlap frame.
-    #[inline]
-    fn sat(&mut self, t: u32, gen: u32) -> &TriCache {
+    /// Triangle `t` in world frame with its planes (made once per call).
+    fn planes(&mut self, m: &Mesh, t: u32, gen: u32) -> &TriCache {
         let c = &mut self.tris[t as usize];
-        if c.sat_stamp != gen {
-            c.sat = sat_frame(&c.t);
-            c.sat_stamp = gen;
-        }
-        c
-    }
-
-    /// Triangle `t` (already made this call) with its planes.
-    fn planes(&mut self, t: u32, gen: u32) -> &TriCache {
-        let c = &mut self.tris[t as usize];
-        if c.plane_stamp != gen {
+        if c.stamp != gen {
+            c.t = m.triangle(t as usize);
             c.planes = TriPlanes::of(&c.t);
-            c.plane_stamp = gen;
+            c.stamp = gen;
         }
         c
     }
 }
 
-/// Fast hash for the contact grid cells (keys are small integers).
-#[derive(Default)]
-struct CellHasher(u64);
+/// ODE's contact set: 256 buckets of at most 4 keys, each key a 32-bit
+/// hash of the contact's 1e-4 grid cell and the slot of the contact. A
+/// new point joins the first contact of its bucket with the same hash
+/// within a cell diagonal; a full bucket records nothing more (ODE says
+/// so on the message channel), so later points in it are not culled.
+#[derive(Clone, Copy, Default)]
+struct Bucket {
+    n: usize,
+    keys: [(u32, u32); 4],
+}
 
-impl Hasher for CellHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_i64(&mut self, x: i64) {
-        self.write_u64(x as u64);
+/// Marks the key of a point that has no slot (the array is full).
+const NO_SLOT: u32 = u32::MAX;
+
+struct ContactSet {
+    buckets: [Bucket; 256],
+}
+
+impl Default for ContactSet {
+    fn default() -> Self {
+        ContactSet { buckets: [Bucket::default(); 256] }
     }
 }
 
-type CellMap = HashMap<(i64, i64, i64), usize, BuildHasherDefault<CellHasher>>;
+/// ODE's hash of a contact position: per axis the raw bits of
+/// floor(x·1e4), folded byte by byte, the axes chained by a rotation.
+fn contact_key(p: &[f64; 3]) -> u32 {
+    let mut h: u32 = 0;
+    for (i, x) in p.iter().enumerate() {
+        let bits = (x * 10000.0).floor().to_bits();
+        let input = (bits as u32) ^ ((bits >> 32) as u32);
+        for shift in [24, 16, 8, 0] {
+            h = (h << 4).wrapping_add((input >> shift) & 0xFF) ^ (h >> 28);
+        }
+        if i < 2 {
+            h = h.rotate_left(11);
+        }
+    }
+    h
+}
+
+fn bucket_of(key: u32) -> usize {
+    let i = key ^ (key >> 16);
+    ((i ^ (i >> 8)) & 0xFF) as usize
+}
+
+impl ContactSet {
+    fn clear(&mut self) {
+        self.buckets.iter_mut().for_each(|b| b.n = 0);
+    }
+
+    /// The slot of an earlier contact this point joins, else the point is
+    /// recorded under `slot` (when the bucket has room).
+    fn find_or_insert(&mut self, slots: &[Slot], p: &[f64; 3], key: u32, slot: u32) -> Option<usize> {
+        // Within the cell diagonal (ODE's bound, with its slack factor).
+        let limit = 1.00001 * 1.732_050_807_568_877_2 / 10000.0;
+        let b = &mut self.buckets[bucket_of(key)];
+        for &(k, s) in &b.keys[..b.n] {
+            if k == key && s != NO_SLOT {
+                let q = &slots[s as usize].c.pos;
+                let d = [q[0] - p[0], q[1] - p[1], q[2] - p[2]];
+                if (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt() < limit {
+                    return Some(s as usize);
+                }
+            }
+        }
+        if b.n < b.keys.len() {
+            b.keys[b.n] = (key, slot);
+            b.n += 1;
+        } else {
+            crate::error::message(
+                crate::error::D_ERR_UASSERT,
+                "Trimesh-trimesh contach hash table bucket overflow - close contacts might not be culled in AddContactToNode() [collision_trimesh_trimesh.cpp:224]",
+            );
+        }
+        None
+    }
+
+    /// Forgets the key just recorded without a slot.
+    fn drop_unslotted(&mut self, key: u32) {
+        let b = &mut self.buckets[bucket_of(key)];
+        if b.n > 0 && b.keys[b.n - 1].1 == NO_SLOT {
+            b.n -= 1;
+        }
+    }
+
+    /// Removes slot `slot`'s key (the last key of its bucket if none
+    /// matches among the others, as ODE does).
+    fn remove(&mut self, key: u32, slot: u32) {
+        let b = &mut self.buckets[bucket_of(key)];
+        if b.n == 0 {
+            return;
+        }
+        let last = b.n - 1;
+        if let Some(i) = (0..last).find(|&i| b.keys[i].1 == slot) {
+            b.keys[i] = b.keys[last];
+        }
+        b.n = last;
+    }
+
+    /// The key of slot `from` now names slot `to`.
+    fn moved(&mut self, key: u32, from: u32, to: u32) {
+        let b = &mut self.buckets[bucket_of(key)];
+        if b.n == 0 {
+            return;
+        }
+        let last = b.n - 1;
+        let i = (0..last).find(|&i| b.keys[i].1 == from).unwrap_or(last);
+        b.keys[i].1 = to;
+    }
+}
 
 /// Per-thread working memory of the collider.
 #[derive(Default)]
@@ -443,10 +351,10 @@ struct Scratch {
     gen: u32,
     s1: Side,
     s2: Side,
-    stack: Vec<(u32, u32)>,
+    steps: Vec<super::opcode::Step>,
     pairs: Vec<(u32, u32)>,
     slots: Vec<Slot>,
-    index: CellMap,
+    set: Box<ContactSet>,
 }
 
 thread_local! {
@@ -475,78 +383,17 @@ impl Scratch {
         self.gen
     }
 
-    /// Fills `self.pairs` with the intersecting triangle pairs, sorted.
-    fn find_pairs(&mut self, m1: &Mesh, m2: &Mesh, gen: u32) {
-        let (b1, b2) = (&m1.data.bvh, &m2.data.bvh);
-        self.pairs.clear();
-        self.stack.clear();
-        if b1.nodes.is_empty() || b2.nodes.is_empty() {
-            return;
-        }
-        let Scratch { s1, s2, stack, pairs, .. } = self;
-        stack.push((0, 0));
-        while let Some((i, j)) = stack.pop() {
-            let (bi, bj) = (s1.node(m1, i, gen), s2.node(m2, j, gen));
-            if !boxes_overlap(&bi.min, &bi.max, &bj.min, &bj.max) {
-                continue;
-            }
-            let (n1, n2) = (&b1.nodes[i as usize], &b2.nodes[j as usize]);
-            match (n1.leaf, n2.leaf) {
-                (true, true) => {
-                    let l2 = &b2.tris[n2.a as usize..(n2.a + n2.b) as usize];
-                    let mut made2 = false;
-                    for &t1 in &b1.tris[n1.a as usize..(n1.a + n1.b) as usize] {
-                        let x1 = s1.tri(m1, t1, gen);
-                        // Against the other leaf's box first.
-                        if !boxes_overlap(&x1.min, &x1.max, &bj.min, &bj.max) {
-                            continue;
-                        }
-                        if !made2 {
-                            for &t2 in l2 {
-                                s2.tri(m2, t2, gen);
-                            }
-                            made2 = true;
-                        }
-                        for &t2 in l2 {
-                            let x2 = &s2.boxes[t2 as usize];
-                            if boxes_overlap(&x1.min, &x1.max, &x2.min, &x2.max) {
-                                let (c1, c2) = (s1.sat(t1, gen), s2.sat(t2, gen));
-                                if overlap_with(&c1.t, &c1.sat, &c2.t, &c2.sat) {
-                                    pairs.push((t1, t2));
-                                }
-                            }
-                        }
-                    }
-                }
-                (false, true) => {
-                    stack.push((n1.a, j));
-                    stack.push((n1.b, j));
-                }
-                (true, false) => {
-                    stack.push((i, n2.a));
-                    stack.push((i, n2.b));
-                }
-                (false, false) => {
-                    // Descend the larger box first.
-                    if bi.vol >= bj.vol {
-                        stack.push((n1.a, j));
-                        stack.push((n1.b, j));
-                    } else {
-                        stack.push((i, n2.a));
-                        stack.push((i, n2.b));
-                    }
-                }
-            }
-        }
-        pairs.sort_unstable();
+    /// Fills `self.pairs` with the intersecting triangle pairs in OPCODE's order.
+    fn find_pairs(&mut self, m1: &Mesh, m2: &Mesh) {
+        let q = super::opcode::TreeQuery::new(&m1.pose.pos, &m1.pose.r, &m2.pose.pos, &m2.pose.r);
+        q.pairs(m1, m2, &mut self.steps, &mut self.pairs);
     }
 }
 
-/// Intersecting triangle pairs of two placed meshes, sorted.
+/// Intersecting triangle pairs of two placed meshes, in OPCODE's order.
 pub fn overlapping_pairs(m1: &Mesh, m2: &Mesh) -> Vec<(u32, u32)> {
     with_scratch(|s| {
-        let gen = s.begin(m1, m2);
-        s.find_pairs(m1, m2, gen);
+        s.find_pairs(m1, m2);
         s.pairs.clone()
     })
 }
@@ -555,12 +402,7 @@ struct Slot {
     c: Contact,
     /// Length of the accumulated normal sum (for averaging).
     len: f64,
-    cell: (i64, i64, i64),
-}
-
-fn cell(p: &[f64; 3]) -> (i64, i64, i64) {
-    let f = |x: f64| (x * 10000.0).floor() as i64;
-    (f(p[0]), f(p[1]), f(p[2]))
+    key: u32,
 }
 
 /// Trimesh `m1` against trimesh `m2`; `merge1`/`merge2` are the meshes'
@@ -578,11 +420,11 @@ pub fn collide_trimesh_trimesh(
     }
     with_scratch(|s| {
         let gen = s.begin(m1, m2);
-        s.find_pairs(m1, m2, gen);
+        s.find_pairs(m1, m2);
         s.slots.clear();
-        s.index.clear();
-        let Scratch { s1, s2, pairs, slots, index, .. } = s;
-        merge_contacts(pairs, s1, s2, gen, max, sink.unimportant(), merge1, merge2, slots, index);
+        s.set.clear();
+        let Scratch { s1, s2, pairs, slots, set, .. } = s;
+        merge_contacts(m1, m2, pairs, s1, s2, gen, max, sink.unimportant(), merge1, merge2, slots, set);
         for s in slots.drain(..) {
             sink.push(s.c);
         }
@@ -593,6 +435,8 @@ pub fn collide_trimesh_trimesh(
 /// Contacts of the pairs, merged on the 1e-4 grid into `slots`.
 #[allow(clippy::too_many_arguments)]
 fn merge_contacts(
+    m1: &Mesh,
+    m2: &Mesh,
     pairs: &[(u32, u32)],
     s1: &mut Side,
     s2: &mut Side,
@@ -602,22 +446,24 @@ fn merge_contacts(
     merge1: Option<(TriMergeCallback, *mut c_void)>,
     merge2: Option<(TriMergeCallback, *mut c_void)>,
     slots: &mut Vec<Slot>,
-    index: &mut CellMap,
+    set: &mut ContactSet,
 ) {
     for &(id1, id2) in pairs {
-        let c1 = s1.planes(id1, gen);
-        let c2 = s2.planes(id2, gen);
+        let c1 = s1.planes(m1, id1, gen);
+        let c2 = s2.planes(m2, id2, gen);
         let Some((depth, normal, pts)) = tri_tri(&c1.t, &c1.planes, &c2.t, &c2.planes) else { continue };
         for &p in pts.points() {
-            let key = cell(&p);
-            match index.get(&key).copied() {
+            let key = contact_key(&p);
+            let slot = if slots.len() < max { slots.len() as u32 } else { NO_SLOT };
+            match set.find_or_insert(slots, &p, key, slot) {
                 None => {
-                    if slots.len() < max {
+                    if slot != NO_SLOT {
                         let mut c = Contact::new(p, normal, depth);
                         c.side1 = id1 as i32;
                         c.side2 = id2 as i32;
-                        index.insert(key, slots.len());
-                        slots.push(Slot { c, len: 1.0, cell: key });
+                        slots.push(Slot { c, len: 1.0, key });
+                    } else {
+                        set.drop_unslotted(key);
                     }
                 }
                 Some(k) => {
@@ -642,11 +488,11 @@ fn merge_contacts(
                         } else {
                             // The normals cancelled: drop the contact, the
                             // last one takes its slot.
-                            index.remove(&s.cell);
+                            set.remove(s.key, k as u32);
                             let last = slots.len() - 1;
                             if k != last {
                                 slots.swap(k, last);
-                                index.insert(slots[k].cell, k);
+                                set.moved(slots[k].key, last as u32, k as u32);
                             }
                             slots.pop();
                         }
@@ -662,6 +508,7 @@ fn merge_contacts(
 
 #[cfg(test)]
 mod tests {
+    use super::super::opcode::tri_tri;
     use super::*;
     use crate::math::rotation::r_from_euler_angles;
 
@@ -716,25 +563,42 @@ mod tests {
             let off = [d * th.sin() * ph.cos(), d * th.sin() * ph.sin(), d * th.cos()];
             let p2 = Pose::new(add(&[p1.pos[0], p1.pos[1], p1.pos[2]], &off), r_from_euler_angles(rnd() * 6.0, rnd() * 3.0, rnd() * 6.0));
             let (m1, m2) = (Mesh { data: &data, pose: p1 }, Mesh { data: &data, pose: p2 });
-            let mut brute = Vec::new();
+            // OPCODE tests each pair once, with one triangle moved into
+            // the other mesh's space: the pairs it reports lie between
+            // those overlapping both ways and those overlapping either way.
+            let q = super::super::opcode::TreeQuery::new(&p1.pos, &p1.r, &p2.pos, &p2.r);
+            let (mut both, mut either) = (Vec::new(), Vec::new());
             for a in 0..n {
                 for b in 0..n {
-                    if tri_tri_overlap(&m1.triangle(a), &m2.triangle(b)) {
-                        brute.push((a as u32, b as u32));
+                    let (ta, tb) = (data.local_triangle_f(a), data.local_triangle_f(b));
+                    let x = tri_tri(&q.to_mesh1(&ta), &tb);
+                    let y = tri_tri(&q.to_mesh0(&tb), &ta);
+                    if x && y {
+                        both.push((a as u32, b as u32));
+                    }
+                    if x || y {
+                        either.push((a as u32, b as u32));
                     }
                 }
             }
+            let mut got = overlapping_pairs(&m1, &m2);
             // Twice: the second call runs on the warm scratch.
-            assert_eq!(overlapping_pairs(&m1, &m2), brute, "round {round}");
-            assert_eq!(overlapping_pairs(&m1, &m2), brute, "round {round} (warm)");
-            touching += !brute.is_empty() as usize;
+            assert_eq!(overlapping_pairs(&m1, &m2), got, "round {round} (warm)");
+            got.sort_unstable();
+            let len = got.len();
+            got.dedup();
+            assert_eq!(got.len(), len, "round {round}: a pair twice");
+            assert!(both.iter().all(|p| got.binary_search(p).is_ok()), "round {round}: missed pairs");
+            assert!(got.iter().all(|p| either.binary_search(p).is_ok()), "round {round}: extra pairs");
+            touching += !both.is_empty() as usize;
         }
         assert!(touching >= 20, "{touching}");
     }
 
     #[test]
     fn overlap_test_basics() {
-        let a = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+        let a: [[f32; 3]; 3] = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+        let tri_tri_overlap = |a: &[[f32; 3]; 3], b: &[[f32; 3]; 3]| tri_tri(a, b);
         // Piercing, touching at a vertex, and clearly apart.
         assert!(tri_tri_overlap(&a, &[[0.2, 0.2, -1.0], [0.2, 0.2, 1.0], [0.3, 0.3, 1.0]]));
         assert!(tri_tri_overlap(&a, &[[1.0, 0.0, 0.0], [2.0, 0.0, 1.0], [2.0, 1.0, 1.0]]));

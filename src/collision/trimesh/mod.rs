@@ -7,16 +7,20 @@
 //! followed by `dGeomTriMeshDataUpdate`) while the data is used. Vertices
 //! are 3 floats or 3 doubles `vertex_stride` bytes apart; triangles are 3
 //! 32-bit indices `tri_stride` bytes apart. The data owns only what it
-//! derives: the BVH (`bvh`) and the preprocessing flags.
+//! derives: the collision tree (`bvh`, shaped as OPCODE's) and the
+//! preprocessing flags.
 //!
-//! Colliders work in world coordinates on triangles transformed by the
-//! mesh pose (ODE does the same); the BVH is queried in mesh coordinates.
+//! Colliders get their candidate triangles from OPCODE-style queries of
+//! the tree in mesh coordinates (`opcode`), in ODE's order, then work in
+//! world coordinates on triangles transformed by the mesh pose (ODE does
+//! the same).
 
 pub mod bvh;
 pub mod box_;
 pub mod capsule;
 pub mod cylinder;
 pub mod mesh_mesh;
+pub mod opcode;
 pub mod plane;
 pub mod preprocess;
 pub mod ray;
@@ -25,7 +29,7 @@ pub mod sphere_merge;
 
 use crate::collision::shapes::Pose;
 use crate::handle::{Handle, Pool};
-use crate::math::mat3::{mul0_331, mul1_331};
+use crate::math::mat3::mul0_331;
 use std::ffi::c_void;
 
 pub type TriMeshDataRef = Handle<TriMeshData>;
@@ -123,7 +127,7 @@ impl TriMeshData {
         self.convex_edges = None;
         self.face_angles = None;
         let me: &TriMeshData = self;
-        let bvh = bvh::Bvh::build(tri_count, |t| me.local_triangle(t));
+        let bvh = bvh::Bvh::build(tri_count, |t| me.local_triangle_f(t));
         self.bvh = bvh;
         let (mn, mx) = self.vertex_bounds();
         for k in 0..3 {
@@ -188,6 +192,14 @@ impl TriMeshData {
         }
     }
 
+    /// Triangle `t` in mesh coordinates, single precision (exact: the
+    /// vertices are floats or rounded to floats).
+    pub fn local_triangle_f(&self, t: usize) -> bvh::TriF {
+        let l = self.local_triangle(t);
+        let f = |v: [f64; 3]| [v[0] as f32, v[1] as f32, v[2] as f32];
+        [f(l[0]), f(l[1]), f(l[2])]
+    }
+
     /// Triangle `t` in mesh coordinates.
     pub fn local_triangle(&self, t: usize) -> [[f64; 3]; 3] {
         let i = self.indices(t);
@@ -207,7 +219,7 @@ impl TriMeshData {
     /// `dGeomTriMeshDataUpdate`: the host changed its vertices.
     pub fn update(&mut self) {
         let mut bvh = std::mem::take(&mut self.bvh);
-        bvh.refit(|t| self.local_triangle(t));
+        bvh.refit(|t| self.local_triangle_f(t));
         self.bvh = bvh;
     }
 
@@ -261,7 +273,10 @@ pub struct TriMeshGeom {
     /// `dGeomTriMeshSetLastTransform` (a dMatrix4, zero until set).
     pub last_transform: [f64; 16],
     /// Temporal coherence switches for spheres, boxes, capsules. Our
-    /// queries are stateless, so these only answer the getters.
+    /// queries are stateless, so these only answer the getters: ODE then
+    /// reuses a fattened query's candidates while the geom stays inside
+    /// it, which gives the same contacts, but its array and triangle
+    /// callbacks see the larger list.
     pub tc_sphere: bool,
     pub tc_box: bool,
     pub tc_capsule: bool,
@@ -340,52 +355,71 @@ impl Mesh<'_> {
         [self.pose.to_world(&l[0]), self.pose.to_world(&l[1]), self.pose.to_world(&l[2])]
     }
 
-    /// Triangles whose leaves overlap a world box given in mesh frame as
-    /// a world-space centre and half extents along the world axes.
-    pub fn candidates_world_box(&self, mn: [f64; 3], mx: [f64; 3], out: &mut Vec<u32>) {
-        // The world box as a local box: centre to local, extents through |Rᵀ|.
-        let c = [(mn[0] + mx[0]) * 0.5, (mn[1] + mx[1]) * 0.5, (mn[2] + mx[2]) * 0.5];
-        let e = [(mx[0] - mn[0]) * 0.5, (mx[1] - mn[1]) * 0.5, (mx[2] - mn[2]) * 0.5];
-        let lc = self.pose.to_local(&c);
-        let r = &self.pose.r;
-        let mut lmn = [0.0; 3];
-        let mut lmx = [0.0; 3];
-        for i in 0..3 {
-            let h = r[i].abs() * e[0] + r[4 + i].abs() * e[1] + r[8 + i].abs() * e[2];
-            lmn[i] = lc[i] - h;
-            lmx[i] = lc[i] + h;
-        }
-        out.clear();
-        self.data.bvh.query_box(&lmn, &lmx, |t| out.push(t));
-        out.sort_unstable();
+    /// OPCODE's sphere query (ODE's trimesh–sphere candidates).
+    pub fn candidates_sphere(&self, c: &[f64; 3], r: f64) -> opcode::Cands {
+        let q = opcode::SphereQuery::new(c, r, &self.pose.pos, &self.pose.r);
+        opcode::Cands::fill(|stack, out| opcode::sphere_candidates(self, &q, stack, out))
     }
 
-    /// Triangles overlapping the world box centred at `c` with unit axes
-    /// `ax` and half extents `h` (an exact separating-axis test per
-    /// candidate, as OPCODE's box query with primitive tests).
-    pub fn candidates_obb(&self, c: &[f64; 3], ax: &[[f64; 3]; 3], h: &[f64; 3]) -> Vec<u32> {
-        let mut ext = [0.0; 3];
-        for (k, e) in ext.iter_mut().enumerate() {
-            *e = h[0] * ax[0][k].abs() + h[1] * ax[1][k].abs() + h[2] * ax[2][k].abs();
-        }
-        let mut cand = Vec::new();
-        self.candidates_world_box(sub(c, &ext), add(c, &ext), &mut cand);
-        cand.retain(|&t| tri_obb_overlap(&self.triangle(t as usize), c, ax, h));
-        cand
+    /// OPCODE's box query with triangle tests for a geom at `pose` with
+    /// half extents `h` along its axes (ODE's box, capsule and cylinder
+    /// candidates).
+    pub fn candidates_obb(&self, pose: &Pose, h: &[f64; 3]) -> opcode::Cands {
+        let q = opcode::ObbQuery::for_geom(&pose.pos, &pose.r, h, &self.pose.pos, &self.pose.r);
+        opcode::Cands::fill(|stack, out| opcode::obb_candidates(self, &q, true, stack, out))
     }
 
-    /// Triangles whose leaves meet the world segment o + t·d, t ∈ [0, len].
-    pub fn candidates_ray(&self, o: &[f64; 3], d: &[f64; 3], len: f64, out: &mut Vec<u32>) {
-        let lo = self.pose.to_local(o);
-        let ld = mul1_331(&self.pose.r, d);
-        out.clear();
-        self.data.bvh.query_ray(&lo, &ld, len, |t| out.push(t));
-        out.sort_unstable();
+    /// OPCODE's box query without triangle tests for a world AABB
+    /// (ODE's convex candidates).
+    pub fn candidates_aabb(&self, aabb: &[f64; 6]) -> opcode::Cands {
+        let q = opcode::ObbQuery::for_aabb(aabb, &self.pose.pos, &self.pose.r);
+        opcode::Cands::fill(|stack, out| opcode::obb_candidates(self, &q, false, stack, out))
     }
 
     /// Direction in world frame of a mesh-frame vector.
     pub fn dir_to_world(&self, v: &[f64; 3]) -> [f64; 3] {
         mul0_331(&self.pose.r, v)
+    }
+}
+
+/// A convex polygon of at most 16 points, kept inline: clipping a triangle
+/// or a box face by a few planes never needs more (each plane adds at
+/// most one point), and colliders then clip without allocating.
+#[derive(Clone, Copy)]
+pub struct Poly16 {
+    n: usize,
+    p: [[f64; 3]; 16],
+}
+
+impl Poly16 {
+    pub const EMPTY: Poly16 = Poly16 { n: 0, p: [[0.0; 3]; 16] };
+
+    pub fn of(pts: &[[f64; 3]]) -> Poly16 {
+        let mut q = Poly16::EMPTY;
+        for p in pts {
+            q.push(*p);
+        }
+        q
+    }
+
+    /// Appends a point (dropped past 16, which clipping cannot reach).
+    #[inline]
+    pub fn push(&mut self, q: [f64; 3]) {
+        if self.n < self.p.len() {
+            self.p[self.n] = q;
+            self.n += 1;
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.n = 0;
+    }
+}
+
+impl std::ops::Deref for Poly16 {
+    type Target = [[f64; 3]];
+    fn deref(&self) -> &[[f64; 3]] {
+        &self.p[..self.n]
     }
 }
 
@@ -447,109 +481,6 @@ pub fn normalize(a: &[f64; 3]) -> [f64; 3] {
     }
 }
 
-/// Unit normal (v1 - v0) × (v2 - v0) of a triangle, None if degenerate.
-pub fn tri_normal(t: &[[f64; 3]; 3]) -> Option<[f64; 3]> {
-    let n = cross(&sub(&t[1], &t[0]), &sub(&t[2], &t[0]));
-    let l = norm(&n);
-    if l > 0.0 && l.is_finite() {
-        Some(scale(&n, 1.0 / l))
-    } else {
-        None
-    }
-}
-
-/// Closest point of triangle `t` to `p`, with barycentric (u, v) along
-/// the edges v1 - v0 and v2 - v0, and the feature reached: 0..3 interior
-/// / edge e (v_e to v_(e+1)) encoded as `Feature`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Feature {
-    Face,
-    Edge(usize),
-    Vertex(usize),
-}
-
-pub fn closest_on_triangle(p: &[f64; 3], t: &[[f64; 3]; 3]) -> ([f64; 3], Feature) {
-    // Voronoi-region walk (Ericson's formulation).
-    let (a, b, c) = (&t[0], &t[1], &t[2]);
-    let ab = sub(b, a);
-    let ac = sub(c, a);
-    let ap = sub(p, a);
-    let d1 = dot(&ab, &ap);
-    let d2 = dot(&ac, &ap);
-    if d1 <= 0.0 && d2 <= 0.0 {
-        return (*a, Feature::Vertex(0));
-    }
-    let bp = sub(p, b);
-    let d3 = dot(&ab, &bp);
-    let d4 = dot(&ac, &bp);
-    if d3 >= 0.0 && d4 <= d3 {
-        return (*b, Feature::Vertex(1));
-    }
-    let vc = d1 * d4 - d3 * d2;
-    if vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0 {
-        let v = d1 / (d1 - d3);
-        return (add(a, &scale(&ab, v)), Feature::Edge(0));
-    }
-    let cp = sub(p, c);
-    let d5 = dot(&ab, &cp);
-    let d6 = dot(&ac, &cp);
-    if d6 >= 0.0 && d5 <= d6 {
-        return (*c, Feature::Vertex(2));
-    }
-    let vb = d5 * d2 - d1 * d6;
-    if vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0 {
-        let w = d2 / (d2 - d6);
-        return (add(a, &scale(&ac, w)), Feature::Edge(2));
-    }
-    let va = d3 * d6 - d5 * d4;
-    if va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0 {
-        let w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-        return (add(b, &scale(&sub(c, b), w)), Feature::Edge(1));
-    }
-    let denom = 1.0 / (va + vb + vc);
-    let v = vb * denom;
-    let w = vc * denom;
-    (add(a, &add(&scale(&ab, v), &scale(&ac, w))), Feature::Face)
-}
-
-/// Does triangle `t` overlap the box centred at `c` with unit axes `ax`
-/// and half extents `h`? Separating-axis test over the box axes, the
-/// triangle normal and the nine edge/axis cross products.
-pub fn tri_obb_overlap(t: &[[f64; 3]; 3], c: &[f64; 3], ax: &[[f64; 3]; 3], h: &[f64; 3]) -> bool {
-    // Triangle in box frame.
-    let l = |p: &[f64; 3]| {
-        let d = sub(p, c);
-        [dot(&d, &ax[0]), dot(&d, &ax[1]), dot(&d, &ax[2])]
-    };
-    let v = [l(&t[0]), l(&t[1]), l(&t[2])];
-    for k in 0..3 {
-        let (mn, mx) = (v[0][k].min(v[1][k]).min(v[2][k]), v[0][k].max(v[1][k]).max(v[2][k]));
-        if mn > h[k] || mx < -h[k] {
-            return false;
-        }
-    }
-    let e = [sub(&v[1], &v[0]), sub(&v[2], &v[1]), sub(&v[0], &v[2])];
-    let separated = |a: &[f64; 3]| {
-        let r = h[0] * a[0].abs() + h[1] * a[1].abs() + h[2] * a[2].abs();
-        let p = [dot(a, &v[0]), dot(a, &v[1]), dot(a, &v[2])];
-        let (mn, mx) = (p[0].min(p[1]).min(p[2]), p[0].max(p[1]).max(p[2]));
-        mn > r || mx < -r
-    };
-    if separated(&cross(&e[0], &e[1])) {
-        return false;
-    }
-    for ei in &e {
-        for k in 0..3 {
-            let mut u = [0.0; 3];
-            u[k] = 1.0;
-            if separated(&cross(&u, ei)) {
-                return false;
-            }
-        }
-    }
-    true
-}
-
 /// Closest points of segments p0-p1 and q0-q1: (s, t) parameters.
 pub fn closest_segments(p0: &[f64; 3], p1: &[f64; 3], q0: &[f64; 3], q1: &[f64; 3]) -> (f64, f64) {
     let d1 = sub(p1, p0);
@@ -580,23 +511,6 @@ pub fn closest_segments(p0: &[f64; 3], p1: &[f64; 3], q0: &[f64; 3], q1: &[f64; 
         s = ((b - c) / a).clamp(0.0, 1.0);
     }
     (s, t)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn closest_point_regions() {
-        let t = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
-        let (p, f) = closest_on_triangle(&[0.2, 0.2, 1.0], &t);
-        assert_eq!(f, Feature::Face);
-        assert!((p[0] - 0.2).abs() < 1e-15 && (p[1] - 0.2).abs() < 1e-15 && p[2] == 0.0);
-        assert_eq!(closest_on_triangle(&[-1.0, -1.0, 0.0], &t).1, Feature::Vertex(0));
-        assert_eq!(closest_on_triangle(&[0.5, -1.0, 0.0], &t), ([0.5, 0.0, 0.0], Feature::Edge(0)));
-        assert_eq!(closest_on_triangle(&[1.0, 1.0, 0.0], &t), ([0.5, 0.5, 0.0], Feature::Edge(1)));
-        assert_eq!(closest_on_triangle(&[-1.0, 0.5, 0.0], &t), ([0.0, 0.5, 0.0], Feature::Edge(2)));
-    }
 }
 
 // ---- geom-level entry points (the dispatch table calls these) ---------------------

@@ -1,15 +1,17 @@
 //! Trimesh–sphere (ODE's semantics with OPCODE, not merged):
-//! one contact per touched triangle whose front half-space holds the
-//! sphere centre, at the closest point of the triangle, with the normal
-//! against the triangle's face normal and the depth (r − distance)
-//! projected on that normal; side1 = triangle index. Contacts are kept in
-//! candidate order up to the caller's limit.
+//! the candidates are OPCODE's sphere query (tree order, node boxes only);
+//! the array callback sees that whole list. Then, in that order until the
+//! contact array is full: one contact per accepted triangle whose front
+//! half-space holds the sphere centre, at the closest point of the
+//! triangle, with the normal against the triangle's face normal and the
+//! depth (r − distance) projected on that normal; side1 = triangle index.
 //!
 //! The closest point is found as ODE finds it (the classic region walk of
 //! the point-to-triangle distance over the parameters (u, v) of the two
 //! edges from vertex 0, in the same operation order), so that positions,
 //! normals and depths are ODE's to the last bit on the same triangle.
 
+use super::opcode::{sphere_candidates, with_scratch, SphereQuery};
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
 use crate::collision::shapes::Sphere;
@@ -162,66 +164,58 @@ fn closest_params(p: &[f64; 3], v0: &[f64; 3], e0: &[f64; 3], e1: &[f64; 3]) -> 
 pub fn collide_trimesh_sphere(mesh: &Mesh, host: &dyn TriHost, s: &Sphere, sp: &Pose, sink: &mut ContactSink) -> usize {
     let c = [sp.pos[0], sp.pos[1], sp.pos[2]];
     let r = s.radius;
-    let mut cand = Vec::new();
-    mesh.candidates_world_box([c[0] - r, c[1] - r, c[2] - r], [c[0] + r, c[1] + r, c[2] + r], &mut cand);
-    // The triangles the sphere touches (what the array callback sees).
-    let mut touched: Vec<(i32, [[f64; 3]; 3])> = Vec::new();
-    for &t in &cand {
-        let tri = mesh.triangle(t as usize);
-        let (cp, _) = closest_on_triangle(&c, &tri);
-        let d = sub(&c, &cp);
-        if dot(&d, &d) <= r * r {
-            touched.push((t as i32, tri));
+    with_scratch(|scr| {
+        let q = SphereQuery::new(&c, r, &mesh.pose.pos, &mesh.pose.r);
+        sphere_candidates(mesh, &q, &mut scr.stack, &mut scr.cand);
+        if scr.cand.is_empty() {
+            return;
         }
-    }
-    if touched.is_empty() {
-        return 0;
-    }
-    let ids: Vec<i32> = touched.iter().map(|x| x.0).collect();
-    host.touched(&ids);
-    for (t, tri) in touched {
-        if sink.is_full() {
-            break;
+        host.touched(&scr.cand);
+        for &t in &scr.cand {
+            if sink.is_full() {
+                break;
+            }
+            if !host.accept(t) {
+                continue;
+            }
+            let tri = mesh.triangle(t as usize);
+            let (v0, v1, v2) = (&tri[0], &tri[1], &tri[2]);
+            let e0 = sub(v1, v0);
+            let e1 = sub(v2, v0);
+            let mut n = cross(&e0, &e1);
+            // A triangle can degenerate to a segment once transformed.
+            if !safe_normalize3(&mut n) {
+                continue;
+            }
+            // Only from the front half-space of the triangle.
+            if dot(&n, &c) - dot(&n, v0) < 0.0 {
+                continue;
+            }
+            let (d2, u, v) = closest_params(&c, v0, &e0, &e1);
+            let dist = d2.abs().sqrt();
+            if dist > r {
+                continue;
+            }
+            let depth = r - dist;
+            let w = 1.0 - u - v;
+            let cp = [
+                (v0[0] * w) + (v1[0] * u) + (v2[0] * v),
+                (v0[1] * w) + (v1[1] * u) + (v2[1] * v),
+                (v0[2] * w) + (v1[2] * u) + (v2[2] * v),
+            ];
+            // The depth along centre − point, projected on the normal.
+            let dir = sub(&c, &cp);
+            let proj = dot(&dir, &n) / dot(&dir, &dir).sqrt();
+            if proj < 0.0 {
+                continue;
+            }
+            let mut k = Contact::new(cp, [-n[0], -n[1], -n[2]], depth * proj);
+            k.side1 = t;
+            // CONTACTS_UNIMPORTANT changes nothing here: ODE fills the array
+            // up to the limit either way (and only skips merging, which its
+            // default for spheres does not do).
+            sink.push(k);
         }
-        if !host.accept(t) {
-            continue;
-        }
-        let (v0, v1, v2) = (&tri[0], &tri[1], &tri[2]);
-        let e0 = sub(v1, v0);
-        let e1 = sub(v2, v0);
-        let mut n = cross(&e0, &e1);
-        // A triangle can degenerate to a segment once transformed.
-        if !safe_normalize3(&mut n) {
-            continue;
-        }
-        // Only from the front half-space of the triangle.
-        if dot(&n, &c) - dot(&n, v0) < 0.0 {
-            continue;
-        }
-        let (d2, u, v) = closest_params(&c, v0, &e0, &e1);
-        let dist = d2.abs().sqrt();
-        if dist > r {
-            continue;
-        }
-        let depth = r - dist;
-        let w = 1.0 - u - v;
-        let cp = [
-            (v0[0] * w) + (v1[0] * u) + (v2[0] * v),
-            (v0[1] * w) + (v1[1] * u) + (v2[1] * v),
-            (v0[2] * w) + (v1[2] * u) + (v2[2] * v),
-        ];
-        // The depth along centre − point, projected on the normal.
-        let dir = sub(&c, &cp);
-        let proj = dot(&dir, &n) / dot(&dir, &dir).sqrt();
-        if proj < 0.0 {
-            continue;
-        }
-        let mut k = Contact::new(cp, [-n[0], -n[1], -n[2]], depth * proj);
-        k.side1 = t;
-        // CONTACTS_UNIMPORTANT changes nothing here: ODE fills the array
-        // up to the limit either way (and only skips merging, which its
-        // default for spheres does not do).
-        sink.push(k);
-    }
+    });
     sink.len()
 }
