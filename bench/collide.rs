@@ -7,6 +7,9 @@
 //!
 //!   cargo bench --bench collide          # ODE_BENCH_GEOMS=5000 by default
 //!   cc -O2 bench/c/bench_collide.c -ldl  # the C bench: one table with ratios
+// The loader macro transmutes each symbol to its field's type, which it
+// cannot spell: the field declaration is the annotation.
+#![allow(clippy::missing_transmute_annotations)]
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
 use std::path::PathBuf;

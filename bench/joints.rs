@@ -12,6 +12,9 @@
 //!
 //!   cargo bench --bench joints
 //!   bash scripts/bench.sh          # C bench: ours vs ODE, one table
+// The loader macro transmutes each symbol to its field's type, which it
+// cannot spell: the field declaration is the annotation.
+#![allow(clippy::missing_transmute_annotations)]
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use ode::ffi::decl::contact::{dContact, dContactApprox1, dContactGeom, dSurfaceParameters};
 use ode::ffi::decl::mass::dMass;

@@ -10,6 +10,9 @@
 //!
 //!   cargo bench --bench step            # ODE_BENCH_BODIES=1000 by default
 //!   bash scripts/bench.sh               # C bench: ours vs ODE, one table
+// The loader macro transmutes each symbol to its field's type, which it
+// cannot spell: the field declaration is the annotation.
+#![allow(clippy::missing_transmute_annotations)]
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
 use std::path::PathBuf;

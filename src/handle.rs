@@ -98,7 +98,7 @@ impl<T> Pool<T> {
     /// cannot be detected, as with any C library.
     pub fn check(&self, raw: *mut core::ffi::c_void) -> Option<Handle<T>> {
         let cell = NonNull::new(raw as *mut Cell<T>)?;
-        if (raw as usize) % std::mem::align_of::<Cell<T>>() != 0 {
+        if !(raw as usize).is_multiple_of(std::mem::align_of::<Cell<T>>()) {
             return None;
         }
         let tag = unsafe { (*cell.as_ptr()).tag.load(Ordering::Acquire) };

@@ -22,7 +22,8 @@
 //! The core layers use only those listed before them: `handle`, `error`,
 //! `math` and `abi` at the bottom, then `dynamics`, `collision`,
 //! `joints`, `solver`, `pipeline`; `api` and `ffi` sit on top of all.
-#![allow(clippy::too_many_arguments)]
+// Lints allowed for the whole package are listed, with reasons, in
+// Cargo.toml's [lints] table.
 
 pub mod abi;
 pub mod error;

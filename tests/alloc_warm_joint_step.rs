@@ -73,6 +73,9 @@ struct Scene {
     boxes: Vec<(dBodyID, dSurfaceParameters)>,
     slider: ode::ffi::dJointID,
     bodies: Vec<dBodyID>,
+    // Boxed: the library keeps pointers to these records, so they must not
+    // move when the Vec grows.
+    #[allow(clippy::vec_box)]
     _feedback: Vec<Box<dJointFeedback>>,
 }
 

@@ -28,6 +28,7 @@
 //!     `dGeomGetQuaternion` gives it). Ray hits agree to 1e-6 only
 //!     (OPCODE's single-precision hit distance), and mesh against mesh
 //!     depends on the order of the other mesh's triangles.
+//!
 //!   The per pair and limit tallies are printed.
 mod common;
 use common::*;

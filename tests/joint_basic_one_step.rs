@@ -353,7 +353,7 @@ fn step_velocities(s: &Scene) -> Vec<[f64; 6]> {
         kind.info2(head, bs, &ctx, &mut r);
         kind.apply_body_push(head);
         let idx = head.body.map(|b| b.map(|b| bodies.iter().position(|x| *x == b).unwrap()));
-        first.extend(std::iter::repeat(rows.len()).take(r.len()));
+        first.extend(std::iter::repeat_n(rows.len(), r.len()));
         rows.extend(r.into_iter().map(|row| (row, idx)));
     }
     // Per body: inverse mass, world inverse inertia, external force/torque.

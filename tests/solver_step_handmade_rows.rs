@@ -136,7 +136,7 @@ fn synthetic_rows_are_satisfied_and_feedback_is_jt_lambda() {
             if k >= nub {
                 r.lo = if slot == 1 { -0.3 } else { 0.0 };
                 r.hi = if slot == 1 { 0.2 } else { f64::INFINITY };
-                r.c = 3.0 * r.c; // make the bound matter in some rows
+                r.c *= 3.0; // make the bound matter in some rows
             }
             rows.rows.push(r);
         }

@@ -13,6 +13,7 @@
 //!   else at the position of one of them (a box contact's depth may
 //!   still grow by merging, a capsule's depends on which were kept);
 //! - limit 1 | CONTACTS_UNIMPORTANT: a contact exactly when ODE gives one.
+//!
 //! The use flags Preprocess builds are ODE 0.16.2's (checked byte for
 //! byte by tests/trimesh_preprocess_flags.rs), so meshes with flags agree like those
 //! without.

@@ -11,14 +11,14 @@
 //! only in which near-duplicate survives ODE's order-dependent 1e-4 merge,
 //! which follows OPCODE's tree order. The maximum depth agrees (1e-7) in
 //! >= 99% (measured: all). side1 (triangle) agrees in >= 90% of the
-//! same-set cases (a merged duplicate keeps the triangle visited first).
-//! Trimesh–trimesh (a small closed box mesh against the four meshes):
-//! the same contact set (1e-7) AND the same side1/side2 in >= 99% of the
-//! cases (measured: all 600, 296 touching).
-//! Rules asserted for every cylinder contact of ours: unit normal, finite depth
+//! > same-set cases (a merged duplicate keeps the triangle visited first).
+//! > Trimesh–trimesh (a small closed box mesh against the four meshes):
+//! > the same contact set (1e-7) AND the same side1/side2 in >= 99% of the
+//! > cases (measured: all 600, 296 touching).
+//! > Rules asserted for every cylinder contact of ours: unit normal, finite depth
 //! >= 0, side1 a triangle index, the point inside the cylinder grown by
-//! ODE's octagon slack (cap contacts are clipped by an octagon that
-//! circumscribes the cap circle).
+//! > ODE's octagon slack (cap contacts are clipped by an octagon that
+//! > circumscribes the cap circle).
 mod common;
 use common::*;
 

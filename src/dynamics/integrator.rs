@@ -190,6 +190,7 @@ fn normalize_stepped_q(q: &mut [f64; 4]) {
 /// New position and orientation all finite: `x - x` is 0 for finite `x`
 /// and NaN for inf or NaN, so one sum decides.
 #[inline(always)]
+#[allow(clippy::eq_op)] // x - x is the point: 0 for finite x, NaN otherwise
 fn all_finite(pos: &[f64; 3], q: &[f64; 4]) -> bool {
     let z = |x: f64| x - x;
     ((z(pos[0]) + z(pos[1])) + (z(pos[2]) + z(q[0]))) + ((z(q[1]) + z(q[2])) + z(q[3])) == 0.0
@@ -237,7 +238,7 @@ fn rotate_finite(b: &Body, h: f64) -> [f64; 4] {
 /// sin(x)/x, with the two-term Taylor series near zero as ODE uses.
 fn sinc(x: f64) -> f64 {
     if x.abs() < 1.0e-4 {
-        1.0 - x * x * 0.166666666666666666667
+        1.0 - x * x * 0.16666666666666666 // ODE's 0.166666666666666666667, the same double
     } else {
         x.sin() / x
     }

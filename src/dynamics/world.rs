@@ -114,6 +114,12 @@ pub struct StepSettings {
     pub threading: Option<(usize, usize)>,
 }
 
+impl Default for StepSettings {
+    fn default() -> Self {
+        StepSettings::new()
+    }
+}
+
 impl StepSettings {
     pub const fn new() -> StepSettings {
         StepSettings { has_working_memory: false, reserve: None, memory_manager: None, threading: None }

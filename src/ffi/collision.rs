@@ -293,7 +293,7 @@ pub unsafe extern "C" fn dGeomSetCategoryBits(geom: dGeomID, bits: c_ulong) {
     call("dGeomSetCategoryBits", (), |cx| {
         let h = geom_arg(cx, geom, "geom")?;
         unlocked(cx, h, "geom")?;
-        g(h).category_bits = bits as u64;
+        g(h).category_bits = bits;
         Some(())
     })
 }
@@ -303,7 +303,7 @@ pub unsafe extern "C" fn dGeomSetCollideBits(geom: dGeomID, bits: c_ulong) {
     call("dGeomSetCollideBits", (), |cx| {
         let h = geom_arg(cx, geom, "geom")?;
         unlocked(cx, h, "geom")?;
-        g(h).collide_bits = bits as u64;
+        g(h).collide_bits = bits;
         Some(())
     })
 }

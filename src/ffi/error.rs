@@ -32,17 +32,26 @@ fn get(ch: Channel) -> Option<dMessageFunction> {
 
 #[no_mangle]
 pub unsafe extern "C" fn dSetErrorHandler(fn_: Option<dMessageFunction>) {
-    call("dSetErrorHandler", (), |_| Some(set(Channel::Error, fn_)))
+    call("dSetErrorHandler", (), |_| {
+        set(Channel::Error, fn_);
+        Some(())
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dSetDebugHandler(fn_: Option<dMessageFunction>) {
-    call("dSetDebugHandler", (), |_| Some(set(Channel::Debug, fn_)))
+    call("dSetDebugHandler", (), |_| {
+        set(Channel::Debug, fn_);
+        Some(())
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dSetMessageHandler(fn_: Option<dMessageFunction>) {
-    call("dSetMessageHandler", (), |_| Some(set(Channel::Message, fn_)))
+    call("dSetMessageHandler", (), |_| {
+        set(Channel::Message, fn_);
+        Some(())
+    })
 }
 
 #[no_mangle]

@@ -25,17 +25,26 @@ fn load(slot: &AtomicPtr<c_void>) -> *mut c_void {
 
 #[no_mangle]
 pub unsafe extern "C" fn dSetAllocHandler(fn_: Option<dAllocFunction>) {
-    call("dSetAllocHandler", (), |_| Some(store(&ALLOC, fn_.map_or(std::ptr::null_mut(), |f| f as *mut c_void))))
+    call("dSetAllocHandler", (), |_| {
+        store(&ALLOC, fn_.map_or(std::ptr::null_mut(), |f| f as *mut c_void));
+        Some(())
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dSetReallocHandler(fn_: Option<dReallocFunction>) {
-    call("dSetReallocHandler", (), |_| Some(store(&REALLOC, fn_.map_or(std::ptr::null_mut(), |f| f as *mut c_void))))
+    call("dSetReallocHandler", (), |_| {
+        store(&REALLOC, fn_.map_or(std::ptr::null_mut(), |f| f as *mut c_void));
+        Some(())
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dSetFreeHandler(fn_: Option<dFreeFunction>) {
-    call("dSetFreeHandler", (), |_| Some(store(&FREE, fn_.map_or(std::ptr::null_mut(), |f| f as *mut c_void))))
+    call("dSetFreeHandler", (), |_| {
+        store(&FREE, fn_.map_or(std::ptr::null_mut(), |f| f as *mut c_void));
+        Some(())
+    })
 }
 
 // SAFETY (getters and users below): the slots only ever hold null or a

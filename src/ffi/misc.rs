@@ -25,7 +25,7 @@ pub unsafe extern "C" fn dRandGetSeed() -> c_ulong {
 #[no_mangle]
 pub unsafe extern "C" fn dRandSetSeed(s: c_ulong) {
     call("dRandSetSeed", (), |_| {
-        random::set_seed(s as u64);
+        random::set_seed(s);
         Some(())
     })
 }

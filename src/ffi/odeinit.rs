@@ -40,7 +40,10 @@ fn init() {
 
 #[no_mangle]
 pub unsafe extern "C" fn dInitODE() {
-    call("dInitODE", (), |_| Some(init()))
+    call("dInitODE", (), |_| {
+        init();
+        Some(())
+    })
 }
 
 /// Flags (`dInitFlagManualThreadCleanup`) are accepted and have no effect:

@@ -32,17 +32,26 @@ fn c_description<'a>(cx: &Cx, d: *const c_char) -> Option<&'a [u8]> {
 
 #[no_mangle]
 pub unsafe extern "C" fn dStopwatchReset(s: *mut dStopwatch) {
-    call("dStopwatchReset", (), |cx| Some(stopwatch(cx, s)?.reset()))
+    call("dStopwatchReset", (), |cx| {
+        stopwatch(cx, s)?.reset();
+        Some(())
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dStopwatchStart(s: *mut dStopwatch) {
-    call("dStopwatchStart", (), |cx| Some(stopwatch(cx, s)?.start()))
+    call("dStopwatchStart", (), |cx| {
+        stopwatch(cx, s)?.start();
+        Some(())
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dStopwatchStop(s: *mut dStopwatch) {
-    call("dStopwatchStop", (), |cx| Some(stopwatch(cx, s)?.stop()))
+    call("dStopwatchStop", (), |cx| {
+        stopwatch(cx, s)?.stop();
+        Some(())
+    })
 }
 
 /// Total time in seconds.
@@ -53,17 +62,26 @@ pub unsafe extern "C" fn dStopwatchTime(s: *mut dStopwatch) -> f64 {
 
 #[no_mangle]
 pub unsafe extern "C" fn dTimerStart(description: *const c_char) {
-    call("dTimerStart", (), |cx| Some(core_timer::timer_start(c_description(cx, description)?)))
+    call("dTimerStart", (), |cx| {
+        core_timer::timer_start(c_description(cx, description)?);
+        Some(())
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dTimerNow(description: *const c_char) {
-    call("dTimerNow", (), |cx| Some(core_timer::timer_now(c_description(cx, description)?)))
+    call("dTimerNow", (), |cx| {
+        core_timer::timer_now(c_description(cx, description)?);
+        Some(())
+    })
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dTimerEnd() {
-    call("dTimerEnd", (), |_| Some(core_timer::timer_end()))
+    call("dTimerEnd", (), |_| {
+        core_timer::timer_end();
+        Some(())
+    })
 }
 
 /// Prints the report of the current run to `fout`; `average` adds the

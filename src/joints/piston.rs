@@ -204,6 +204,8 @@ impl Piston {
     /// 0.16.2 zeroes the force of a joint attached as (0, body) (it
     /// subtracts the force from itself); kept as is.
     pub fn force_push(&self, head: &JointHead, b: Bodies<'_>, force: f64) -> BodyPush {
+        // ODE 0.16.2's quirk, reproduced on purpose (see above).
+        #[allow(clippy::eq_op)]
         let force = if head.flags & flags::REVERSE != 0 { force - force } else { force };
         let mut push = BodyPush::default();
         let Some(a) = self.axis(b) else { return push };

@@ -205,6 +205,7 @@ impl Sets<'_> {
     }
 
     /// Moves the driving index i into C using `ell`/`dell` from `solve1`.
+    #[allow(clippy::wrong_self_convention)] // ODE's name (transfer_i_to_C); it mutates the sets
     fn to_c(&mut self, pr: &mut Problem<'_>, i: usize) {
         let nc = self.nc;
         if nc > 0 {
@@ -481,6 +482,8 @@ fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: 
 
     // Gather every unbounded non-friction index at the front.
     let mut nub = st.nub;
+    // As ODE: the range is fixed at entry while nub grows inside.
+    #[allow(clippy::mut_range_bound)]
     for k in nub..n {
         if pr.friction(k) {
             continue;

@@ -8,6 +8,7 @@
 //!   Dantzig-style BLCP of `lcp`;
 //! - `quick::solve_island` (`dWorldQuickStep`): projected Gauss–Seidel with
 //!   successive over-relaxation, warm started from each joint's last λ.
+//!
 //! Both update the island bodies' velocities (constraint forces plus the
 //! accumulated external forces), write `dJointFeedback` where the host
 //! asked for it, and store each joint's λ. Moving the bodies stays with

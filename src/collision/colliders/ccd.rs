@@ -298,6 +298,7 @@ impl Portal {
     }
 }
 
+#[allow(clippy::large_enum_variant)] // returned by value on the stack: no allocation per collide
 enum Discovery {
     Miss,
     Portal(Portal),

@@ -324,7 +324,7 @@ mod tests {
 
     fn grid(i: usize) -> TriF {
         let (x, y) = ((i / 2 % 20) as f32, (i / 40) as f32);
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             [[x, y, 0.0], [x + 1.0, y, 0.0], [x + 1.0, y + 1.0, 0.0]]
         } else {
             [[x, y, 0.0], [x + 1.0, y + 1.0, 0.0], [x, y + 1.0, 0.0]]

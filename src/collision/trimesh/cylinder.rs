@@ -18,6 +18,7 @@
 //! - contacts within 1e-4 of each other in every position and normal
 //!   component are merged (the deeper one stays) unless the caller asked
 //!   for unimportant contacts.
+//!
 //! Normal: from the cylinder into the mesh (mesh is geom 1); side1 =
 //! triangle index.
 
