@@ -138,7 +138,8 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
     sc.boxes.clear();
     sc.big.clear();
     sc.nodes.clear();
-    let mut maxlevel = min_level - 1;
+    // saturating: min_level may be i32::MIN (dHashSpaceSetLevels takes any ints)
+    let mut maxlevel = min_level.saturating_sub(1);
     let mut c = sp(s).first;
     while let Some(h) = c {
         c = g(h).next;
@@ -150,16 +151,28 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
         if level < min_level {
             level = min_level;
         }
-        if level <= max_level {
-            if level > maxlevel {
-                maxlevel = level;
-            }
+        // An unbounded box (level i32::MAX) always goes to the big list: with
+        // max_level = i32::MAX every other box would walk 2^31 levels.
+        if level <= max_level && level != i32::MAX {
             let recip = 1.0 / 2f64.powi(level);
             let mut db = [0i32; 6];
             for (i, d) in db.iter_mut().enumerate() {
                 *d = (geom.aabb[i] * recip).floor() as i32;
             }
-            sc.boxes.push(Cellbox { level, db, geom: h });
+            // A box spans at most two cells a side at its own level. More
+            // means a NaN side or a cell index beyond i32 (extreme levels),
+            // and a range that can hold billions of cells: such a box is
+            // treated as big (tested against every other box) instead.
+            let sane = !geom.aabb.iter().any(|v| v.is_nan())
+                && (0..3).all(|k| i64::from(db[2 * k + 1]) - i64::from(db[2 * k]) <= 3);
+            if sane {
+                if level > maxlevel {
+                    maxlevel = level;
+                }
+                sc.boxes.push(Cellbox { level, db, geom: h });
+            } else {
+                sc.big.push(h);
+            }
         } else {
             sc.big.push(h);
         }
