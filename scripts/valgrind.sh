@@ -28,15 +28,29 @@ cd "$ROOT/ctests"
 
 # name|arguments: programs and arguments sized to keep the whole run within
 # a few minutes on 2 cores (valgrind runs code 20-50 times slower).
+# Left out, each for a reason:
+#   t_custom_badinput   passes a dangling pointer to the stack frame of a
+#                       finished callback on purpose (to check that the call
+#                       is refused); reading it is the test's own undefined
+#                       behaviour, which memcheck rightly flags;
+#   t_collide_*         hang regressions guarded by a 20 s alarm, which
+#                       valgrind's slowdown would trip; their code paths
+#                       run in the fuzz run below;
+#   t_tm2_robot, t_buggy_drive, t_gfin_rest
+#                       the slowest under valgrind (30 s each); diff_buggy,
+#                       t_tmesh_rest and diff_gfin_hfield cover their code.
+skip=" t_custom_badinput t_collide_user_aabb_nan t_collide_hash_extreme_levels t_tm2_robot t_buggy_drive t_gfin_rest "
 programs=()
 for t in "$BIN"/t_*; do
-  [ -x "$t" ] && [ -f "$t" ] && programs+=("$(basename "$t")|")
+  n=$(basename "$t")
+  case "$skip" in *" $n "*) continue ;; esac
+  [ -x "$t" ] && [ -f "$t" ] && programs+=("$n|")
 done
 programs+=(
   "diff_buggy|" "diff_space_pairs|" "diff_joint_step_chain|" "diff_quick_box_contacts|"
   "diff_gfin_hfield|" "diff_tmesh_api|" "diff_cyl_pairs|"
-  "soak_scenes|--steps 300"
-  "fuzz_api|--seeds 1-2 --calls 3000 --no-fork"
+  "soak_scenes|--steps 200"
+  "fuzz_api|--seeds 1-2 --calls 2500 --no-fork"
 )
 
 pass=0 fail=0 failed=()
