@@ -466,7 +466,13 @@ static void hash_geom(dGeomID g) {
     if (space) {
         dSpaceID s = (dSpaceID)g;
         int n = dSpaceGetNumGeoms(s); hi(n); hi(dSpaceGetCleanup(s)); hi(dSpaceGetSublevel(s)); hi(dSpaceGetManualCleanup(s));
-        if (cls != dQuadTreeSpaceClass) for (int i = 0; i < n && i < 64; i++) hp(dSpaceGetGeom(s, i));
+        /* The set, not the order: a space reorders its list when it cleans
+         * dirty geoms, which a getter may trigger. */
+        if (cls != dQuadTreeSpaceClass) {
+            uintptr_t x = 0, sum = 0;
+            for (int i = 0; i < n && i < 64; i++) { uintptr_t v = (uintptr_t)dSpaceGetGeom(s, i); x ^= v * 0x9E3779B97F4A7C15ull; sum += v; }
+            hb(&x, sizeof x); hb(&sum, sizeof sum);
+        }
         if (cls == dHashSpaceClass) { int a, b; dHashSpaceGetLevels(s, &a, &b); hi(a); hi(b); }
     }
     switch (cls) {
