@@ -453,6 +453,12 @@ static void hash_joint(dJointID j, int type) {
 static int user_class = -1;
 static int ucls_mode;
 
+/* Geoms held by a transform: their AABB is written by whichever transform
+ * computation ran last (world frame), so it is not a property to compare. */
+static dGeomID held[64];
+static int nheld;
+static int is_held(dGeomID g) { for (int i = 0; i < nheld; i++) if (held[i] == g) return 1; return 0; }
+
 static void hash_geom(dGeomID g) {
     int cls = dGeomGetClass(g);
     hi(cls); hp(dGeomGetSpace(g)); hp(dGeomGetData(g)); hi(dGeomIsEnabled(g));
@@ -461,7 +467,7 @@ static void hash_geom(dGeomID g) {
     if (cls != dPlaneClass && !space) {
         hp(dGeomGetBody(g)); hdn(dGeomGetPosition(g), 3); hdn(dGeomGetRotation(g), 12);
         hi(dGeomIsOffset(g)); hdn(dGeomGetOffsetPosition(g), 3); hdn(dGeomGetOffsetRotation(g), 12);
-        dReal aabb[6] = { 0, 0, 0, 0, 0, 0 }; dGeomGetAABB(g, aabb); for (int i = 0; i < 6; i++) hda(aabb[i]);
+        if (!is_held(g)) { dReal aabb[6] = { 0, 0, 0, 0, 0, 0 }; dGeomGetAABB(g, aabb); for (int i = 0; i < 6; i++) hda(aabb[i]); }
     }
     if (space) {
         dSpaceID s = (dSpaceID)g;
@@ -486,7 +492,17 @@ static void hash_geom(dGeomID g) {
         hi(dGeomRayGetFirstContact(g)); hi(dGeomRayGetBackfaceCull(g)); hi(dGeomRayGetClosestHit(g));
         break;
     }
-    case dGeomTransformClass: hp(dGeomTransformGetGeom(g)); hi(dGeomTransformGetCleanup(g)); hi(dGeomTransformGetInfo(g)); break;
+    case dGeomTransformClass: {
+        dGeomID c = dGeomTransformGetGeom(g);
+        hp(c); hi(dGeomTransformGetCleanup(g)); hi(dGeomTransformGetInfo(g));
+        /* The held geom's placement (from its body, if it has one) is input to the transform's box. */
+        if (c && !dGeomIsSpace(c) && dGeomGetClass(c) != dPlaneClass) {
+            hdn(dGeomGetPosition(c), 3);
+            if (dGeomGetBody(c)) { hdn(dBodyGetPosition(dGeomGetBody(c)), 3); hdn(dBodyGetRotation(dGeomGetBody(c)), 12); }
+            if (dGeomIsOffset(c)) hdn(dGeomGetOffsetPosition(c), 3);
+        }
+        break;
+    }
     case dHeightfieldClass: hp(dGeomHeightfieldGetHeightfieldData(g)); break;
     case dTriMeshClass:
         hp(dGeomTriMeshGetData(g)); hi(dGeomTriMeshGetTriangleCount(g));
@@ -532,13 +548,33 @@ static void hash_obj(int i) {
 }
 
 static int deep_now;
+/* Per-object hashes of the last two passes, to name what changed. */
+static uint64_t obj_hash[2][MAXOBJ];
+static int obj_pass;
 static Hash hash_touched(void) {
     long s_u = rep_uassert, s_p = rep_panic, s_i = rep_iassert, s_e = rep_error, s_o = rep_debug_other;
     long u0 = rep_uassert + rep_panic + rep_iassert + rep_error + rep_debug_other;
     in_probe = 1;
     hs.h = 0xCBF29CE484222325ull; hs.nonfinite = 0;
-    if (deep_now) { for (int i = 0; i < nobj; i++) if (objs[i].alive) hash_obj(i); }
-    else for (int i = 0; i < cur.ntouched; i++) hash_obj(cur.touched[i]);
+    nheld = 0;
+    for (int i = 0; i < nobj && nheld < 64; i++)
+        if (objs[i].alive && objs[i].kind == K_GEOM && objs[i].sub == dGeomTransformClass) {
+            dGeomID c = dGeomTransformGetGeom(objs[i].h);
+            if (c) held[nheld++] = c;
+        }
+    obj_pass ^= 1;
+    memset(obj_hash[obj_pass], 0, sizeof obj_hash[obj_pass]);
+    /* Each object hashed on its own, then combined in order. */
+    uint64_t total = 0xCBF29CE484222325ull;
+    for (int k = 0; k < (deep_now ? nobj : cur.ntouched); k++) {
+        int i = deep_now ? k : cur.touched[k];
+        if (!objs[i].alive) continue;
+        hs.h = 0xCBF29CE484222325ull;
+        hash_obj(i);
+        obj_hash[obj_pass][i] = hs.h;
+        total = (total ^ hs.h) * 0x100000001B3ull;
+    }
+    hs.h = total;
     in_probe = 0;
     long u1 = rep_uassert + rep_panic + rep_iassert + rep_error + rep_debug_other;
     if (u1 != u0) {
@@ -619,8 +655,12 @@ static void post(void) {
     }
     if (du && !cur.nested && !cur.may_destroy && !cur.no_change_check && h_before.h && h_after.h != h_before.h) {
         char msg[512]; memcpy(msg, last_msg, sizeof msg);
+        /* which objects differ between the hash before and after the call */
+        char which[160] = ""; size_t wl = 0;
+        for (int i = 0; i < nobj && wl < sizeof which - 24; i++)
+            if (obj_hash[0][i] != obj_hash[1][i] && objs[i].alive) wl += (size_t)snprintf(which + wl, sizeof which - wl, " %s", N(&objs[i]));
         Hash again = hash_touched();
-        snprintf(d, sizeof d, "call reported (%s) but the state of its objects changed%s", msg,
+        snprintf(d, sizeof d, "call reported (%s) but the state of its objects changed (%s)%s", msg, which,
                  again.h != h_after.h ? " [the getters alone change it: hashing twice differs]" : "");
         finding("changed", d);
     }
@@ -1623,11 +1663,22 @@ static int geom_tainted(dGeomID g) {
     if (cls == dGeomTransformClass && geom_tainted(dGeomTransformGetGeom(g))) return 1;
     const dReal *p = dGeomGetPosition(g), *R = dGeomGetRotation(g);
     for (int i = 0; i < 3; i++) if (!isfinite(p[i])) return 1;
+    for (int i = 0; i < 12; i++) if ((i & 3) != 3 && !isfinite(R[i])) return 1;
+    /* ODE takes any matrix as a rotation; a far from orthonormal one (the
+     * generator makes some) is meaningless input, and so are its results. */
+    for (int c = 0; c < 3; c++) {
+        double n2 = R[c] * R[c] + R[4 + c] * R[4 + c] + R[8 + c] * R[8 + c];
+        if (!(n2 > 0.25 && n2 < 4)) return 1;
+    }
     /* Steps can carry bodies to 1e200 and beyond (extreme but finite: the
      * nanpolicy branch reports it); geometry there overflows. */
     if (EXCL_HUGE_GEOMETRY) for (int i = 0; i < 3; i++) if (fabs(p[i]) > 1e100) return 1;
     if (cls == dRayClass && !isfinite(dGeomRayGetLength(g))) return 1;
-    for (int i = 0; i < 12; i++) if ((i & 3) != 3 && !isfinite(R[i])) return 1;
+    dBodyID b = dGeomGetBody(g);
+    if (b) {
+        const dReal *bp = dBodyGetPosition(b);
+        for (int i = 0; i < 3; i++) if (!isfinite(bp[i]) || (EXCL_HUGE_GEOMETRY && fabs(bp[i]) > 1e100)) return 1;
+    }
     return 0;
 }
 
@@ -1647,6 +1698,16 @@ static void describe_geom(const char *tag, dGeomID g) {
     case dCylinderClass: { dReal r, l; dGeomCylinderGetParams(g, &r, &l); printf(" r %.17g l %.17g", r, l); break; }
     case dPlaneClass: { dVector4 q; dGeomPlaneGetParams(g, q); printf(" plane %.17g %.17g %.17g %.17g", q[0], q[1], q[2], q[3]); break; }
     case dRayClass: { dVector3 st, d; dGeomRayGet(g, st, d); printf(" ray len %.17g start %.17g %.17g %.17g dir %.17g %.17g %.17g", dGeomRayGetLength(g), st[0], st[1], st[2], d[0], d[1], d[2]); break; }
+    case dGeomTransformClass: {
+        dGeomID c = dGeomTransformGetGeom(g);
+        printf(" info %d holds %p\n", dGeomTransformGetInfo(g), (void *)c);
+        if (c) {
+            describe_geom("  held", c);
+            if (dGeomGetBody(c)) { const dReal *bp = dBodyGetPosition(dGeomGetBody(c)); printf("    held geom's body at %.17g %.17g %.17g\n", bp[0], bp[1], bp[2]); }
+            if (dGeomIsOffset(c)) { const dReal *op = dGeomGetOffsetPosition(c); printf("    held offset %.17g %.17g %.17g\n", op[0], op[1], op[2]); }
+        }
+        return;
+    }
     default: break;
     }
     printf("\n");
