@@ -51,7 +51,8 @@
 static int EXCL_TRANSFORM_CYCLES = 1;   /* crashes: a transform holding a space or itself -> stack overflow */
 static int EXCL_CONVEX_BAD_POLYGONS = 1;/* crashes: polygon vertex index >= pointcount -> out-of-bounds read */
 static int EXCL_HUGE_GEOMETRY = 1;      /* crashes: heightfield vs huge sphere alloc, MPR with 1e18 box, hash space at 2e297 */
-static int EXCL_SAP_DISABLED_PAIR = 1;  /* crashes: SAP collide after disabling an overlapping pair -> panic */
+static int EXCL_SAP_DISABLED_PAIR = 1;  /* crashes: SAP self-collide after its set of colliding geoms shrank (disabled,
+                                           removed, all infinite) reuses stale pairs -> panic; no SAP self-collide */
 static int EXCL_TRIMESH_PREPROCESS_UNBUILT = 1; /* crashes: preprocess of never-built trimesh data -> panic */
 static int EXCL_NAN_AFTER_STEP = 1;     /* nanpolicy: a step driving finite state to NaN/inf is not reported yet */
 static int EXCL_SILENT_BAD_VALUES = 1;  /* nanpolicy: unknown joint params, negative counts, NaN in convex/trimesh data,
@@ -1771,7 +1772,10 @@ static void misbehave(dGeomID o1, dGeomID o2) {
     case 2: dGeomSetPosition(o1, runi(-3, 3), runi(-3, 3), runi(-3, 3)); break;
     case 3: { dBodyID b = dGeomGetBody(o1); if (b) dBodyDestroy(b); break; }
     case 4: if (cb_world && cb_world->alive) dWorldStep(cb_world->h, 0.01); break;
-    case 5: { dSpaceID s = dGeomGetSpace(o1); if (s && cb_depth < 3) dSpaceCollide(s, data_ptr_dummy(), near_cb); break; }
+    case 5: { dSpaceID s = dGeomGetSpace(o1);
+        if (s && EXCL_SAP_DISABLED_PAIR && dGeomGetClass((dGeomID)s) == dSweepAndPruneSpaceClass) break;
+        if (s && cb_depth < 3) dSpaceCollide(s, data_ptr_dummy(), near_cb);
+        break; }
     case 6: { dSpaceID s = dGeomGetSpace(o2); if (s) dSpaceDestroy(s); break; }
     case 7: (void)dCollide(o1, o2, 0, &cbuf[0].geom, sizeof(dContact)); break;
     case 8: (void)dCollide(o1, o2, 4, &cbuf[0].geom, 3); break;
@@ -1835,6 +1839,9 @@ static void op_collide(void) {
     } else if (r < 9) {
         cur.name = "dSpaceCollide";
         Obj *s = pick_space(0);
+        if (EXCL_SAP_DISABLED_PAIR && s && s->alive && s->kind == K_GEOM && s->sub == dSweepAndPruneSpaceClass) {
+            TRACE("(excluded) dSpaceCollide(%s)", N(s)); n_excluded++; return;
+        }
         TRACE("dSpaceCollide(%s, d, near_cb mode %d)", N(s), cb_mode);
         if (opt_verbose > 2 && s && s->alive && is_space_obj(s)) dump_space(s->h, 1);
         CALL(dSpaceCollide(H(s), &cb_data_tag, chance(3) ? NULL : near_cb));
