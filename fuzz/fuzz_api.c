@@ -319,7 +319,7 @@ static void hd(double v) {
     /* Extreme values (a step carried a body to 1e200) count as tainted
      * while the step's NaN policy is a known issue: what follows from them
      * (overflow to inf) is that issue, not a new one. */
-    if (EXCL_NAN_AFTER_STEP && fabs(v) > 1e150) hs.nonfinite = 1;
+    if (EXCL_NAN_AFTER_STEP && fabs(v) > 1e60) hs.nonfinite = 1;
     if (v == 0) v = 0;
     hb(&v, sizeof v);
 }
