@@ -3,7 +3,7 @@
 #
 # On a fresh Debian machine (as root) it installs what is missing (cmake,
 # gcc/g++, pkg-config, Debian's libode-dev/libode8 as the reference,
-# python3-pyode), then runs
+# python3-pyode, valgrind), then runs
 #   1. cargo test (every suite: unit, integration, C differential, install,
 #      symbols, PyODE, doc tests),
 #   2. the criterion bench once in test mode (cargo test --bench step),
@@ -37,7 +37,7 @@ banner() { printf '\n======== %s ========\n' "$*"; }
 # ---------------------------------------------------------------- deps
 banner "dependencies"
 s=$(date +%s)
-ode_ensure_deps cmake make gcc g++ pkg-config binutils python3 libode-dev libode8 python3-pyode
+ode_ensure_deps cmake make gcc g++ pkg-config binutils python3 libode-dev libode8 python3-pyode valgrind
 rc=$?
 if [ $rc -eq 0 ]; then ode_find_cargo; rc=$?; fi
 record "dependencies" $rc $(( $(date +%s) - s ))
