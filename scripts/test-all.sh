@@ -3,13 +3,15 @@
 #
 # On a fresh Debian machine (as root) it installs what is missing (cmake,
 # gcc/g++, pkg-config, Debian's libode-dev/libode8 as the reference,
-# python3-pyode), then runs
+# python3-pyode, valgrind), then runs
 #   1. cargo test (every suite: unit, integration, C differential, install,
 #      symbols, PyODE, doc tests),
 #   2. the criterion bench once in test mode (cargo test --bench step),
 #   3. the coverage reports (exported functions, PyODE status),
 #   4. the CMake build with the C suite (BUILD_TESTING=ON; cargo build
-#      --release through CMake) and ctest,
+#      --release through CMake) and ctest, which includes the API fuzzer
+#      (10^6 calls) and the soak scenes,
+#   5. a representative part of the C suite under valgrind (0 errors),
 # and prints a summary. Exits non-zero when anything failed.
 # Environment: ODE_BUILD_DIR (default build) is the CMake build directory.
 set -u -o pipefail
@@ -36,7 +38,7 @@ banner() { printf '\n======== %s ========\n' "$*"; }
 # ---------------------------------------------------------------- deps
 banner "dependencies"
 s=$(date +%s)
-ode_ensure_deps cmake make gcc g++ pkg-config binutils python3 libode-dev libode8 python3-pyode
+ode_ensure_deps cmake make gcc g++ pkg-config binutils python3 libode-dev libode8 python3-pyode valgrind
 rc=$?
 if [ $rc -eq 0 ]; then ode_find_cargo; rc=$?; fi
 record "dependencies" $rc $(( $(date +%s) - s ))
@@ -91,6 +93,13 @@ if [ "$rc" -eq 0 ]; then
   ctest --test-dir "$BUILD_DIR" --output-on-failure -j 2 2>&1 | tee "$LOG/ctest.log"
   ctest_rc=${PIPESTATUS[0]}
   record "ctest" "$ctest_rc" $(( $(date +%s) - s ))
+
+  # The fuzzer (fuzz_api, 10^6 calls) and the soak scenes run inside ctest
+  # above (label "fuzz"); here the C suite runs again under valgrind.
+  banner "valgrind (memcheck) on the C suite"
+  s=$(date +%s)
+  bash scripts/valgrind.sh "$BUILD_DIR" 2>&1 | tee "$LOG/valgrind.log"
+  record "valgrind (C suite, 0 errors)" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
 fi
 
 # ---------------------------------------------------------------- summary
@@ -115,6 +124,8 @@ printf '%s\n' "${STEPS[@]}"
 echo
 echo "cargo test : $cargo_pass passed, $cargo_fail failed, $cargo_ign ignored"
 echo "ctest      : $ct_pass passed, $ct_fail failed, $ct_skip skipped (of $ct_total)"
+grep -h '^fuzz: [0-9]* calls' "$BUILD_DIR/Testing/Temporary/LastTest.log" 2>/dev/null | tail -1 | sed 's/^/fuzz       : /'
+grep -h '^valgrind: [0-9]* passed' "$LOG/valgrind.log" 2>/dev/null | tail -1 | sed 's/^valgrind: /valgrind   : /' 
 grep -m1 '^exported [0-9]* of [0-9]*' "$LOG/reports.log" | sed 's/^/symbols    : /'
 grep '^used by ' "$LOG/reports.log" | sed 's/^/symbols    : /'
 grep '^PYODE-STATUS:' "$LOG/reports.log" | sed 's/^PYODE-STATUS: /pyode      : /'

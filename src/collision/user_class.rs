@@ -54,6 +54,18 @@ pub fn compute_aabb(h: GeomRef) {
         let p = g(h).aabb.as_mut_ptr();
         // SAFETY: a host function registered for this class; it fills six reals.
         unsafe { f(h.as_raw(), p) };
+        // A NaN side would become a garbage cell index in the spaces (a hash
+        // space then walks millions of cells): report it and give the geom
+        // an unbounded box, which every space handles.
+        let aabb = &mut g(h).aabb;
+        if aabb.iter().any(|v| v.is_nan()) {
+            crate::error::report(
+                crate::error::Channel::Debug,
+                crate::error::D_ERR_UASSERT,
+                "dGeomClass aabb callback returned NaN; the geom gets an unbounded box",
+            );
+            *aabb = [f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY];
+        }
     }
 }
 
