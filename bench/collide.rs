@@ -70,8 +70,18 @@ impl Ode {
                 unsafe { Ode { name, $($f: std::mem::transmute::<*mut c_void, _>($f),)* } }
             }};
         }
-        Ok(load!(dInitODE2, dHashSpaceCreate, dSweepAndPruneSpaceCreate, dQuadTreeSpaceCreate, dSpaceDestroy,
-                 dSpaceCollide, dCreateSphere, dCreateBox, dCreateCapsule, dGeomSetPosition))
+        Ok(load!(
+            dInitODE2,
+            dHashSpaceCreate,
+            dSweepAndPruneSpaceCreate,
+            dQuadTreeSpaceCreate,
+            dSpaceDestroy,
+            dSpaceCollide,
+            dCreateSphere,
+            dCreateBox,
+            dCreateCapsule,
+            dGeomSetPosition
+        ))
     }
 }
 
@@ -144,7 +154,9 @@ fn libraries() -> Vec<Ode> {
     let exe = std::env::current_exe().unwrap();
     let ours: PathBuf = exe.parent().unwrap().parent().unwrap().join("libode.so");
     let mut libs = Vec::new();
-    for (name, path) in [("ode", "/usr/lib/x86_64-linux-gnu/libode.so.8".to_string()), ("ours", ours.display().to_string())] {
+    for (name, path) in
+        [("ode", "/usr/lib/x86_64-linux-gnu/libode.so.8".to_string()), ("ours", ours.display().to_string())]
+    {
         match Ode::open(name, &path) {
             Ok(o) => {
                 unsafe { (o.dInitODE2)(0) };

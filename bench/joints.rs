@@ -90,11 +90,28 @@ impl Ode {
             }};
         }
         Ok(load!(
-            dInitODE2, dRandSetSeed, dWorldCreate, dWorldDestroy, dWorldSetGravity,
-            dWorldSetQuickStepNumIterations, dWorldStep, dWorldQuickStep, dBodyCreate, dBodySetPosition,
-            dBodySetLinearVel, dBodySetMass, dBodyGetPosition, dMassSetBoxTotal, dJointGroupCreate,
-            dJointGroupEmpty, dJointGroupDestroy, dJointCreateContact, dJointCreateHinge, dJointAttach,
-            dJointSetHingeAnchor, dJointSetHingeAxis
+            dInitODE2,
+            dRandSetSeed,
+            dWorldCreate,
+            dWorldDestroy,
+            dWorldSetGravity,
+            dWorldSetQuickStepNumIterations,
+            dWorldStep,
+            dWorldQuickStep,
+            dBodyCreate,
+            dBodySetPosition,
+            dBodySetLinearVel,
+            dBodySetMass,
+            dBodyGetPosition,
+            dMassSetBoxTotal,
+            dJointGroupCreate,
+            dJointGroupEmpty,
+            dJointGroupDestroy,
+            dJointCreateContact,
+            dJointCreateHinge,
+            dJointAttach,
+            dJointSetHingeAnchor,
+            dJointSetHingeAxis
         ))
     }
 }
@@ -246,10 +263,9 @@ fn libraries() -> Vec<Ode> {
     let exe = std::env::current_exe().unwrap();
     let ours: PathBuf = exe.parent().unwrap().parent().unwrap().join("libode.so");
     let mut libs = Vec::new();
-    for (name, path) in [
-        ("ode", "/usr/lib/x86_64-linux-gnu/libode.so.8".to_string()),
-        ("ours", ours.display().to_string()),
-    ] {
+    for (name, path) in
+        [("ode", "/usr/lib/x86_64-linux-gnu/libode.so.8".to_string()), ("ours", ours.display().to_string())]
+    {
         match Ode::open(name, &path) {
             Ok(o) => {
                 unsafe { (o.dInitODE2)(0) };

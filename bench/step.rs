@@ -78,9 +78,21 @@ impl Ode {
                 unsafe { Ode { name, $($f: std::mem::transmute::<*mut c_void, _>($f),)* } }
             }};
         }
-        Ok(load!(dInitODE2, dWorldCreate, dWorldDestroy, dWorldSetGravity, dWorldStep, dWorldQuickStep,
-                 dBodyCreate, dBodySetPosition, dBodySetAngularVel, dBodySetMass, dBodyAddForce,
-                 dBodyAddTorque, dMassSetBox))
+        Ok(load!(
+            dInitODE2,
+            dWorldCreate,
+            dWorldDestroy,
+            dWorldSetGravity,
+            dWorldStep,
+            dWorldQuickStep,
+            dBodyCreate,
+            dBodySetPosition,
+            dBodySetAngularVel,
+            dBodySetMass,
+            dBodyAddForce,
+            dBodyAddTorque,
+            dMassSetBox
+        ))
     }
 }
 
@@ -132,10 +144,9 @@ fn libraries() -> Vec<Ode> {
     let exe = std::env::current_exe().unwrap();
     let ours: PathBuf = exe.parent().unwrap().parent().unwrap().join("libode.so");
     let mut libs = Vec::new();
-    for (name, path) in [
-        ("ode", "/usr/lib/x86_64-linux-gnu/libode.so.8".to_string()),
-        ("ours", ours.display().to_string()),
-    ] {
+    for (name, path) in
+        [("ode", "/usr/lib/x86_64-linux-gnu/libode.so.8".to_string()), ("ours", ours.display().to_string())]
+    {
         match Ode::open(name, &path) {
             Ok(o) => {
                 unsafe { (o.dInitODE2)(0) };

@@ -46,7 +46,13 @@ fn main() -> Result<(), ode::api::Error> {
         longest = longest.max(ball.position(&world)?.length());
         if step % 100 == 0 {
             let p = ball.position(&world)?;
-            println!("t = {:.2} s  ball at ({:+.3}, {:+.3})  distance {:.3}", step as f64 * 0.005, p.x, p.z, p.length());
+            println!(
+                "t = {:.2} s  ball at ({:+.3}, {:+.3})  distance {:.3}",
+                step as f64 * 0.005,
+                p.x,
+                p.z,
+                p.length()
+            );
         }
         world.step(0.005)?;
     }

@@ -4,6 +4,7 @@
 # On a fresh Debian machine (as root) it installs what is missing (cmake,
 # gcc/g++, pkg-config, Debian's libode-dev/libode8 as the reference,
 # python3-pyode, valgrind), then runs
+#   0. cargo fmt --check and cargo clippy --all-targets -- -D warnings,
 #   1. cargo test (every suite: unit, integration, C differential, install,
 #      symbols, PyODE, doc tests),
 #   2. the criterion bench once in test mode (cargo test --bench step),
@@ -49,6 +50,18 @@ if [ $rc -ne 0 ]; then
   exit 1
 fi
 cargo --version; cmake --version | head -1; cc --version | head -1
+
+# ---------------------------------------------------------------- lints
+# Formatting and clippy are part of the suite: a warning fails the run.
+banner "cargo fmt --check"
+s=$(date +%s)
+cargo fmt --check 2>&1 | tee "$LOG/fmt.log"
+record "cargo fmt --check" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
+
+banner "cargo clippy --all-targets -- -D warnings"
+s=$(date +%s)
+cargo clippy --all-targets -- -D warnings 2>&1 | tee "$LOG/clippy.log"
+record "cargo clippy -D warnings" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
 
 # ---------------------------------------------------------------- cargo test
 banner "cargo test"

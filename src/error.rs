@@ -39,11 +39,8 @@ pub enum Channel {
     Message = 2,
 }
 
-static HANDLERS: [AtomicPtr<c_void>; 3] = [
-    AtomicPtr::new(std::ptr::null_mut()),
-    AtomicPtr::new(std::ptr::null_mut()),
-    AtomicPtr::new(std::ptr::null_mut()),
-];
+static HANDLERS: [AtomicPtr<c_void>; 3] =
+    [AtomicPtr::new(std::ptr::null_mut()), AtomicPtr::new(std::ptr::null_mut()), AtomicPtr::new(std::ptr::null_mut())];
 
 /// Number of reports made by the library's own checks (for tests).
 static REPORTS: AtomicU64 = AtomicU64::new(0);
@@ -156,9 +153,7 @@ pub fn suspicious_input(func: &str, what: std::fmt::Arguments<'_>) {
 
 fn abort_on_bad_input() -> bool {
     static FLAG: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *FLAG.get_or_init(|| {
-        std::env::var("ODE_ABORT_ON_BAD_INPUT").map(|v| !v.is_empty() && v != "0").unwrap_or(false)
-    })
+    *FLAG.get_or_init(|| std::env::var("ODE_ABORT_ON_BAD_INPUT").map(|v| !v.is_empty() && v != "0").unwrap_or(false))
 }
 
 /// Informational message on the message channel (ODE uses it for
@@ -248,7 +243,8 @@ mod tests {
 
     #[test]
     fn c_exponent_format() {
-        for (v, want) in [(1.5e-5, "1.5000e-05"), (-2.0, "-2.0000e+00"), (0.0, "0.0000e+00"), (3.25e120, "3.2500e+120")] {
+        for (v, want) in [(1.5e-5, "1.5000e-05"), (-2.0, "-2.0000e+00"), (0.0, "0.0000e+00"), (3.25e120, "3.2500e+120")]
+        {
             let mut t = StackText::<64>::new();
             write_c_exp4(&mut t, v).unwrap();
             assert_eq!(t.as_str(), want);

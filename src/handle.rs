@@ -56,7 +56,11 @@ impl<T> Pool<T> {
     pub fn alloc(&self, value: T) -> Handle<T> {
         let reuse = {
             let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
-            if free.len() > QUARANTINE { free.pop_front() } else { None }
+            if free.len() > QUARANTINE {
+                free.pop_front()
+            } else {
+                None
+            }
         };
         let cell: *mut Cell<T> = match reuse {
             Some(addr) => addr as *mut Cell<T>,
@@ -77,11 +81,7 @@ impl<T> Pool<T> {
     pub fn free(&self, h: Handle<T>) -> bool {
         let cell = h.0.as_ptr();
         unsafe {
-            if (*cell)
-                .tag
-                .compare_exchange(self.tag, DEAD, Ordering::AcqRel, Ordering::Acquire)
-                .is_err()
-            {
+            if (*cell).tag.compare_exchange(self.tag, DEAD, Ordering::AcqRel, Ordering::Acquire).is_err() {
                 return false;
             }
             (*(*cell).value.get()).assume_init_drop();

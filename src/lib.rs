@@ -26,16 +26,16 @@
 // Cargo.toml's [lints] table.
 
 pub mod abi;
-pub mod error;
-pub mod handle;
-pub mod math;
-pub mod timer;
-pub mod dynamics;
-pub mod collision;
-pub mod joints;
-pub mod solver;
-pub mod pipeline;
-pub mod threading;
 pub mod api;
+pub mod collision;
+pub mod dynamics;
+pub mod error;
 pub mod export_dif;
 pub mod ffi;
+pub mod handle;
+pub mod joints;
+pub mod math;
+pub mod pipeline;
+pub mod solver;
+pub mod threading;
+pub mod timer;

@@ -3,8 +3,8 @@
 //! warm starting included).
 use ode::dynamics::body::BodyRef;
 use ode::dynamics::world::{create_body, create_world};
-use ode::joints::object::destroy_world;
 use ode::ffi::decl::common::dJointFeedback;
+use ode::joints::object::destroy_world;
 use ode::joints::{null::Null, Joint, JointHead, JointKind, Row, JOINTS};
 use ode::math::mat3::rotate_tensor;
 use ode::solver::{quick, IslandInput, IslandRows, JointSlot, SolverScratch};
@@ -79,7 +79,14 @@ fn warm_island_solves_do_not_allocate() {
             }
             isl.rows.push(r);
         }
-        isl.joints.push(JointSlot { joint: j, row0, m: 3, nub: 3, b1: Some(i), b2: if i > 0 { Some(i - 1) } else { None } });
+        isl.joints.push(JointSlot {
+            joint: j,
+            row0,
+            m: 3,
+            nub: 3,
+            b1: Some(i),
+            b2: if i > 0 { Some(i - 1) } else { None },
+        });
     }
     let inv_i: Vec<[f64; 12]> = bodies.iter().map(|b| rotate_tensor(&b.get().inv_i, &b.get().r)).collect();
     let mut scratch = SolverScratch::default();

@@ -149,7 +149,8 @@ fn warm_trimesh_collide_passes_do_not_allocate() {
         si.extend([nv - 1, ring(S - 1, k + 1), ring(S - 1, k)]);
     }
     // A box-shaped convex.
-    let planes: [f64; 24] = [1., 0., 0., 0.3, -1., 0., 0., 0.3, 0., 1., 0., 0.2, 0., -1., 0., 0.2, 0., 0., 1., 0.25, 0., 0., -1., 0.25];
+    let planes: [f64; 24] =
+        [1., 0., 0., 0.3, -1., 0., 0., 0.3, 0., 1., 0., 0.2, 0., -1., 0., 0.2, 0., 0., 1., 0.25, 0., 0., -1., 0.25];
     let mut points = [0.0f64; 24];
     for i in 0..8 {
         for (k, h) in [0.3, 0.2, 0.25].iter().enumerate() {
@@ -161,16 +162,33 @@ fn warm_trimesh_collide_passes_do_not_allocate() {
         let w = dWorldCreate();
         let s = dHashSpaceCreate(std::ptr::null_mut());
         let terrain = dGeomTriMeshDataCreate();
-        dGeomTriMeshDataBuildSingle(terrain, tv.as_ptr() as *const c_void, 12, tv.len() as i32 / 3, ti.as_ptr() as *const c_void, ti.len() as i32, 12);
+        dGeomTriMeshDataBuildSingle(
+            terrain,
+            tv.as_ptr() as *const c_void,
+            12,
+            tv.len() as i32 / 3,
+            ti.as_ptr() as *const c_void,
+            ti.len() as i32,
+            12,
+        );
         dGeomTriMeshDataPreprocess2(terrain, 1 << dTRIDATAPREPROCESS_BUILD_FACE_ANGLES, std::ptr::null());
         let ball = dGeomTriMeshDataCreate();
-        dGeomTriMeshDataBuildDouble(ball, sv.as_ptr() as *const c_void, 24, nv as i32, si.as_ptr() as *const c_void, si.len() as i32, 12);
+        dGeomTriMeshDataBuildDouble(
+            ball,
+            sv.as_ptr() as *const c_void,
+            24,
+            nv as i32,
+            si.as_ptr() as *const c_void,
+            si.len() as i32,
+            12,
+        );
         dGeomTriMeshDataPreprocess2(ball, 1 << dTRIDATAPREPROCESS_BUILD_FACE_ANGLES, std::ptr::null());
         dCreateTriMesh(s, terrain, None, None, None);
         dCreatePlane(s, 0.05, 0.02, 1.0, -0.6);
         // A heightfield (y up, turned to z up) under part of the scene:
         // its trimesh pairs run the mesh's plane and ray queries.
-        let heights: Vec<f64> = (0..17 * 17).map(|i| 0.3 * ((i % 17) as f64 * 0.8).sin() * ((i / 17) as f64 * 0.6).cos()).collect();
+        let heights: Vec<f64> =
+            (0..17 * 17).map(|i| 0.3 * ((i % 17) as f64 * 0.8).sin() * ((i / 17) as f64 * 0.6).cos()).collect();
         let hd = dGeomHeightfieldDataCreate();
         dGeomHeightfieldDataBuildDouble(hd, heights.as_ptr(), 0, 12.0, 12.0, 17, 17, 1.0, 0.1, 1.0, 0);
         let hf = dCreateHeightfield(s, hd, 1);

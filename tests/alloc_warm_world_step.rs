@@ -1,8 +1,8 @@
 //! A warm step does not allocate: the step's working arrays live in the
 //! world and are reused.
-use ode::pipeline::step_world;
 use ode::dynamics::world::{create_body, create_world, flags};
 use ode::joints::object::destroy_world;
+use ode::pipeline::step_world;
 use std::alloc::{GlobalAlloc, Layout, System};
 
 struct Counting;

@@ -81,7 +81,7 @@ fn categories_nesting_and_enable_select_pairs() {
         n
     };
     assert_eq!(count(&s), 3); // a-b, a-c (through the nested space), b-c
-    // Pairs need one's category bits to meet the other's collide bits.
+                              // Pairs need one's category bits to meet the other's collide bits.
     s.set_category_bits(a, 1).unwrap();
     s.set_collide_bits(a, 1).unwrap();
     for g in [b, c] {

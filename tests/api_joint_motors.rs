@@ -30,9 +30,15 @@ fn linear_and_angular_motors_reach_their_velocity() {
     assert!((b.angular_vel(&w).unwrap() - DVec3::new(0.0, 0.0, 3.0)).length() < 1e-6);
     assert_eq!(am.param_axis(&w, 0, Param::Vel).unwrap(), 3.0);
     // Bad axes change nothing.
-    assert!(matches!(lm.set_axis(&mut w, 3, AxisFrame::World, DVec3::X), Err(Error::InvalidArgument { arg: "axis", .. })));
+    assert!(matches!(
+        lm.set_axis(&mut w, 3, AxisFrame::World, DVec3::X),
+        Err(Error::InvalidArgument { arg: "axis", .. })
+    ));
     assert!(matches!(am.set_num_axes(&mut w, 4), Err(Error::InvalidArgument { arg: "num", .. })));
-    assert!(matches!(lm.set_param_axis(&mut w, 0, Param::Vel, f64::NAN), Err(Error::InvalidArgument { arg: "value", .. })));
+    assert!(matches!(
+        lm.set_param_axis(&mut w, 0, Param::Vel, f64::NAN),
+        Err(Error::InvalidArgument { arg: "value", .. })
+    ));
 }
 
 #[test]

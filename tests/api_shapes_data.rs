@@ -24,7 +24,12 @@ fn convex_cuboid_on_a_plane_touches_like_a_box() {
 fn sphere_on_mesh_and_terrain() {
     let mut s = Space::new(SpaceKind::Hash);
     // Two triangles making the square [-1, 1]² at z = 0.
-    let v = [DVec3::new(-1.0, -1.0, 0.0), DVec3::new(1.0, -1.0, 0.0), DVec3::new(1.0, 1.0, 0.0), DVec3::new(-1.0, 1.0, 0.0)];
+    let v = [
+        DVec3::new(-1.0, -1.0, 0.0),
+        DVec3::new(1.0, -1.0, 0.0),
+        DVec3::new(1.0, 1.0, 0.0),
+        DVec3::new(-1.0, 1.0, 0.0),
+    ];
     let mesh = Arc::new(TriMeshData::new(&v, &[[0, 1, 2], [0, 2, 3]]).unwrap());
     assert_eq!(mesh.num_triangles(), 2);
     let m = s.add_trimesh(&mesh).unwrap();
@@ -35,7 +40,8 @@ fn sphere_on_mesh_and_terrain() {
     assert_eq!(c.len(), 1, "{c:?}");
     assert!((c[0].depth - 0.05).abs() < 1e-9 && c[0].side2 == 0, "{c:?}");
 
-    let hf = Arc::new(HeightfieldData::builder(2.0, 2.0, 5, 5, vec![0.25; 25]).scale(2.0).offset(-0.1).build().unwrap());
+    let hf =
+        Arc::new(HeightfieldData::builder(2.0, 2.0, 5, 5, vec![0.25; 25]).scale(2.0).offset(-0.1).build().unwrap());
     assert_eq!(hf.height(2, 2), 0.4);
     let t = s.add_heightfield(&hf, false).unwrap();
     let ball2 = s.add_sphere(0.5).unwrap();

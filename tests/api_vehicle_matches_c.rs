@@ -58,7 +58,8 @@ fn safe_api(quick: bool) -> Trace {
     let mut world = World::new();
     world.set_gravity([0.0, 0.0, -9.81]).unwrap();
     let mut space = Space::new(SpaceKind::Hash);
-    let data = Arc::new(HeightfieldData::builder(SIZE, SIZE, SAMPLES, SAMPLES, heights()).thickness(1.0).build().unwrap());
+    let data =
+        Arc::new(HeightfieldData::builder(SIZE, SIZE, SAMPLES, SAMPLES, heights()).thickness(1.0).build().unwrap());
     let ground = space.add_heightfield(&data, true).unwrap();
     space.set_rotation(ground, &terrain_rotation()).unwrap();
 

@@ -31,10 +31,7 @@ fn default_handler_prints_and_continues() {
     // the caller's mistake and says so.
     for f in ["dBodySetPosition", "dBodyGetPosition", "dBodyAddForce"] {
         let want = format!("ODE usage error (2): {f}: argument 'b' ");
-        assert!(
-            stderr.lines().any(|l| l.starts_with(&want)),
-            "no report \"{want}...\" on stderr:\n{stderr}"
-        );
+        assert!(stderr.lines().any(|l| l.starts_with(&want)), "no report \"{want}...\" on stderr:\n{stderr}");
     }
     assert!(!stderr.contains("INTERNAL ERROR"), "a usage error reads as an internal error:\n{stderr}");
 }

@@ -181,7 +181,10 @@ fn install_and_consume() {
         .arg(format!("-DODE_PREBUILT_LIBRARY={}", lib.display()))
         .arg("-DCMAKE_INSTALL_PREFIX=/nonexistent/configure-time-prefix"));
     // BUILD_TESTING defaults to OFF: the C suite is not even configured.
-    assert!(!build.join("ctests").exists(), "the default configuration set up the C suite (BUILD_TESTING must default to OFF)");
+    assert!(
+        !build.join("ctests").exists(),
+        "the default configuration set up the C suite (BUILD_TESTING must default to OFF)"
+    );
     run(Command::new("cmake").arg("--build").arg(&build));
     run(Command::new("cmake").arg("--install").arg(&build).arg("--prefix").arg(&prefix));
 
@@ -308,14 +311,19 @@ fn install_and_consume() {
     // LD_LIBRARY_PATH needed.
     let exe = cbuild.join("consumer");
     let ldd = run(Command::new("ldd").arg(&exe).env_remove("LD_LIBRARY_PATH"));
-    assert!(ldd.contains(&libdir.join("libode.so.8").display().to_string())
-            || ldd.contains(&real.display().to_string()),
-            "consumer does not load the installed library:\n{ldd}");
+    assert!(
+        ldd.contains(&libdir.join("libode.so.8").display().to_string()) || ldd.contains(&real.display().to_string()),
+        "consumer does not load the installed library:\n{ldd}"
+    );
     assert_eq!(run_consumer("cmake ODE::ODE", &exe, None), Some(real_canon.clone()), "cmake consumer");
     // ODE::ODE_static: libode.a linked in, no libode.so.8 needed.
     let exe = cbuild.join("consumer_static");
     assert!(!needed(&exe).iter().any(|n| n.starts_with("libode")), "ODE::ODE_static consumer needs {:?}", needed(&exe));
-    assert_eq!(run_consumer("cmake ODE::ODE_static", &exe, None), std::fs::canonicalize(&exe).ok(), "static cmake consumer");
+    assert_eq!(
+        run_consumer("cmake ODE::ODE_static", &exe, None),
+        std::fs::canonicalize(&exe).ok(),
+        "static cmake consumer"
+    );
 
     // pkg-config and ode-config, loading the library through LD_LIBRARY_PATH.
     for (name, flags) in [

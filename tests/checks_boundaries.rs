@@ -71,7 +71,10 @@ fn refused_exactly_where_ode_asserts_or_gives_nan() {
         .output()
         .expect("cannot run the oracle");
     let oracle = String::from_utf8_lossy(&o.stdout).into_owned();
-    assert!(o.status.success() && last_line(&oracle).starts_with("PASS "), "Debian's ODE disagrees with the table:\n{oracle}");
+    assert!(
+        o.status.success() && last_line(&oracle).starts_with("PASS "),
+        "Debian's ODE disagrees with the table:\n{oracle}"
+    );
 
     let ours = run_ok(&bin, Lib::Ours, &[]);
     assert!(last_line(&ours).starts_with("PASS "), "{ours}");

@@ -127,11 +127,7 @@ fn run_scene(script: &Path, lib: Lib) -> String {
         Lib::Ours => common::our_lib_dir(),
         Lib::Debian => common::debian_lib_dir(),
     };
-    let o = Command::new(PYTHON)
-        .arg(script)
-        .env("LD_LIBRARY_PATH", &dir)
-        .output()
-        .expect("cannot run python3");
+    let o = Command::new(PYTHON).arg(script).env("LD_LIBRARY_PATH", &dir).output().expect("cannot run python3");
     assert!(
         o.status.success(),
         "PyODE scene against {lib:?} failed ({}):\n{}\n{}",
@@ -149,7 +145,10 @@ fn pyode_scene_matches_debian() {
     let ours = exported_functions(&common::our_lib_dir().join("libode.so"));
     let missing: Vec<&str> = needed.iter().copied().filter(|f| !ours.contains(*f)).collect();
     println!("PYODE-STATUS: we export {} of {} functions PyODE uses", needed.len() - missing.len(), needed.len());
-    assert!(missing.is_empty(), "`import ode` cannot load with our library: PyODE links {missing:?}, which we do not export");
+    assert!(
+        missing.is_empty(),
+        "`import ode` cannot load with our library: PyODE links {missing:?}, which we do not export"
+    );
 
     common::require_reference();
     let check = Command::new(PYTHON).args(["-c", "import ode"]).output();

@@ -3,8 +3,8 @@
 //! boxes) and Debian's dCollide contacts for several contact counts with
 //! and without CONTACTS_UNIMPORTANT; our pure colliders must reproduce them
 //! bit for bit. Geometric checks of the normal/depth rule follow.
-mod common;
 mod collide_reference_support;
+mod common;
 use collide_reference_support::*;
 use ode::collision::colliders::box_box::box_box;
 
@@ -58,7 +58,10 @@ fn box_pairs_match_ode_and_obey_the_depth_rule() {
     // capsule-box (both orders): moving the capsule by depth along the
     // normal leaves its axis exactly `radius` away from the box.
     for pair in ["capsule-box", "box-capsule"] {
-        let mut inv = Invariant::new(if pair == "capsule-box" { "capsule-box depth rule" } else { "box-capsule depth rule" }, 1e-9);
+        let mut inv = Invariant::new(
+            if pair == "capsule-box" { "capsule-box depth rule" } else { "box-capsule depth rule" },
+            1e-9,
+        );
         let mut skipped = 0;
         for (c, got) in each_contact_set(&cases, pair) {
             let (cap, cp, bx, bp, sign) = if pair == "capsule-box" {
@@ -76,7 +79,9 @@ fn box_pairs_match_ode_and_obey_the_depth_rule() {
             for g in &got {
                 let d = [sign * g.depth * g.normal[0], sign * g.depth * g.normal[1], sign * g.depth * g.normal[2]];
                 let (m1, m2) = (add_scaled(&e1, 1.0, &d), add_scaled(&e2, 1.0, &d));
-                inv.check(dist_segment_box(&m1, &m2, &bx, &bp) - cap.radius, cap.radius + cap.length, || format!("{c:?}"));
+                inv.check(dist_segment_box(&m1, &m2, &bx, &bp) - cap.radius, cap.radius + cap.length, || {
+                    format!("{c:?}")
+                });
             }
         }
         inv.report();
@@ -98,7 +103,8 @@ fn box_pairs_match_ode_and_obey_the_depth_rule() {
         }
         if let Some(g) = got.first() {
             let moved_pose = moved(&c.a.pose, &[g.depth * g.normal[0], g.depth * g.normal[1], g.depth * g.normal[2]]);
-            let deepest = box_corners(&bx, &moved_pose).iter().map(|k| pl.d - dot(&pl.n, k)).fold(f64::NEG_INFINITY, f64::max);
+            let deepest =
+                box_corners(&bx, &moved_pose).iter().map(|k| pl.d - dot(&pl.n, k)).fold(f64::NEG_INFINITY, f64::max);
             touch.check(deepest, scale, || format!("{c:?}"));
         }
     }

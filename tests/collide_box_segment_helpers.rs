@@ -29,7 +29,13 @@ fn bad_helper_arguments_are_rejected_without_writing() {
     unsafe {
         let mut c: [dContactGeom; 4] = std::mem::zeroed();
         let (mut n, mut d, mut code) = ([7.0; 4], 7.0, 7);
-        let call = |a: *const f64, side: *const f64, c: *mut dContactGeom, skip: i32, n: &mut [f64; 4], d: &mut f64, code: &mut i32| {
+        let call = |a: *const f64,
+                    side: *const f64,
+                    c: *mut dContactGeom,
+                    skip: i32,
+                    n: &mut [f64; 4],
+                    d: &mut f64,
+                    code: &mut i32| {
             dBoxBox(a, id.as_ptr(), side, p2.as_ptr(), id.as_ptr(), s.as_ptr(), n.as_mut_ptr(), d, code, 4, c, skip)
         };
         assert_eq!(call(null(), s.as_ptr(), c.as_mut_ptr(), stride, &mut n, &mut d, &mut code), 0);
@@ -47,7 +53,14 @@ fn bad_helper_arguments_are_rejected_without_writing() {
 
         let mut cp = [9.0; 4];
         let mut cq = [9.0; 4];
-        dClosestLineSegmentPoints(p1.as_ptr(), nan.as_ptr(), p2.as_ptr(), p2.as_ptr(), cp.as_mut_ptr(), cq.as_mut_ptr());
+        dClosestLineSegmentPoints(
+            p1.as_ptr(),
+            nan.as_ptr(),
+            p2.as_ptr(),
+            p2.as_ptr(),
+            cp.as_mut_ptr(),
+            cq.as_mut_ptr(),
+        );
         dClosestLineSegmentPoints(p1.as_ptr(), p2.as_ptr(), p1.as_ptr(), p2.as_ptr(), null_mut(), cq.as_mut_ptr());
         assert_eq!((cp, cq), ([9.0; 4], [9.0; 4]));
     }

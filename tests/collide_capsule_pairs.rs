@@ -2,8 +2,8 @@
 //! (`ctests/ref_collide_capsule_pairs.c`: random, parallel, anti-parallel, nearly
 //! parallel and collinear axes, zero-length capsules), replayed through our
 //! pure colliders bit for bit, then the normal/depth rule checked.
-mod common;
 mod collide_reference_support;
+mod common;
 use collide_reference_support::*;
 
 const N: usize = 2000;
@@ -64,7 +64,10 @@ fn capsule_pairs_match_ode_and_obey_the_depth_rule() {
         let (cap, pl) = (c.a.capsule(), c.b.plane());
         let scale = cap.length + cap.radius + pl.d.abs() + norm(&c.a.pose.pos);
         if let Some(g) = got.first() {
-            let (e1, e2) = capsule_ends(&cap, &moved(&c.a.pose, &[g.depth * g.normal[0], g.depth * g.normal[1], g.depth * g.normal[2]]));
+            let (e1, e2) = capsule_ends(
+                &cap,
+                &moved(&c.a.pose, &[g.depth * g.normal[0], g.depth * g.normal[1], g.depth * g.normal[2]]),
+            );
             let deepest = (pl.d - dot(&pl.n, &e1)).max(pl.d - dot(&pl.n, &e2)) + cap.radius;
             touch.check(deepest, scale, || format!("{c:?}"));
         }

@@ -29,7 +29,11 @@ fn cylinder_sphere_matches_ode() {
         &r,
         1e-12,
         0.0,
-        |_, c| run_ours(c.flags, |sink| collide_cylinder_sphere(&cyl(&c.a), &c.a.pose, &Sphere { radius: c.b.params[0] }, &c.b.pose, sink)),
+        |_, c| {
+            run_ours(c.flags, |sink| {
+                collide_cylinder_sphere(&cyl(&c.a), &c.a.pose, &Sphere { radius: c.b.params[0] }, &c.b.pose, sink)
+            })
+        },
         Some(&rule),
     );
     report("cylinder-sphere", &s);
@@ -83,7 +87,9 @@ fn ray_rule(_: &Reference, c: &Case, k: &[C]) -> bool {
         let p = c.b.pose.to_local(&k.pos);
         let n = ode::math::mat3::mul1_331(&c.b.pose.r, &k.normal);
         let rho = (p[0] * p[0] + p[1] * p[1]).sqrt();
-        let on_side = (rho - r).abs() < 1e-9 && p[2].abs() <= l * 0.5 + 1e-9 && n[2].abs() < 1e-9
+        let on_side = (rho - r).abs() < 1e-9
+            && p[2].abs() <= l * 0.5 + 1e-9
+            && n[2].abs() < 1e-9
             && ((n[0] * p[0] + n[1] * p[1]) / r).abs() > 1.0 - 1e-9;
         let on_cap = (p[2].abs() - l * 0.5).abs() < 1e-9 && rho <= r + 1e-9 && (n[2].abs() - 1.0).abs() < 1e-12;
         on_ray && k.depth >= 0.0 && k.depth <= c.a.params[0] && (on_side || on_cap)

@@ -13,8 +13,19 @@ fn large_geoms_over_heightfields_match_ode_exactly() {
     // Both the cheap answers and real terrain contacts must be exercised.
     let below = reference.lines().filter(|l| l.starts_with("P ") && l.split_whitespace().nth(2) == Some("1")).count();
     let touching = reference.lines().filter(|l| l.starts_with("F ") && !l.starts_with("F 0")).count();
-    let several = reference.lines().filter(|l| l.starts_with("F ") && l.split_whitespace().nth(1).is_some_and(|n| n.parse::<u32>().unwrap_or(0) >= 2)).count();
+    let several = reference
+        .lines()
+        .filter(|l| {
+            l.starts_with("F ") && l.split_whitespace().nth(1).is_some_and(|n| n.parse::<u32>().unwrap_or(0) >= 2)
+        })
+        .count();
     // The callback field is read over more than 2^14 samples at least once.
-    let big_scans = reference.lines().filter(|l| l.strip_prefix("C ").is_some_and(|n| n.parse::<u64>().unwrap_or(0) > 1 << 14)).count();
-    assert!(below > 20 && touching > 60 && several > 20 && big_scans > 0, "below {below}, touching {touching}, several {several}, big scans {big_scans}");
+    let big_scans = reference
+        .lines()
+        .filter(|l| l.strip_prefix("C ").is_some_and(|n| n.parse::<u64>().unwrap_or(0) > 1 << 14))
+        .count();
+    assert!(
+        below > 20 && touching > 60 && several > 20 && big_scans > 0,
+        "below {below}, touching {touching}, several {several}, big scans {big_scans}"
+    );
 }

@@ -23,7 +23,9 @@ fn heightfield_pairs_match_ode_exactly() {
                 if let Some(rest) = l.strip_prefix("P ") {
                     cur = rest.split_whitespace().next().unwrap_or("");
                 }
-                cur == kind && l.starts_with("F 16 ") && l.split_whitespace().nth(2).is_some_and(|n| n.parse::<u32>().unwrap_or(0) >= 2)
+                cur == kind
+                    && l.starts_with("F 16 ")
+                    && l.split_whitespace().nth(2).is_some_and(|n| n.parse::<u32>().unwrap_or(0) >= 2)
             })
             .count();
         if kind != "ray" {

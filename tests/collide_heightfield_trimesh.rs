@@ -42,7 +42,11 @@ fn parse(out: &str) -> (Vec<Case>, Vec<(String, [f64; 3])>) {
             cases.push(Case { head: rest.to_string(), collisions: Vec::new() });
         } else if line.starts_with("F ") || line.starts_with("R ") {
             let t: Vec<&str> = line.split_whitespace().collect();
-            cases.last_mut().unwrap().collisions.push(Collision { tag: format!("{} {}", t[0], t[1]), contacts: Vec::new() });
+            cases
+                .last_mut()
+                .unwrap()
+                .collisions
+                .push(Collision { tag: format!("{} {}", t[0], t[1]), contacts: Vec::new() });
         } else if line.starts_with("  ") {
             let c = cases.last_mut().unwrap().collisions.last_mut().unwrap();
             c.contacts.push(numbers(line));
@@ -84,12 +88,7 @@ fn heightfield_trimesh_matches_ode() {
                 touching += 1;
             }
             let (rp, op) = (plane_pass(&rcol.contacts), plane_pass(&ocol.contacts));
-            assert!(
-                rp == op,
-                "plane-pass contacts differ: {} {}\n ODE:  {rp:?}\n ours: {op:?}",
-                r.head,
-                rcol.tag
-            );
+            assert!(rp == op, "plane-pass contacts differ: {} {}\n ODE:  {rp:?}\n ours: {op:?}", r.head, rcol.tag);
             let rv = rcol.contacts.len() - rp.len();
             vertex_contacts += rv;
             if rv == ocol.contacts.len() - op.len() {
@@ -99,7 +98,14 @@ fn heightfield_trimesh_matches_ode() {
                 exact += 1;
             }
             // The mesh's ray query walks OPCODE's tree as ODE's does.
-            assert!(rcol.contacts == ocol.contacts, "contacts differ: {} {}\n ODE:  {:?}\n ours: {:?}", r.head, rcol.tag, rcol.contacts, ocol.contacts);
+            assert!(
+                rcol.contacts == ocol.contacts,
+                "contacts differ: {} {}\n ODE:  {:?}\n ours: {:?}",
+                r.head,
+                rcol.tag,
+                rcol.contacts,
+                ocol.contacts
+            );
         }
     }
     let pct = |n: usize| 100.0 * n as f64 / total as f64;

@@ -3,7 +3,9 @@
 //! dGeom*PointDepth; our pure point-depth functions must agree bit for bit.
 mod common;
 use common::*;
-use ode::collision::colliders::{box_shape::box_point_depth, capsule::capsule_point_depth, plane::plane_point_depth, sphere::sphere_point_depth};
+use ode::collision::colliders::{
+    box_shape::box_point_depth, capsule::capsule_point_depth, plane::plane_point_depth, sphere::sphere_point_depth,
+};
 use ode::collision::shapes::*;
 
 #[test]
@@ -36,6 +38,9 @@ fn point_depths_match_ode_bit_for_bit() {
         signs[(want > 0.0) as usize] += 1;
         assert_eq!(got.to_bits(), want.to_bits(), "depth {got} vs ODE {want}: {line}");
     }
-    eprintln!("point depths bit-identical: sphere {}, box {}, capsule {}, plane {} (inside {}, outside {})", counts[0], counts[1], counts[2], counts[3], signs[1], signs[0]);
+    eprintln!(
+        "point depths bit-identical: sphere {}, box {}, capsule {}, plane {} (inside {}, outside {})",
+        counts[0], counts[1], counts[2], counts[3], signs[1], signs[0]
+    );
     assert!(counts.iter().all(|&c| c > 2000) && signs.iter().all(|&s| s > 1000));
 }

@@ -4,8 +4,8 @@
 //! depth is the distance along the ray: each hit must lie at
 //! start + depth·direction, on the shape's surface, within the ray length,
 //! with a unit normal along the surface normal there.
-mod common;
 mod collide_reference_support;
+mod common;
 use collide_reference_support::*;
 
 const N: usize = 2000;

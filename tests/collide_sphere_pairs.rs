@@ -3,8 +3,8 @@
 //! CONTACTS_UNIMPORTANT); our pure colliders must reproduce them bit for
 //! bit, and every contact must obey the normal/depth rule: moving sphere
 //! `a` by depth·normal leaves the pair just touching.
-mod common;
 mod collide_reference_support;
+mod common;
 use collide_reference_support::*;
 
 const N: usize = 2000;
@@ -41,7 +41,10 @@ fn sphere_pairs_match_ode_and_obey_the_depth_rule() {
     // sphere-capsule (both orders): distance from the moved sphere centre to
     // the capsule axis is r1 + r2.
     for pair in ["sphere-capsule", "capsule-sphere"] {
-        let mut inv = Invariant::new(if pair == "sphere-capsule" { "sphere-capsule depth rule" } else { "capsule-sphere depth rule" }, 1e-9);
+        let mut inv = Invariant::new(
+            if pair == "sphere-capsule" { "sphere-capsule depth rule" } else { "capsule-sphere depth rule" },
+            1e-9,
+        );
         for (c, got) in each_contact_set(&cases, pair) {
             let (cap, cp, sp, rs, sign) = if pair == "sphere-capsule" {
                 (c.b.capsule(), c.b.pose, c.a.pose, c.a.par[0], 1.0)
@@ -57,7 +60,9 @@ fn sphere_pairs_match_ode_and_obey_the_depth_rule() {
             }
             for g in &got {
                 let p = add_scaled(&sp.pos, sign * g.depth, &g.normal);
-                inv.check(dist_point_segment(&p, &e1, &e2) - (cap.radius + rs), cap.radius + rs + cap.length, || format!("{c:?}"));
+                inv.check(dist_point_segment(&p, &e1, &e2) - (cap.radius + rs), cap.radius + rs + cap.length, || {
+                    format!("{c:?}")
+                });
             }
         }
         inv.report();

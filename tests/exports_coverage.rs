@@ -111,7 +111,9 @@ fn exports_only_ode_functions() {
     let unknown: Vec<&String> = exported
         .iter()
         .filter(|n| {
-            !api.contains_key(*n) && !EXTENSION_ALLOWLIST.contains(&n.as_str()) && !ODE_UNDECLARED_EXPORTS.contains(&n.as_str())
+            !api.contains_key(*n)
+                && !EXTENSION_ALLOWLIST.contains(&n.as_str())
+                && !ODE_UNDECLARED_EXPORTS.contains(&n.as_str())
         })
         .collect();
     assert!(
@@ -188,9 +190,9 @@ fn extensions_are_exported_declared_and_documented() {
     let readme = std::fs::read_to_string(common::root().join("README.md")).unwrap();
     for n in EXTENSION_ALLOWLIST {
         assert!(exported.contains(*n), "{n} is not exported");
-        let declared = header.match_indices(&format!("{n}(")).any(|(i, _)| {
-            header[..i].chars().last().is_some_and(|c| c == ' ' || c == '*')
-        });
+        let declared = header
+            .match_indices(&format!("{n}("))
+            .any(|(i, _)| header[..i].chars().last().is_some_and(|c| c == ' ' || c == '*'));
         assert!(declared, "{n} is not declared in ode_ext.h");
         assert!(readme.contains(n), "{n} is not documented in the README");
     }

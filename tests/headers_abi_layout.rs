@@ -158,7 +158,9 @@ fn parse_declarations(code: &str, inv: &mut Inventory) {
     let mut i = 0;
     let mut typedef_start: Option<usize> = None;
     while i < s.len() {
-        if !(s[i].is_ascii_alphabetic() || s[i] == b'_') || (i > 0 && (s[i - 1].is_ascii_alphanumeric() || s[i - 1] == b'_')) {
+        if !(s[i].is_ascii_alphabetic() || s[i] == b'_')
+            || (i > 0 && (s[i - 1].is_ascii_alphanumeric() || s[i - 1] == b'_'))
+        {
             if s[i] == b';' {
                 if let Some(t) = typedef_start.take() {
                     let stmt = &code[t..i];
@@ -213,7 +215,8 @@ fn parse_declarations(code: &str, inv: &mut Inventory) {
                         for decl in split_top(body, ';') {
                             let parts = split_top(&decl, ',');
                             for (k, p) in parts.iter().enumerate() {
-                                let n = if k == 0 { declarator_name(p) } else { last_ident(p.split('[').next().unwrap()) };
+                                let n =
+                                    if k == 0 { declarator_name(p) } else { last_ident(p.split('[').next().unwrap()) };
                                 fields.extend(n);
                             }
                         }
@@ -269,7 +272,9 @@ int main(void)
 fn probes(inv: &Inventory) -> Vec<String> {
     let mut p = Vec::new();
     for (name, (func, body)) in &inv.macros {
-        p.push(format!("#ifdef {name}\n    puts(\"macro {name} defined\");\n#else\n    puts(\"macro {name} MISSING\");\n#endif"));
+        p.push(format!(
+            "#ifdef {name}\n    puts(\"macro {name} defined\");\n#else\n    puts(\"macro {name} MISSING\");\n#endif"
+        ));
         if !func && !body.is_empty() {
             p.push(format!("    PV(\"{name}\", {name});"));
         }
@@ -322,7 +327,13 @@ fn compile_dump(src: &Path, headers: Headers, out: &Path) -> std::process::Outpu
 /// Generates the probe program, dropping probes Debian's headers reject.
 fn generate_dump() -> String {
     let inv = debian_inventory();
-    assert!(inv.structs.len() >= 10 && inv.enumerators.len() >= 200 && inv.macros.len() >= 100, "inventory too small: {} structs, {} enumerators, {} macros", inv.structs.len(), inv.enumerators.len(), inv.macros.len());
+    assert!(
+        inv.structs.len() >= 10 && inv.enumerators.len() >= 200 && inv.macros.len() >= 100,
+        "inventory too small: {} structs, {} enumerators, {} macros",
+        inv.structs.len(),
+        inv.enumerators.len(),
+        inv.macros.len()
+    );
     let mut probes = probes(&inv);
     let tmp = scratch().join("abi_dump_gen.c");
     let bin = scratch().join("abi_dump_gen");
@@ -459,7 +470,10 @@ fn rust_records_match_c_layout() {
     check!(
         "struct dSurfaceParameters",
         contact::dSurfaceParameters,
-        [mode, mu, mu2, rho, rho2, rhoN, bounce, bounce_vel, soft_erp, soft_cfm, motion1, motion2, motionN, slip1, slip2]
+        [
+            mode, mu, mu2, rho, rho2, rhoN, bounce, bounce_vel, soft_erp, soft_cfm, motion1, motion2, motionN, slip1,
+            slip2
+        ]
     );
     check!("struct dContact", contact::dContact, [surface, geom, fdir1]);
     check!("struct dStopwatch", timer::dStopwatch, [time, cc]);

@@ -36,7 +36,8 @@ fn checked_in_headers_are_generated_ones() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     gen_names.sort();
-    let ours: Vec<String> = our_headers().iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    let ours: Vec<String> =
+        our_headers().iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
     let hint = "run `ODE_UPDATE_HEADERS=1 cargo build` and commit include/ode";
     assert_eq!(ours, gen_names, "include/ode has other files than build.rs generates: {hint}");
     for n in &gen_names {
@@ -210,7 +211,16 @@ fn prototypes_are_compatible_with_debian() {
 
 /// Compiles `src` with our headers; returns the compiler's complaint.
 fn compile_alone(compiler: &str, args: &[&str], src: &Path) -> Option<String> {
-    let o = Command::new(compiler).args(args).arg("-I").arg(root().join("include")).arg("-c").arg(src).arg("-o").arg("/dev/null").output().unwrap();
+    let o = Command::new(compiler)
+        .args(args)
+        .arg("-I")
+        .arg(root().join("include"))
+        .arg("-c")
+        .arg(src)
+        .arg("-o")
+        .arg("/dev/null")
+        .output()
+        .unwrap();
     (!o.status.success()).then(|| String::from_utf8_lossy(&o.stderr).into_owned())
 }
 
@@ -236,7 +246,9 @@ fn each_header_compiles_alone_in_c99_and_cpp11() {
         let (a, b) = jobs.split_at(half);
         let run = |part: &[(&str, Vec<&str>, PathBuf)]| {
             part.iter()
-                .filter_map(|(cc, args, src)| compile_alone(cc, args, src).map(|e| format!("{} ({cc}):\n{e}", src.display())))
+                .filter_map(|(cc, args, src)| {
+                    compile_alone(cc, args, src).map(|e| format!("{} ({cc}):\n{e}", src.display()))
+                })
                 .collect::<Vec<_>>()
         };
         let h = sc.spawn(move || run(a));
@@ -253,8 +265,17 @@ fn cpp_wrappers_accept_code_written_for_ode() {
     let src = root().join("ctests/hdr_odecpp.cpp");
     let common = ["-std=c++11", "-Wall", "-Werror", "-Wno-unused-variable"];
     // The program itself is valid for ODE's headers...
-    let o = Command::new("g++").args(common).args(["-DdDOUBLE", "-I/usr/include", "-c", "-o", "/dev/null"]).arg(&src).output().unwrap();
-    assert!(o.status.success(), "hdr_odecpp.cpp does not compile with ODE's headers:\n{}", String::from_utf8_lossy(&o.stderr));
+    let o = Command::new("g++")
+        .args(common)
+        .args(["-DdDOUBLE", "-I/usr/include", "-c", "-o", "/dev/null"])
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "hdr_odecpp.cpp does not compile with ODE's headers:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     // ...and must be for ours (compiled only: the wrappers are inline).
     for std in ["-std=c++98", "-std=c++11", "-std=c++17"] {
         let mut args = common.to_vec();

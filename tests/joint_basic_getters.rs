@@ -123,7 +123,13 @@ unsafe fn scene() -> String {
     let b = [dBodyCreate(w), dBodyCreate(w), dBodyCreate(w)];
     for k in 0..3 {
         let first = if k == 2 { null_mut() } else { b[0] };
-        let second = if k == 0 { b[1] } else if k == 1 { null_mut() } else { b[0] };
+        let second = if k == 0 {
+            b[1]
+        } else if k == 1 {
+            null_mut()
+        } else {
+            b[0]
+        };
         let anchor = [0.5, 0.1, 1.0];
         let axis = [0.2, 0.9, -0.4];
         let other = [-0.7, 0.1, 0.3];

@@ -261,8 +261,17 @@ unsafe fn build(s: &mut Scene, k: usize) {
             let c = s.boxb(2.0, 0.0, 0.1, 0.8, 0.2, 0.2, 0.2, 0.0);
             dBodySetLinearVel(a, 0.1, 0.2, -1.0);
             let mut k: dContact = std::mem::zeroed();
-            k.surface.mode = dContactMu2 | dContactFDir1 | dContactApprox1 | dContactMotion1 | dContactMotion2
-                | dContactMotionN | dContactSlip1 | dContactSlip2 | dContactBounce | dContactRolling | dContactSoftERP;
+            k.surface.mode = dContactMu2
+                | dContactFDir1
+                | dContactApprox1
+                | dContactMotion1
+                | dContactMotion2
+                | dContactMotionN
+                | dContactSlip1
+                | dContactSlip2
+                | dContactBounce
+                | dContactRolling
+                | dContactSoftERP;
             k.surface.mu = 50.0;
             k.surface.mu2 = 40.0;
             k.surface.rho = 5.0;

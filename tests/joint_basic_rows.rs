@@ -5,12 +5,12 @@
 //! friction indices in ODE's row order.
 use ode::dynamics::body::{Body, BodyRef};
 use ode::dynamics::world::{create_body, create_world, WorldRef};
-use ode::joints::object::destroy_world;
 use ode::joints::ball::{bodies_of, Ball};
 use ode::joints::contact::{mode, ContactJoint, ContactPoint, Surface};
 use ode::joints::fixed::Fixed;
 use ode::joints::hinge::Hinge;
 use ode::joints::limit_motor::{Limit, Param};
+use ode::joints::object::destroy_world;
 use ode::joints::slider::Slider;
 use ode::joints::{flags, Info1, JointHead, JointKind, Row, RowCtx};
 use ode::math::rotation::{q_from_axis_and_angle, q_mult0};
@@ -470,7 +470,13 @@ fn contact_rows_normal_friction_rolling() {
     let b1 = body(&s, [0.3, -0.2, 1.1], [0.3, 1.0, -0.5], 0.7);
     let b2 = body(&s, [0.2, 0.1, 0.1], [1.0, 0.0, 0.0], 0.0);
     let h = head(&s, Some(b1), Some(b2));
-    let bits = mode::MU2 | mode::FDIR1 | mode::ROLLING | mode::APPROX1_1 | mode::APPROX1_N | mode::SLIP2 | mode::MOTION1
+    let bits = mode::MU2
+        | mode::FDIR1
+        | mode::ROLLING
+        | mode::APPROX1_1
+        | mode::APPROX1_N
+        | mode::SLIP2
+        | mode::MOTION1
         | mode::SOFT_CFM;
     let mut c = contact(bits, 0.7);
     c.surface.mu2 = 0.4;

@@ -4,13 +4,13 @@
 //! motor rows with ODE's bounds, and the double ball's measured distance.
 use ode::dynamics::body::{Body, BodyRef};
 use ode::dynamics::world::{create_body, create_world, WorldRef};
-use ode::joints::object::destroy_world;
 use ode::joints::amotor::{AMotor, MODE_EULER};
 use ode::joints::ball::bodies_of;
 use ode::joints::dball::DBall;
 use ode::joints::dhinge::DHinge;
 use ode::joints::limit_motor::Param;
 use ode::joints::lmotor::LMotor;
+use ode::joints::object::destroy_world;
 use ode::joints::plane2d::Plane2D;
 use ode::joints::{flags, Info1, JointHead, JointKind, Row, RowCtx};
 use ode::math::rotation::q_from_axis_and_angle;
@@ -178,9 +178,8 @@ fn lmotor_and_plane2d_rows() {
     for row in &r[..3] {
         assert_eq!(jv(row, &free), 0.0);
     }
-    for (i, v) in [[[0.0, 0.0, 1.0], [0.0; 3]], [[0.0; 3], [1.0, 0.0, 0.0]], [[0.0; 3], [0.0, 1.0, 0.0]]]
-        .iter()
-        .enumerate()
+    for (i, v) in
+        [[[0.0, 0.0, 1.0], [0.0; 3]], [[0.0; 3], [1.0, 0.0, 0.0]], [[0.0; 3], [0.0, 1.0, 0.0]]].iter().enumerate()
     {
         assert_eq!(jv(&r[i], &[v[0], v[1], [0.0; 3], [0.0; 3]]), 1.0);
     }

@@ -107,7 +107,15 @@ fn ldlt_reconstructs_and_solves() {
             assert!(max_abs_diff(&mat_vec(&a, &x, n, s), &b) < 1e-11 * n as f64, "n={n} s={s}");
 
             // L x = b and L' x = b separately (unit lower triangle).
-            let unit_l = |i: usize, j: usize| if i == j { 1.0 } else if j < i { l[i * s + j] } else { 0.0 };
+            let unit_l = |i: usize, j: usize| {
+                if i == j {
+                    1.0
+                } else if j < i {
+                    l[i * s + j]
+                } else {
+                    0.0
+                }
+            };
             let mut y = b.clone();
             m::solve_l1(&l, &mut y, n, s);
             for i in 0..n {

@@ -19,7 +19,12 @@ fn run_with(bin: &std::path::Path, lib: std::path::PathBuf, threads_env: Option<
         c.env("ODE_THREADS", t);
     }
     let o = c.output().expect("cannot run test program");
-    assert!(o.status.success(), "{} {args:?} ODE_THREADS={threads_env:?} failed: {}", bin.display(), String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "{} {args:?} ODE_THREADS={threads_env:?} failed: {}",
+        bin.display(),
+        String::from_utf8_lossy(&o.stderr)
+    );
     String::from_utf8(o.stdout).unwrap()
 }
 

@@ -31,7 +31,8 @@ fn run_limited(bin: &std::path::Path, case: &str, limit: Duration) -> (bool, Str
         std::thread::sleep(Duration::from_millis(20));
     };
     let out = child.wait_with_output().unwrap();
-    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned());
+    let (stdout, stderr) =
+        (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned());
     match status {
         None => panic!("case {case} did not finish within {limit:?} (hang)\nstdout:\n{stdout}\nstderr:\n{stderr}"),
         Some(s) => (s.success(), stdout, stderr),
@@ -49,7 +50,10 @@ fn binary() -> &'static std::path::PathBuf {
 
 fn repro(case: &str) {
     let (ok, out, err) = run_limited(binary(), case, Duration::from_secs(120));
-    assert!(ok && out.lines().last().is_some_and(|l| l.starts_with("PASS ")), "case {case} failed:\n{out}\nstderr:\n{err}");
+    assert!(
+        ok && out.lines().last().is_some_and(|l| l.starts_with("PASS ")),
+        "case {case} failed:\n{out}\nstderr:\n{err}"
+    );
     assert!(!err.contains("panicked"), "case {case}: panic text on stderr:\n{err}");
 }
 
@@ -129,7 +133,8 @@ fn run_child(mode: &str) -> (String, String) {
         .env("RUST_BACKTRACE", "1")
         .output()
         .unwrap();
-    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned());
+    let (stdout, stderr) =
+        (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned());
     assert!(out.status.success(), "child ({mode}) failed:\n{stdout}\n{stderr}");
     (stdout, stderr)
 }
@@ -139,7 +144,10 @@ fn panic_in_call_goes_to_the_debug_handler_only() {
     let (out, err) = run_child("handler");
     assert!(out.contains("RESULT 7"), "{out}");
     let line = out.lines().find(|l| l.contains("HANDLER ")).unwrap_or_else(|| panic!("handler not called:\n{out}"));
-    assert!(line.contains("dTestCall") && line.contains("boom 42") && line.contains("robust_crash_repros.rs"), "{line}");
+    assert!(
+        line.contains("dTestCall") && line.contains("boom 42") && line.contains("robust_crash_repros.rs"),
+        "{line}"
+    );
     assert!(!err.contains("panicked") && !err.contains("boom") && !err.contains("backtrace"), "stderr noise:\n{err}");
 }
 

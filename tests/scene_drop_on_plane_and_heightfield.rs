@@ -15,7 +15,10 @@ fn scenes_match_ode_trajectories_exactly() {
     let reference = differential("diff_scene_drop_on_plane_and_heightfield");
     assert!(reference.ends_with("done\n"), "reference run incomplete");
     // The scenes must actually make contacts (ground and ramp).
-    let touching = reference.lines().filter(|l| l.starts_with("s ") && !l.starts_with("s 0") && l.split_whitespace().nth(3) != Some("0")).count();
+    let touching = reference
+        .lines()
+        .filter(|l| l.starts_with("s ") && !l.starts_with("s 0") && l.split_whitespace().nth(3) != Some("0"))
+        .count();
     assert!(touching > 100, "only {touching} sampled steps with contacts");
 }
 

@@ -185,7 +185,8 @@ fn random_boxed_problems_match_brute_force() {
         let (mut l2, mut h2) = (lo.clone(), hi.clone());
         let status = solve_lcp(n, &mut ap, &mut x, &mut bb, Some(&mut w), nub, &mut l2, &mut h2, None, &mut sc);
         assert_eq!(status, LcpStatus::Solved, "trial {trial}");
-        check_conditions(&a, n, &x, &b, &lo, &hi, 1e-9).unwrap_or_else(|e| panic!("trial {trial} (n {n}, nub {nub}): {e}"));
+        check_conditions(&a, n, &x, &b, &lo, &hi, 1e-9)
+            .unwrap_or_else(|e| panic!("trial {trial} (n {n}, nub {nub}): {e}"));
         for i in 0..n {
             assert!(
                 (x[i] - expected[i]).abs() <= 1e-8 * (1.0 + expected[i].abs()),

@@ -19,8 +19,8 @@ use common::*;
 use ode::dynamics::body::BodyRef;
 use ode::dynamics::integrator::step_body;
 use ode::dynamics::world::{create_body, create_world, flags, World};
-use ode::joints::object::destroy_world;
 use ode::ffi::decl::common::dJointFeedback;
+use ode::joints::object::destroy_world;
 use ode::joints::{null::Null, Joint, JointHead, JointKind, JointRef, Row, JOINTS};
 use ode::math::mass::Mass;
 use ode::math::mat3::{mul0_331, mul1_331, rotate_tensor};
@@ -235,11 +235,8 @@ fn box_contacts() {
                 let world = w.get();
                 let p = b.get().pos;
                 for k in 0..4 {
-                    let cpos = [
-                        p[0] + if k & 1 != 0 { 0.5 } else { -0.5 },
-                        p[1] + if k & 2 != 0 { 0.5 } else { -0.5 },
-                        0.0,
-                    ];
+                    let cpos =
+                        [p[0] + if k & 1 != 0 { 0.5 } else { -0.5 }, p[1] + if k & 2 != 0 { 0.5 } else { -0.5 }, 0.0];
                     let fbp: *mut dJointFeedback = if k == 0 { &mut *fb } else { std::ptr::null_mut() };
                     let j = new_joint(w, b, fbp);
                     joints.push((j, contact_rows(world, &p, cpos, 0.5 - p[2], mu, approx1, h)));

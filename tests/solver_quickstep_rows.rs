@@ -8,8 +8,8 @@
 use ode::dynamics::body::{Body, BodyRef};
 use ode::dynamics::integrator::step_body;
 use ode::dynamics::world::{create_body, create_world, flags, World, WorldRef};
-use ode::joints::object::destroy_world;
 use ode::ffi::decl::common::dJointFeedback;
+use ode::joints::object::destroy_world;
 use ode::joints::{null::Null, Joint, JointHead, JointKind, JointRef, Row, JOINTS};
 use ode::math::mass::Mass;
 use ode::math::mat3::{mul0_331, rotate_tensor};
@@ -171,7 +171,16 @@ fn ball_rows(world: &World, b1: &Body, b2: Option<&Body>, anchor1: [f64; 3], anc
 /// ODE's contact rows for a contact at `cpos` with normal +z against the
 /// static world (or `b2`), friction `mu` both ways, findex-scaled when
 /// `approx1`.
-fn contact_rows(world: &World, b1: &Body, b2: Option<&Body>, cpos: [f64; 3], depth: f64, mu: f64, approx1: bool, h: f64) -> Vec<Row> {
+fn contact_rows(
+    world: &World,
+    b1: &Body,
+    b2: Option<&Body>,
+    cpos: [f64; 3],
+    depth: f64,
+    mu: f64,
+    approx1: bool,
+    h: f64,
+) -> Vec<Row> {
     let n = [0.0, 0.0, 1.0];
     let c = ((1.0 / h) * world.erp * depth.max(0.0)).min(world.contactp.max_vel);
     let c1 = [cpos[0] - b1.pos[0], cpos[1] - b1.pos[1], cpos[2] - b1.pos[2]];
@@ -205,7 +214,12 @@ fn box_contacts(w: WorldRef, b: BodyRef, mu: f64, approx1: bool, h: f64) -> Vec<
     (0..4)
         .map(|k| {
             let cpos = [p[0] + if k & 1 != 0 { 0.5 } else { -0.5 }, p[1] + if k & 2 != 0 { 0.5 } else { -0.5 }, 0.0];
-            JRows { joint: joint(w, b, None), b1: 0, b2: None, rows: contact_rows(world, body, None, cpos, 0.5 - p[2], mu, approx1, h) }
+            JRows {
+                joint: joint(w, b, None),
+                b1: 0,
+                b2: None,
+                rows: contact_rows(world, body, None, cpos, 0.5 - p[2], mu, approx1, h),
+            }
         })
         .collect()
 }
@@ -567,7 +581,12 @@ fn chain_rows(w: WorldRef, bodies: &[BodyRef], joints: &[JointRef], h: f64) -> V
         .map(|i| {
             let b = bodies[i].get();
             if i == 0 {
-                JRows { joint: joints[0], b1: 0, b2: None, rows: ball_rows(w.get(), b, None, [0.0, 0.0, 0.1], [0.0, 0.0, 0.0], h) }
+                JRows {
+                    joint: joints[0],
+                    b1: 0,
+                    b2: None,
+                    rows: ball_rows(w.get(), b, None, [0.0, 0.0, 0.1], [0.0, 0.0, 0.0], h),
+                }
             } else {
                 let prev = bodies[i - 1].get();
                 JRows {

@@ -4,15 +4,15 @@
 //! that share a body is accounted for, feedback is Jᵀλ per body, and warm
 //! solves and warm world steps with joints do not allocate.
 use ode::dynamics::body::BodyRef;
-use ode::pipeline::step_world;
 use ode::dynamics::world::{create_body, create_world, WorldRef};
-use ode::joints::object::destroy_world;
 use ode::ffi::decl::common::dJointFeedback;
+use ode::joints::object::destroy_world;
 use ode::joints::object::{attach, create_joint};
 use ode::joints::{null::Null, JointKind, JointRef, Row};
 use ode::math::mass::Mass;
 use ode::math::mat3::rotate_tensor;
 use ode::math::rotation::q_to_r;
+use ode::pipeline::step_world;
 use ode::solver::step::{solve_island, StepBuffers};
 use ode::solver::{IslandInput, IslandRows, JointSlot};
 use std::alloc::{GlobalAlloc, Layout, System};

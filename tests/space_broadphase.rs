@@ -8,9 +8,9 @@
 //! some. Runs through the C entry points.
 use ode::ffi::collision::*;
 use ode::ffi::collision_space::*;
+use ode::ffi::decl::collision_space::*;
 use ode::ffi::objects_body::*;
 use ode::ffi::objects_world::*;
-use ode::ffi::decl::collision_space::*;
 use std::collections::{HashMap, HashSet};
 use std::ffi::c_void;
 
@@ -191,18 +191,33 @@ fn quadtree_space_matches_brute_force() {
     unsafe {
         let c = [0.0, 0.0, 0.0, 0.0];
         let e = [50.0, 50.0, 50.0, 0.0];
-        exercise("quadtree", dQuadTreeSpaceCreate(std::ptr::null_mut(), c.as_ptr(), e.as_ptr(), 5), 0x7777_1111_3333_9999);
+        exercise(
+            "quadtree",
+            dQuadTreeSpaceCreate(std::ptr::null_mut(), c.as_ptr(), e.as_ptr(), 5),
+            0x7777_1111_3333_9999,
+        );
         // A tree smaller than the scene: most geoms stick out into the root.
         let e = [10.0, 10.0, 10.0, 0.0];
-        exercise("small quadtree", dQuadTreeSpaceCreate(std::ptr::null_mut(), c.as_ptr(), e.as_ptr(), 3), 0x1357_9BDF_2468_ACE0);
+        exercise(
+            "small quadtree",
+            dQuadTreeSpaceCreate(std::ptr::null_mut(), c.as_ptr(), e.as_ptr(), 3),
+            0x1357_9BDF_2468_ACE0,
+        );
     }
 }
 
 #[test]
 fn sap_space_matches_brute_force() {
     unsafe {
-        for (k, order) in [dSAP_AXES_XYZ, dSAP_AXES_XZY, dSAP_AXES_YXZ, dSAP_AXES_YZX, dSAP_AXES_ZXY, dSAP_AXES_ZYX].into_iter().enumerate() {
-            exercise(&format!("sap {order}"), dSweepAndPruneSpaceCreate(std::ptr::null_mut(), order), 0xABCD_0000 + k as u64);
+        for (k, order) in [dSAP_AXES_XYZ, dSAP_AXES_XZY, dSAP_AXES_YXZ, dSAP_AXES_YZX, dSAP_AXES_ZXY, dSAP_AXES_ZYX]
+            .into_iter()
+            .enumerate()
+        {
+            exercise(
+                &format!("sap {order}"),
+                dSweepAndPruneSpaceCreate(std::ptr::null_mut(), order),
+                0xABCD_0000 + k as u64,
+            );
         }
     }
 }

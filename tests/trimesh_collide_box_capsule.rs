@@ -115,7 +115,8 @@ fn box_and_capsule_contacts_match_ode_with_use_flags_limits_and_resting_shapes()
         }
         // With OPCODE's candidate order: identical contacts in ODE's order,
         // side1 included, at every limit.
-        let exact = |a: &[C], b: &[C]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.v == y.v && x.side1 == y.side1);
+        let exact =
+            |a: &[C], b: &[C]| a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.v == y.v && x.side1 == y.side1);
         assert!(exact(&dc.runs[0], &oc.runs[0]), "limit 64 not identical: {}", ctx());
         assert!(exact(&dc.runs[1], &oc.runs[1]), "limit 4 not identical: {}", ctx());
         assert!(exact(&dc.runs[2], &oc.runs[2]), "limit 1 | CONTACTS_UNIMPORTANT not identical: {}", ctx());

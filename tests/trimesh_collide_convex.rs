@@ -31,11 +31,17 @@ fn parse(out: &str) -> Vec<Case> {
     for line in out.lines() {
         let w: Vec<&str> = line.split_whitespace().collect();
         match w.first().copied() {
-            Some("case") => cases.push(Case { mesh: w[1].parse().unwrap(), head: line.to_owned(), ..Default::default() }),
+            Some("case") => {
+                cases.push(Case { mesh: w[1].parse().unwrap(), head: line.to_owned(), ..Default::default() })
+            }
             Some("n") => cur = w[1].parse().unwrap(),
             Some("c") => {
                 let v: Vec<f64> = w[1..8].iter().map(|t| t.parse().unwrap()).collect();
-                cases.last_mut().unwrap().runs[cur].push(C { v: v.try_into().unwrap(), side1: w[8].parse().unwrap(), side2: w[9].parse().unwrap() });
+                cases.last_mut().unwrap().runs[cur].push(C {
+                    v: v.try_into().unwrap(),
+                    side1: w[8].parse().unwrap(),
+                    side2: w[9].parse().unwrap(),
+                });
             }
             _ => {}
         }

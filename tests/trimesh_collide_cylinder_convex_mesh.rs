@@ -101,7 +101,10 @@ fn max_depth(v: &[C]) -> f64 {
 
 /// The same contacts bit for bit in the same order, side1 included.
 fn identical(a: &[C], b: &[C]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.pos == y.pos && x.normal == y.normal && x.depth == y.depth && x.side1 == y.side1)
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| x.pos == y.pos && x.normal == y.normal && x.depth == y.depth && x.side1 == y.side1)
 }
 
 /// Distance of `p` outside a cylinder (centre, axis, radius, half length).
@@ -184,7 +187,12 @@ fn trimesh_trimesh_matches_ode() {
             Some(s) if s == dc.contacts.len() => same += 1,
             _ => eprintln!("differs: {} {:?}\nODE: {:#?}\nours: {:#?}", dc.mesh, dc.par, dc.contacts, oc.contacts),
         }
-        assert!(identical(&dc.contacts, &oc.contacts), "contacts not identical in ODE's order: {} {:?}", dc.mesh, dc.par);
+        assert!(
+            identical(&dc.contacts, &oc.contacts),
+            "contacts not identical in ODE's order: {} {:?}",
+            dc.mesh,
+            dc.par
+        );
     }
     eprintln!("trimesh-trimesh: {} cases, {touching} touching, same set and sides {same}", d.len());
     assert!(touching > 200, "too few touching cases");

@@ -33,7 +33,9 @@ fn parse(out: &str) -> (Vec<String>, Vec<Case>) {
             Some("leaves") => leaves.push(line.to_owned()),
             Some("cand") if cases.is_empty() => leaves.push(line.to_owned()),
             Some("mesh") => mesh = line.to_owned(),
-            Some("case") => cases.push(Case { head: format!("{mesh} | {line}"), cand: Vec::new(), contacts: Vec::new(), count: 0 }),
+            Some("case") => {
+                cases.push(Case { head: format!("{mesh} | {line}"), cand: Vec::new(), contacts: Vec::new(), count: 0 })
+            }
             Some("cand") => cases.last_mut().unwrap().cand.push(line.to_owned()),
             Some("n") => cases.last_mut().unwrap().count = w[1].parse().unwrap(),
             Some("c") => cases.last_mut().unwrap().contacts.push(line.to_owned()),
@@ -65,7 +67,14 @@ fn compare(rounds: &str, limit: usize) {
         st[0] += 1;
         assert_eq!(d.cand, o.cand, "candidates differ: {}", d.head);
         st[1] += 1;
-        assert_eq!(d.contacts, o.contacts, "contacts differ: {}\nODE:\n{}\nours:\n{}", d.head, d.contacts.join("\n"), o.contacts.join("\n"));
+        assert_eq!(
+            d.contacts,
+            o.contacts,
+            "contacts differ: {}\nODE:\n{}\nours:\n{}",
+            d.head,
+            d.contacts.join("\n"),
+            o.contacts.join("\n")
+        );
         st[2] += 1;
     }
     for (p, s) in &stats {

@@ -76,7 +76,11 @@ fn close(a: &C, b: &C, tol: f64) -> bool {
 fn sorted(v: &[C]) -> Vec<C> {
     let mut v = v.to_vec();
     v.sort_by(|a, b| {
-        a.side1.cmp(&b.side1).then(a.pos[0].total_cmp(&b.pos[0])).then(a.pos[1].total_cmp(&b.pos[1])).then(a.pos[2].total_cmp(&b.pos[2]))
+        a.side1
+            .cmp(&b.side1)
+            .then(a.pos[0].total_cmp(&b.pos[0]))
+            .then(a.pos[1].total_cmp(&b.pos[1]))
+            .then(a.pos[2].total_cmp(&b.pos[2]))
     });
     v
 }
@@ -162,7 +166,12 @@ fn trimesh_pairs_compare_with_ode_and_obey_the_contact_rules() {
             // points of the two infinite edge lines, which may be off the
             // box: a contact ODE also reports is exempt.
             let odes = dc.contacts.iter().any(|d| close(c, d, 1e-9));
-            assert!(odes || reach <= c.depth + 1e-9, "contact point {reach} away from the shape, depth {}: {}", c.depth, ctx());
+            assert!(
+                odes || reach <= c.depth + 1e-9,
+                "contact point {reach} away from the shape, depth {}: {}",
+                c.depth,
+                ctx()
+            );
         }
         let st = stats.entry(dc.pair.clone()).or_default();
         st[0] += 1;
@@ -191,7 +200,17 @@ fn trimesh_pairs_compare_with_ode_and_obey_the_contact_rules() {
             "plane" => {
                 // Same vertices below the plane (side1 names the triangle
                 // that reports a shared vertex, which may differ).
-                let strip = |v: &[C]| -> Vec<C> { sorted(&v.iter().cloned().map(|mut c| { c.side1 = 0; c }).collect::<Vec<_>>()) };
+                let strip = |v: &[C]| -> Vec<C> {
+                    sorted(
+                        &v.iter()
+                            .cloned()
+                            .map(|mut c| {
+                                c.side1 = 0;
+                                c
+                            })
+                            .collect::<Vec<_>>(),
+                    )
+                };
                 let (a, b) = (strip(&dc.contacts), strip(&oc.contacts));
                 assert_eq!(a.len(), b.len(), "contact count: {}", ctx());
                 for (x, y) in a.iter().zip(&b) {

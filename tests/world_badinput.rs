@@ -70,7 +70,8 @@ fn bad_world_calls_are_rejected_without_effect() {
         assert_eq!(reports(1, "factor < 1", || dWorldSetStepMemoryReservationPolicy(w, &bad)), 0);
         assert_eq!(reports(1, "short struct", || dWorldSetStepMemoryReservationPolicy(w, &small)), 0);
         assert_eq!(reports(0, "good policy", || dWorldSetStepMemoryReservationPolicy(w3, &good)), 1);
-        let mf = dWorldStepMemoryFunctionsInfo { struct_size: 4, alloc_block: None, shrink_block: None, free_block: None };
+        let mf =
+            dWorldStepMemoryFunctionsInfo { struct_size: 4, alloc_block: None, shrink_block: None, free_block: None };
         assert_eq!(reports(1, "short memfuncs", || dWorldSetStepMemoryManager(w, &mf)), 0);
 
         let fake = [8u32; 32];

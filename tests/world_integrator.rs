@@ -9,12 +9,12 @@ mod common;
 use common::*;
 
 use ode::dynamics::body::BodyRef;
-use ode::pipeline::step_world;
 use ode::dynamics::world::{create_body, create_world, flags, WorldRef};
 use ode::joints::object::destroy_world;
 use ode::math::mass::Mass;
 use ode::math::rotation::q_to_r;
 use ode::math::vec::{normalize3, normalize4};
+use ode::pipeline::step_world;
 use std::fmt::Write;
 use std::sync::Mutex;
 

@@ -145,7 +145,6 @@ pub const dQUE__MIN: dQuatElement = dQuatElement::dQUE_R;
 pub const dQUE__AXIS_MIN: dQuatElement = dQuatElement::dQUE_I;
 pub const dQUE__MAX: dQuatElement = dQuatElement::dQUE__AXIS_MAX;
 
-
 // Error numbers passed to the error/debug/message handlers.
 pub const d_ERR_UNKNOWN: c_int = 0;
 pub const d_ERR_IASSERT: c_int = 1;

@@ -4,7 +4,6 @@
 //! imports `ffi`. One file per header stem; build.rs reads them so that
 //! cbindgen emits each into `include/ode/<header>.h`. `types` holds the
 //! scalar and handle typedefs that `common.h` spells by hand.
-pub mod types;
 pub mod collision;
 pub mod collision_space;
 pub mod collision_trimesh;
@@ -16,3 +15,4 @@ pub mod odeconfig;
 pub mod odeinit;
 pub mod threading;
 pub mod timer;
+pub mod types;

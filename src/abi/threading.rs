@@ -45,16 +45,27 @@ pub struct dxThreadingFunctionsInfo {
             mutex_names_ptr: *const *const c_char,
         ) -> dMutexGroupID,
     >,
-    pub free_mutex_group: Option<unsafe extern "C" fn(implementation: dThreadingImplementationID, mutex_group: dMutexGroupID)>,
+    pub free_mutex_group:
+        Option<unsafe extern "C" fn(implementation: dThreadingImplementationID, mutex_group: dMutexGroupID)>,
     pub lock_group_mutex: Option<
-        unsafe extern "C" fn(implementation: dThreadingImplementationID, mutex_group: dMutexGroupID, mutex_index: dmutexindex_t),
+        unsafe extern "C" fn(
+            implementation: dThreadingImplementationID,
+            mutex_group: dMutexGroupID,
+            mutex_index: dmutexindex_t,
+        ),
     >,
     pub unlock_group_mutex: Option<
-        unsafe extern "C" fn(implementation: dThreadingImplementationID, mutex_group: dMutexGroupID, mutex_index: dmutexindex_t),
+        unsafe extern "C" fn(
+            implementation: dThreadingImplementationID,
+            mutex_group: dMutexGroupID,
+            mutex_index: dmutexindex_t,
+        ),
     >,
     pub alloc_call_wait: Option<unsafe extern "C" fn(implementation: dThreadingImplementationID) -> dCallWaitID>,
-    pub reset_call_wait: Option<unsafe extern "C" fn(implementation: dThreadingImplementationID, call_wait: dCallWaitID)>,
-    pub free_call_wait: Option<unsafe extern "C" fn(implementation: dThreadingImplementationID, call_wait: dCallWaitID)>,
+    pub reset_call_wait:
+        Option<unsafe extern "C" fn(implementation: dThreadingImplementationID, call_wait: dCallWaitID)>,
+    pub free_call_wait:
+        Option<unsafe extern "C" fn(implementation: dThreadingImplementationID, call_wait: dCallWaitID)>,
     pub post_call: Option<
         unsafe extern "C" fn(
             implementation: dThreadingImplementationID,

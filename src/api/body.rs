@@ -471,7 +471,6 @@ impl Body {
     }
 }
 
-
 /// Builds a body with its initial state in one call; nothing is created if
 /// any value is refused.
 ///

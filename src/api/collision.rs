@@ -31,8 +31,8 @@
 //! assert!((contacts[0].depth - 0.1).abs() < 1e-12);
 //! ```
 
-use super::{finite, finite3, Body, DMat3, DQuat, DVec3, Error, Result, World};
 use super::convert::{mat3_from_ode, mat3_to_ode, quat_from_ode, quat_to_ode};
+use super::{finite, finite3, Body, DMat3, DQuat, DVec3, Error, Result, World};
 use crate::abi::contact::dContactGeom;
 use crate::collision::dispatch;
 use crate::collision::geom::{self as core_geom, class, g, GeomRef, Shape, GEOMS};
@@ -108,8 +108,10 @@ fn core_kind(kind: SpaceKind) -> Result<Kind> {
                     reason: format!("= {depth} (must be 0..={})", core_space::quadtree::MAX_DEPTH),
                 });
             }
-            let q = QuadTree::new(c, e, depth)
-                .ok_or_else(|| Error::InvalidArgument { arg: "depth", reason: format!("= {depth} (cannot allocate the tree)") })?;
+            let q = QuadTree::new(c, e, depth).ok_or_else(|| Error::InvalidArgument {
+                arg: "depth",
+                reason: format!("= {depth} (cannot allocate the tree)"),
+            })?;
             Kind::QuadTree(q)
         }
     })
@@ -282,7 +284,10 @@ impl Space {
     fn placeable(&self, geom: Geom) -> Result<GeomRef> {
         let h = self.own(geom)?;
         if !g(h).is_placeable() {
-            return Err(Error::InvalidArgument { arg: "geom", reason: format!("is not placeable (class {})", g(h).class) });
+            return Err(Error::InvalidArgument {
+                arg: "geom",
+                reason: format!("is not placeable (class {})", g(h).class),
+            });
         }
         Ok(h)
     }
@@ -346,7 +351,10 @@ impl Space {
     pub fn destroy(&mut self, geom: Geom) -> Result<()> {
         let h = self.own(geom)?;
         if h == self.root {
-            return Err(Error::InvalidArgument { arg: "geom", reason: "is the top-level space (drop the Space)".into() });
+            return Err(Error::InvalidArgument {
+                arg: "geom",
+                reason: "is the top-level space (drop the Space)".into(),
+            });
         }
         core_geom::destroy(h);
         Ok(())
@@ -539,13 +547,23 @@ impl Space {
     /// Ray options (`dGeomRaySetFirstContact`, `...BackfaceCull`,
     /// `...ClosestHit`): stop at the first hit found, ignore triangles seen
     /// from behind, report only the closest hit.
-    pub fn set_ray_options(&mut self, geom: Geom, first_contact: bool, backface_cull: bool, closest_hit: bool) -> Result<()> {
+    pub fn set_ray_options(
+        &mut self,
+        geom: Geom,
+        first_contact: bool,
+        backface_cull: bool,
+        closest_hit: bool,
+    ) -> Result<()> {
         let h = self.own(geom)?;
         match &mut g(h).shape {
             Shape::Ray(r) => {
                 use core_geom::ray_flags as f;
                 r.flags &= !(f::FIRST_CONTACT | f::BACKFACE_CULL | f::CLOSEST_HIT);
-                for (on, bit) in [(first_contact, f::FIRST_CONTACT), (backface_cull, f::BACKFACE_CULL), (closest_hit, f::CLOSEST_HIT)] {
+                for (on, bit) in [
+                    (first_contact, f::FIRST_CONTACT),
+                    (backface_cull, f::BACKFACE_CULL),
+                    (closest_hit, f::CLOSEST_HIT),
+                ] {
                     if on {
                         r.flags |= bit;
                     }
@@ -655,7 +673,10 @@ impl Space {
     fn on_body(&self, geom: Geom) -> Result<GeomRef> {
         let h = self.placeable(geom)?;
         if g(h).body.is_none() {
-            return Err(Error::InvalidArgument { arg: "geom", reason: "has no body (an offset is relative to it)".into() });
+            return Err(Error::InvalidArgument {
+                arg: "geom",
+                reason: "has no body (an offset is relative to it)".into(),
+            });
         }
         Ok(h)
     }

@@ -19,11 +19,7 @@ pub fn mat3_to_ode(m: &DMat3) -> [f64; 12] {
 
 /// An ODE padded row-major matrix as a glam matrix (pads ignored).
 pub fn mat3_from_ode(r: &[f64; 12]) -> DMat3 {
-    DMat3::from_cols(
-        DVec3::new(r[0], r[4], r[8]),
-        DVec3::new(r[1], r[5], r[9]),
-        DVec3::new(r[2], r[6], r[10]),
-    )
+    DMat3::from_cols(DVec3::new(r[0], r[4], r[8]), DVec3::new(r[1], r[5], r[9]), DVec3::new(r[2], r[6], r[10]))
 }
 
 /// A glam quaternion as ODE's (w, x, y, z), unnormalised.

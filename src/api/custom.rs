@@ -9,14 +9,14 @@ use crate::dynamics::Body as CoreBody;
 use crate::joints::custom::{self as core_custom, CustomModel, Info1Cx, Info2Cx};
 use crate::joints::{object as joint_object, JointKind};
 
-/// One constraint row: `j1l·v1 + j1a·ω1 + j2l·v2 + j2a·ω2 = c + cfm·λ`,
-/// `lo ≤ λ ≤ hi`; `findex ≥ 0` makes it a friction row bounded by
-/// `lo·|λ_findex|, hi·|λ_findex|` (index within the joint's rows).
-pub use crate::joints::Row as JointRow;
 /// Settings of a one-sided limit row (see [`CustomInfo1::limit`]).
 pub use crate::joints::custom::Limit;
 /// Which boundary an engaged limit row acts at.
 pub use crate::joints::custom::Side as LimitSide;
+/// One constraint row: `j1l·v1 + j1a·ω1 + j2l·v2 + j2a·ω2 = c + cfm·λ`,
+/// `lo ≤ λ ≤ hi`; `findex ≥ 0` makes it a friction row bounded by
+/// `lo·|λ_findex|, hi·|λ_findex|` (index within the joint's rows).
+pub use crate::joints::Row as JointRow;
 /// Most rows a custom joint may have.
 pub const MAX_CUSTOM_ROWS: usize = core_custom::MAX_ROWS;
 
@@ -185,7 +185,10 @@ impl World {
     pub fn create_custom_joint<T: CustomJoint>(&mut self, joint: T) -> Result<Joint> {
         let max = joint.max_rows();
         if !(1..=MAX_CUSTOM_ROWS).contains(&max) {
-            return Err(Error::InvalidArgument { arg: "max_rows", reason: format!("= {max} (must be 1..={MAX_CUSTOM_ROWS})") });
+            return Err(Error::InvalidArgument {
+                arg: "max_rows",
+                reason: format!("= {max} (must be 1..={MAX_CUSTOM_ROWS})"),
+            });
         }
         let c = core_custom::Custom::new(Box::new(RustModel(joint)), max)
             .map_err(|reason| Error::InvalidArgument { arg: "max_rows", reason })?;

@@ -129,13 +129,23 @@ impl HeightfieldBuilder {
         if let Some(i) = self.heights.iter().position(|h| !h.is_finite()) {
             return Err(Error::InvalidArgument { arg: "heights", reason: format!("sample {i} is not finite") });
         }
-        let (scale, offset, thickness) = (finite("scale", self.scale)?, finite("offset", self.offset)?, finite("thickness", self.thickness)?);
+        let (scale, offset, thickness) =
+            (finite("scale", self.scale)?, finite("offset", self.offset)?, finite("thickness", self.thickness)?);
         if let Some((lo, hi)) = self.bounds {
             finite("min", lo)?;
             finite("max", hi)?;
         }
         let mut d = CoreHf::new();
-        d.set_grid(self.width_samples as i32, self.depth_samples as i32, width, depth, scale, offset, thickness, self.wrap);
+        d.set_grid(
+            self.width_samples as i32,
+            self.depth_samples as i32,
+            width,
+            depth,
+            scale,
+            offset,
+            thickness,
+            self.wrap,
+        );
         d.samples = Samples::Double(Buf::Owned(self.heights));
         d.compute_height_bounds();
         if let Some((lo, hi)) = self.bounds {
@@ -149,7 +159,13 @@ impl HeightfieldData {
     /// A grid of `width_samples` × `depth_samples` heights (row by row
     /// along depth, each row along width) spanning `width` × `depth`
     /// centred on the geom's origin, in its x-z plane with y up.
-    pub fn builder(width: f64, depth: f64, width_samples: usize, depth_samples: usize, heights: Vec<f64>) -> HeightfieldBuilder {
+    pub fn builder(
+        width: f64,
+        depth: f64,
+        width_samples: usize,
+        depth_samples: usize,
+        heights: Vec<f64>,
+    ) -> HeightfieldBuilder {
         HeightfieldBuilder {
             width,
             depth,
@@ -285,7 +301,13 @@ impl ConvexData {
     pub fn cuboid(lx: f64, ly: f64, lz: f64) -> Result<ConvexData> {
         let h = DVec3::new(positive("lx", lx)? / 2.0, positive("ly", ly)? / 2.0, positive("lz", lz)? / 2.0);
         let points: Vec<DVec3> = (0..8)
-            .map(|i| DVec3::new(if i & 1 != 0 { h.x } else { -h.x }, if i & 2 != 0 { h.y } else { -h.y }, if i & 4 != 0 { h.z } else { -h.z }))
+            .map(|i| {
+                DVec3::new(
+                    if i & 1 != 0 { h.x } else { -h.x },
+                    if i & 2 != 0 { h.y } else { -h.y },
+                    if i & 4 != 0 { h.z } else { -h.z },
+                )
+            })
             .collect();
         let planes = [
             (DVec3::X, h.x),

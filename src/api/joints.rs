@@ -46,7 +46,10 @@ use crate::joints::limit_motor::{Param as CoreParam, GROUP};
 use crate::joints::object as joint_object;
 use crate::joints::slider::Slider;
 use crate::joints::universal::Universal;
-use crate::joints::{amotor::AMotor, dball::DBall, dhinge::DHinge, lmotor::LMotor, null::Null, piston::Piston, plane2d::Plane2D, pr::Pr, pu::Pu};
+use crate::joints::{
+    amotor::AMotor, dball::DBall, dhinge::DHinge, lmotor::LMotor, null::Null, piston::Piston, plane2d::Plane2D, pr::Pr,
+    pu::Pu,
+};
 use crate::joints::{flags as jflags, JointGroupRef, JointHead, JointKind, JointRef, JOINTS, JOINT_GROUPS};
 
 /// A joint of some [`World`]: a copyable id, checked on use.
@@ -440,7 +443,8 @@ impl DHingeJoint {
 
     /// Sets anchor `which` (0 on body 1, 1 on body 2), in world coordinates.
     pub fn set_anchor(&self, w: &mut World, which: usize, p: impl Into<DVec3>) -> Result<()> {
-        let which = axis_index(which, 2).map_err(|_| Error::InvalidArgument { arg: "which", reason: format!("= {which} (0 or 1)") })?;
+        let which = axis_index(which, 2)
+            .map_err(|_| Error::InvalidArgument { arg: "which", reason: format!("= {which} (0 or 1)") })?;
         let p = finite3("anchor", p)?;
         let (head, h) = self.parts(w)?;
         h.ball.set_anchor(head, bodies_of(head), which, p);
@@ -458,7 +462,8 @@ impl DHingeJoint {
 impl DBallJoint {
     /// Sets anchor `which` (0 on body 1, 1 on body 2), in world coordinates.
     pub fn set_anchor(&self, w: &mut World, which: usize, p: impl Into<DVec3>) -> Result<()> {
-        let which = axis_index(which, 2).map_err(|_| Error::InvalidArgument { arg: "which", reason: format!("= {which} (0 or 1)") })?;
+        let which = axis_index(which, 2)
+            .map_err(|_| Error::InvalidArgument { arg: "which", reason: format!("= {which} (0 or 1)") })?;
         let p = finite3("anchor", p)?;
         let (head, d) = self.parts(w)?;
         d.set_anchor(head, bodies_of(head), which, p);
@@ -467,7 +472,8 @@ impl DBallJoint {
 
     /// Anchor `which` in world coordinates.
     pub fn anchor(&self, w: &World, which: usize) -> Result<DVec3> {
-        let which = axis_index(which, 2).map_err(|_| Error::InvalidArgument { arg: "which", reason: format!("= {which} (0 or 1)") })?;
+        let which = axis_index(which, 2)
+            .map_err(|_| Error::InvalidArgument { arg: "which", reason: format!("= {which} (0 or 1)") })?;
         let (head, d) = self.parts(w)?;
         Ok(DVec3::from(d.anchor(head, bodies_of(head), which)))
     }
@@ -568,7 +574,8 @@ impl PistonJoint {
 impl AMotorJoint {
     /// Number of axes in use (0..=3).
     pub fn set_num_axes(&self, w: &mut World, n: usize) -> Result<()> {
-        let n = axis_index(n, 4).map_err(|_| Error::InvalidArgument { arg: "num", reason: format!("= {n} (must be 0..=3)") })?;
+        let n = axis_index(n, 4)
+            .map_err(|_| Error::InvalidArgument { arg: "num", reason: format!("= {n} (must be 0..=3)") })?;
         self.parts(w)?.1.set_num_axes(n);
         Ok(())
     }
@@ -620,7 +627,8 @@ impl AMotorJoint {
 impl LMotorJoint {
     /// Number of axes in use (0..=3).
     pub fn set_num_axes(&self, w: &mut World, n: usize) -> Result<()> {
-        let n = axis_index(n, 4).map_err(|_| Error::InvalidArgument { arg: "num", reason: format!("= {n} (must be 0..=3)") })?;
+        let n = axis_index(n, 4)
+            .map_err(|_| Error::InvalidArgument { arg: "num", reason: format!("= {n} (must be 0..=3)") })?;
         self.parts(w)?.1.num = n;
         Ok(())
     }
@@ -950,7 +958,11 @@ impl UniversalJoint {
 }
 
 impl World {
-    fn new_joint(&mut self, group: Option<&JointGroup>, make: impl FnOnce(&crate::dynamics::World) -> JointKind) -> Result<Joint> {
+    fn new_joint(
+        &mut self,
+        group: Option<&JointGroup>,
+        make: impl FnOnce(&crate::dynamics::World) -> JointKind,
+    ) -> Result<Joint> {
         let g = match group {
             Some(g) => Some(g.live()?),
             None => None,

@@ -120,7 +120,12 @@ impl Mass {
     /// A mass from its parameters (`dMassSetParameters`): total mass, centre
     /// of gravity, and the inertia tensor about it given by its diagonal
     /// `(I11, I22, I33)` and off-diagonal `(I12, I13, I23)` entries.
-    pub fn from_parameters(mass: f64, center: impl Into<DVec3>, diagonal: impl Into<DVec3>, off_diagonal: impl Into<DVec3>) -> Result<Mass> {
+    pub fn from_parameters(
+        mass: f64,
+        center: impl Into<DVec3>,
+        diagonal: impl Into<DVec3>,
+        off_diagonal: impl Into<DVec3>,
+    ) -> Result<Mass> {
         let t = positive("mass", mass)?;
         let c = finite3("center", center)?;
         let d = finite3("diagonal", diagonal)?;

@@ -58,18 +58,17 @@ mod mass;
 mod world;
 
 pub use body::{Body, BodyBuilder};
-pub use custom::{
-    BodyState, CustomInfo1, CustomInfo2, CustomJoint, JointRow, Limit, LimitSide, MAX_CUSTOM_ROWS,
-};
-pub use mass::Axis;
 pub use collision::{
     collide, collide_into, ContactGeom, Geom, GeomClass, SapAxes, Space, SpaceId, SpaceKind, MAX_CONTACTS,
 };
+pub use custom::{BodyState, CustomInfo1, CustomInfo2, CustomJoint, JointRow, Limit, LimitSide, MAX_CUSTOM_ROWS};
 pub use data::{ConvexData, HeightfieldBuilder, HeightfieldData, TriMeshData};
 pub use joints::{
-    AMotorJoint, AxisFrame, BallJoint, Contact, DBallJoint, DHingeJoint, Feedback, FixedJoint, Hinge2Joint, HingeJoint, Joint, JointGroup,
-    LMotorJoint, NullJoint, Param, PistonJoint, Plane2DJoint, PrJoint, PuJoint, SliderJoint, Surface, UniversalJoint,
+    AMotorJoint, AxisFrame, BallJoint, Contact, DBallJoint, DHingeJoint, Feedback, FixedJoint, Hinge2Joint, HingeJoint,
+    Joint, JointGroup, LMotorJoint, NullJoint, Param, PistonJoint, Plane2DJoint, PrJoint, PuJoint, SliderJoint,
+    Surface, UniversalJoint,
 };
+pub use mass::Axis;
 pub use world::World;
 
 use crate::dynamics::body::Invalid;
@@ -79,8 +78,8 @@ pub use crate::math::mass::Mass;
 /// Rotation helpers (rotation.h): matrices are 3x4 row-major padded
 /// (`[f64; 12]`), quaternions are (w, x, y, z).
 pub use crate::math::rotation::{
-    q_from_axis_and_angle, q_mult0, q_to_r, r_from_2_axes, r_from_axis_and_angle, r_from_euler_angles,
-    r_from_z_axis, r_to_q, Mat3, Quat, IDENTITY, Q_IDENTITY,
+    q_from_axis_and_angle, q_mult0, q_to_r, r_from_2_axes, r_from_axis_and_angle, r_from_euler_angles, r_from_z_axis,
+    r_to_q, Mat3, Quat, IDENTITY, Q_IDENTITY,
 };
 
 /// Why a call was refused.

@@ -257,4 +257,3 @@ impl World {
         self.w_mut().islands_max_threads = count;
     }
 }
-

@@ -349,8 +349,8 @@ mod access {
 /// the pure collider of that pair.
 mod pairs {
     use super::access::*;
-    use crate::collision::colliders::ccd;
     use super::*;
+    use crate::collision::colliders::ccd;
 
     pub fn sphere_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::colliders::sphere::collide_sphere_sphere(sphere(a), &pose(a), sphere(b), &pose(b), s)
@@ -464,7 +464,15 @@ mod pairs {
     }
     pub fn convex_trimesh(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         let pa = pose(a);
-        crate::collision::trimesh::of(b).live_data().map_or(0, |d| ccd::collide_convex_trimesh(&convex(a).view(), oriented(a, &pa), &g(a).aabb, &crate::collision::trimesh::Mesh { data: d, pose: pose(b) }, s))
+        crate::collision::trimesh::of(b).live_data().map_or(0, |d| {
+            ccd::collide_convex_trimesh(
+                &convex(a).view(),
+                oriented(a, &pa),
+                &g(a).aabb,
+                &crate::collision::trimesh::Mesh { data: d, pose: pose(b) },
+                s,
+            )
+        })
     }
     pub fn trimesh_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         crate::collision::trimesh::geom_plane(a, b, s)

@@ -774,7 +774,8 @@ pub fn compute_aabb(h: GeomRef) {
 /// AABB of a placeable primitive shape at `p` (ODE's formulas).
 pub fn shape_aabb(shape: &Shape, p: &Pose) -> [f64; 6] {
     let (pos, r) = (&p.pos, &p.r);
-    let around = |xr: f64, yr: f64, zr: f64| [pos[0] - xr, pos[0] + xr, pos[1] - yr, pos[1] + yr, pos[2] - zr, pos[2] + zr];
+    let around =
+        |xr: f64, yr: f64, zr: f64| [pos[0] - xr, pos[0] + xr, pos[1] - yr, pos[1] + yr, pos[2] - zr, pos[2] + zr];
     match shape {
         Shape::Sphere(s) => around(s.radius, s.radius, s.radius),
         Shape::Box(b) => {
@@ -872,7 +873,9 @@ pub fn normalized_plane(a: f64, b: f64, c: f64, d: f64) -> Plane {
 // ---- point depths (ODE's formulas) --------------------------------------------------
 
 pub fn sphere_point_depth(radius: f64, pos: &[f64; 4], p: [f64; 3]) -> f64 {
-    radius - ((p[0] - pos[0]) * (p[0] - pos[0]) + (p[1] - pos[1]) * (p[1] - pos[1]) + (p[2] - pos[2]) * (p[2] - pos[2])).sqrt()
+    radius
+        - ((p[0] - pos[0]) * (p[0] - pos[0]) + (p[1] - pos[1]) * (p[1] - pos[1]) + (p[2] - pos[2]) * (p[2] - pos[2]))
+            .sqrt()
 }
 
 pub fn box_point_depth(sides: &[f64; 3], pose: &Pose, p: [f64; 3]) -> f64 {

@@ -104,7 +104,17 @@ impl HeightfieldData {
     }
 
     /// Grid geometry and scaling shared by every build function.
-    pub fn set_grid(&mut self, ws: i32, ds: i32, width: f64, depth: f64, scale: f64, offset: f64, thickness: f64, wrap: bool) {
+    pub fn set_grid(
+        &mut self,
+        ws: i32,
+        ds: i32,
+        width: f64,
+        depth: f64,
+        scale: f64,
+        offset: f64,
+        thickness: f64,
+        wrap: bool,
+    ) {
         self.width = width;
         self.depth = depth;
         self.half_width = width / 2.0;
@@ -218,8 +228,20 @@ pub fn geom_aabb(data: *mut c_void, pose: Option<&Pose>) -> [f64; 6] {
     let mut dy = [0.0; 6];
     for k in 0..3 {
         let rk = r[1 + 4 * k];
-        dy[k] = if !deq(d.min_height, -inf) { rk * d.min_height } else if !deq(rk, 0.0) { rk * -inf } else { 0.0 };
-        dy[3 + k] = if !deq(d.max_height, inf) { rk * d.max_height } else if !deq(rk, 0.0) { rk * inf } else { 0.0 };
+        dy[k] = if !deq(d.min_height, -inf) {
+            rk * d.min_height
+        } else if !deq(rk, 0.0) {
+            rk * -inf
+        } else {
+            0.0
+        };
+        dy[3 + k] = if !deq(d.max_height, inf) {
+            rk * d.max_height
+        } else if !deq(rk, 0.0) {
+            rk * inf
+        } else {
+            0.0
+        };
     }
     let mut dx = [0.0; 6];
     let mut dz = [0.0; 6];

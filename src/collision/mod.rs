@@ -11,13 +11,13 @@
 //! - `user_class`: host-defined geom classes.
 //! - `heightfield_data`: heightfield sample data objects.
 //! - `trimesh`: triangle mesh data, its BVH and the trimesh colliders.
-pub mod shapes;
-pub mod contact;
 pub mod colliders;
-pub mod geom;
-pub mod space;
+pub mod contact;
 pub mod dispatch;
-pub mod transform;
-pub mod user_class;
+pub mod geom;
 pub mod heightfield_data;
+pub mod shapes;
+pub mod space;
+pub mod transform;
 pub mod trimesh;
+pub mod user_class;

@@ -9,8 +9,8 @@ use super::contact::NUMC_MASK;
 use super::dispatch;
 use super::geom::{self, g, gflags, GeomRef};
 use super::shapes::Pose;
-use crate::dynamics::body::BodyRef;
 use crate::abi::contact::dContactGeom;
+use crate::dynamics::body::BodyRef;
 use crate::math::mat3::{mul0_331, mul0_333};
 
 pub struct Transform {

@@ -64,7 +64,8 @@ pub fn compute_aabb(h: GeomRef) {
                 crate::error::D_ERR_UASSERT,
                 "dGeomClass aabb callback returned NaN; the geom gets an unbounded box",
             );
-            *aabb = [f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY];
+            *aabb =
+                [f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY];
         }
     }
 }

@@ -559,7 +559,6 @@ impl Body {
         (index < n).then(|| self.joints[n - 1 - index].as_raw())
     }
 
-
     pub fn first_geom(&self) -> *mut c_void {
         self.geoms.first().copied().unwrap_or(std::ptr::null_mut())
     }

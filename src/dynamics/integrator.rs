@@ -8,8 +8,8 @@
 
 use super::body::{Body, BodyRef};
 use super::world::flags;
-use crate::math::rotation::{dq_from_w, q_mult0, q_to_r};
 use crate::math::mat3::{invert3, mul0_331, mul0_333, rotate_tensor};
+use crate::math::rotation::{dq_from_w, q_mult0, q_to_r};
 use crate::math::vec::dot3;
 
 /// Step's velocity update with a constraint force `c` (Jᵀλ, linear then
@@ -243,4 +243,3 @@ fn sinc(x: f64) -> f64 {
         x.sin() / x
     }
 }
-

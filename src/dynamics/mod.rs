@@ -6,10 +6,10 @@
 //!   update, damping, gyroscopic term, finite rotation); the step itself is
 //!   the `pipeline` module.
 //! - `autodisable`: idle detection that disables resting bodies.
-pub mod world;
+pub mod autodisable;
 pub mod body;
 pub mod integrator;
-pub mod autodisable;
+pub mod world;
 
 pub use body::{Body, BodyRef, BODIES};
 pub use world::{World, WorldRef, WORLDS};

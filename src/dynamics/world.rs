@@ -149,7 +149,12 @@ impl World {
             body_flags: 0,
             qs: QuickStepParams { num_iterations: 20, w: 1.3 },
             contactp: ContactParams { max_vel: f64::INFINITY, min_depth: 0.0 },
-            dampingp: Damping { linear_scale: 0.0, angular_scale: 0.0, linear_threshold: 0.01 * 0.01, angular_threshold: 0.01 * 0.01 },
+            dampingp: Damping {
+                linear_scale: 0.0,
+                angular_scale: 0.0,
+                linear_threshold: 0.01 * 0.01,
+                angular_threshold: 0.01 * 0.01,
+            },
             max_angular_speed: f64::INFINITY,
             data: std::ptr::null_mut(),
             islands_max_threads: 0,

@@ -593,14 +593,23 @@ pub unsafe extern "C" fn dGeomGetOffsetQuaternion(geom: dGeomID, result: *mut dR
 // ---- collision ---------------------------------------------------------------------------------------
 
 #[no_mangle]
-pub unsafe extern "C" fn dCollide(o1: dGeomID, o2: dGeomID, flags: c_int, contact: *mut dContactGeom, skip: c_int) -> c_int {
+pub unsafe extern "C" fn dCollide(
+    o1: dGeomID,
+    o2: dGeomID,
+    flags: c_int,
+    contact: *mut dContactGeom,
+    skip: c_int,
+) -> c_int {
     call("dCollide", 0, |cx| {
         let a = geom_arg(cx, o1, "o1")?;
         let b = geom_arg(cx, o2, "o2")?;
         cx.require(flags & 0xffff != 0, format_args!("argument 'flags' asks for no contacts (flags & 0xffff is 0)"))?;
         let contact = cx.ptr_mut("contact", contact)?;
         let min = std::mem::size_of::<dContactGeom>();
-        cx.require(skip >= 0 && skip as usize >= min, format_args!("argument 'skip' = {skip} is smaller than a dContactGeom ({min} bytes)"))?;
+        cx.require(
+            skip >= 0 && skip as usize >= min,
+            format_args!("argument 'skip' = {skip} is smaller than a dContactGeom ({min} bytes)"),
+        )?;
         Some(dispatch::collide_raw(a, b, flags, contact, skip as usize) as c_int)
     })
 }
@@ -698,12 +707,7 @@ pub unsafe extern "C" fn dGeomSpherePointDepth(sphere: dGeomID, x: dReal, y: dRe
 
 // ---- convex ------------------------------------------------------------------------------------------------
 
-unsafe fn convex_args(
-    cx: &Cx,
-    planes: *const dReal,
-    points: *const dReal,
-    polygons: *const c_uint,
-) -> Option<()> {
+unsafe fn convex_args(cx: &Cx, planes: *const dReal, points: *const dReal, polygons: *const c_uint) -> Option<()> {
     cx.ptr("_planes", planes)?;
     cx.ptr("_points", points)?;
     cx.ptr("_polygons", polygons)?;
@@ -743,13 +747,17 @@ unsafe fn convex_check(
         let n = *poly;
         cx.require(
             (3..=pointcount).contains(&n),
-            format_args!("argument '_polygons': polygon {i} has {n} vertices (must be 3 to _pointcount = {pointcount})"),
+            format_args!(
+                "argument '_polygons': polygon {i} has {n} vertices (must be 3 to _pointcount = {pointcount})"
+            ),
         )?;
         for j in 0..n as usize {
             let v = *poly.add(1 + j);
             cx.require(
                 v < pointcount,
-                format_args!("argument '_polygons': polygon {i} vertex {j} is point {v}, past _pointcount = {pointcount}"),
+                format_args!(
+                    "argument '_polygons': polygon {i} vertex {j} is point {v}, past _pointcount = {pointcount}"
+                ),
             )?;
         }
         poly = poly.add(n as usize + 1);
@@ -1218,8 +1226,14 @@ pub unsafe extern "C" fn dGeomTransformSetGeom(g_: dGeomID, obj: dGeomID) {
             // A carried space or a chain of transforms leading back to `t`
             // would make the AABB computation recurse forever; a carried geom
             // in a space is what ODE asserts on when colliding.
-            cx.require(!g(o).is_space(), format_args!("argument 'obj' is a space (a transform carries a single geom)"))?;
-            cx.require(g(o).parent.is_none(), format_args!("argument 'obj' is in a space (a carried geom must be in none)"))?;
+            cx.require(
+                !g(o).is_space(),
+                format_args!("argument 'obj' is a space (a transform carries a single geom)"),
+            )?;
+            cx.require(
+                g(o).parent.is_none(),
+                format_args!("argument 'obj' is in a space (a carried geom must be in none)"),
+            )?;
             let mut c = Some(o);
             while let Some(x) = c {
                 cx.require(x != t, format_args!("argument 'obj' carries the transform (a cycle)"))?;
@@ -1310,7 +1324,9 @@ pub unsafe extern "C" fn dCreateHeightfield(space: dSpaceID, data: dHeightfieldD
 
 #[no_mangle]
 pub unsafe extern "C" fn dGeomHeightfieldDataCreate() -> dHeightfieldDataID {
-    call("dGeomHeightfieldDataCreate", std::ptr::null_mut(), |_| Some(HEIGHTFIELDS.alloc(HeightfieldData::new()).as_raw()))
+    call("dGeomHeightfieldDataCreate", std::ptr::null_mut(), |_| {
+        Some(HEIGHTFIELDS.alloc(HeightfieldData::new()).as_raw())
+    })
 }
 
 #[no_mangle]
@@ -1590,7 +1606,9 @@ pub unsafe extern "C" fn dCreateGeom(classnum: c_int) -> dGeomID {
 pub unsafe extern "C" fn dSetColliderOverride(
     i: c_int,
     j: c_int,
-    fn_: Option<unsafe extern "C" fn(o1: dGeomID, o2: dGeomID, flags: c_int, contact: *mut dContactGeom, skip: c_int) -> c_int>,
+    fn_: Option<
+        unsafe extern "C" fn(o1: dGeomID, o2: dGeomID, flags: c_int, contact: *mut dContactGeom, skip: c_int) -> c_int,
+    >,
 ) {
     call("dSetColliderOverride", (), |cx| {
         let n = class::COUNT as c_int;

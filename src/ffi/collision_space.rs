@@ -213,7 +213,10 @@ pub unsafe extern "C" fn dSpaceQuery(space: dSpaceID, geom: dGeomID) -> c_int {
 pub unsafe extern "C" fn dSpaceClean(space: dSpaceID) {
     call("dSpaceClean", (), |cx| {
         let s = space_arg(cx, space, "space")?;
-        cx.require(!space::is_locked(s), format_args!("argument 'space' is locked (called from inside its collide callback)"))?;
+        cx.require(
+            !space::is_locked(s),
+            format_args!("argument 'space' is locked (called from inside its collide callback)"),
+        )?;
         space::clean(s);
         Some(())
     })

@@ -73,9 +73,8 @@ unsafe fn build(
         for k in 0..3 {
             let i = q.add(k).read_unaligned();
             if i as i64 >= vertex_count as i64 {
-                return cx.fail(format_args!(
-                    "triangle {t} uses vertex {i}, but argument 'VertexCount' is {vertex_count}"
-                ));
+                return cx
+                    .fail(format_args!("triangle {t} uses vertex {i}, but argument 'VertexCount' is {vertex_count}"));
             }
             // A NaN or infinite vertex turns every contact with its
             // triangles into NaN (ODE builds with it all the same).
@@ -160,7 +159,11 @@ pub unsafe extern "C" fn dGeomTriMeshDataGet(g_: dTriMeshDataID, data_id: c_int)
 /// Also reports the size in bytes of what the pointer addresses
 /// (`pout_size` may be NULL).
 #[no_mangle]
-pub unsafe extern "C" fn dGeomTriMeshDataGet2(g_: dTriMeshDataID, data_id: c_int, pout_size: *mut dsizeint) -> *mut c_void {
+pub unsafe extern "C" fn dGeomTriMeshDataGet2(
+    g_: dTriMeshDataID,
+    data_id: c_int,
+    pout_size: *mut dsizeint,
+) -> *mut c_void {
     call("dGeomTriMeshDataGet2", std::ptr::null_mut(), |cx| {
         let (p, n) = data_get(cx, g_, data_id)?;
         if !pout_size.is_null() {
@@ -265,7 +268,18 @@ pub unsafe extern "C" fn dGeomTriMeshDataBuildSimple(
     IndexCount: c_int,
 ) {
     call("dGeomTriMeshDataBuildSimple", (), |cx| {
-        build(cx, g_, Vertices as *const c_void, 32, VertexCount, true, Indices as *const c_void, IndexCount, 12, std::ptr::null())
+        build(
+            cx,
+            g_,
+            Vertices as *const c_void,
+            32,
+            VertexCount,
+            true,
+            Indices as *const c_void,
+            IndexCount,
+            12,
+            std::ptr::null(),
+        )
     })
 }
 
@@ -329,7 +343,11 @@ pub unsafe extern "C" fn dGeomTriMeshDataPreprocess(g_: dTriMeshDataID) -> c_int
 /// Deprecated: the use flags and their size (one byte per triangle).
 #[deprecated]
 #[no_mangle]
-pub unsafe extern "C" fn dGeomTriMeshDataGetBuffer(g_: dTriMeshDataID, buf: *mut *mut std::ffi::c_uchar, bufLen: *mut c_int) {
+pub unsafe extern "C" fn dGeomTriMeshDataGetBuffer(
+    g_: dTriMeshDataID,
+    buf: *mut *mut std::ffi::c_uchar,
+    bufLen: *mut c_int,
+) {
     call("dGeomTriMeshDataGetBuffer", (), |cx| {
         cx.ptr_mut("buf", buf)?;
         cx.ptr_mut("bufLen", bufLen)?;
@@ -372,7 +390,9 @@ pub unsafe extern "C" fn dGeomTriMeshGetCallback(
 #[no_mangle]
 pub unsafe extern "C" fn dGeomTriMeshSetArrayCallback(
     g_: dGeomID,
-    ArrayCallback: Option<unsafe extern "C" fn(TriMesh: dGeomID, RefObject: dGeomID, TriIndices: *const c_int, TriCount: c_int)>,
+    ArrayCallback: Option<
+        unsafe extern "C" fn(TriMesh: dGeomID, RefObject: dGeomID, TriIndices: *const c_int, TriCount: c_int),
+    >,
 ) {
     call("dGeomTriMeshSetArrayCallback", (), |cx| {
         tm::of(mesh_arg(cx, g_, "g")?).array_callback = ArrayCallback;
@@ -390,7 +410,9 @@ pub unsafe extern "C" fn dGeomTriMeshGetArrayCallback(
 #[no_mangle]
 pub unsafe extern "C" fn dGeomTriMeshSetRayCallback(
     g_: dGeomID,
-    Callback: Option<unsafe extern "C" fn(TriMesh: dGeomID, Ray: dGeomID, TriangleIndex: c_int, u: dReal, v: dReal) -> c_int>,
+    Callback: Option<
+        unsafe extern "C" fn(TriMesh: dGeomID, Ray: dGeomID, TriangleIndex: c_int, u: dReal, v: dReal) -> c_int,
+    >,
 ) {
     call("dGeomTriMeshSetRayCallback", (), |cx| {
         tm::of(mesh_arg(cx, g_, "g")?).ray_callback = Callback;
@@ -410,7 +432,9 @@ pub unsafe extern "C" fn dGeomTriMeshGetRayCallback(
 #[no_mangle]
 pub unsafe extern "C" fn dGeomTriMeshSetTriMergeCallback(
     g_: dGeomID,
-    Callback: Option<unsafe extern "C" fn(TriMesh: dGeomID, FirstTriangleIndex: c_int, SecondTriangleIndex: c_int) -> c_int>,
+    Callback: Option<
+        unsafe extern "C" fn(TriMesh: dGeomID, FirstTriangleIndex: c_int, SecondTriangleIndex: c_int) -> c_int,
+    >,
 ) {
     call("dGeomTriMeshSetTriMergeCallback", (), |cx| {
         tm::of(mesh_arg(cx, g_, "g")?).merge_callback = Callback;
@@ -430,8 +454,12 @@ pub unsafe extern "C" fn dCreateTriMesh(
     space: dSpaceID,
     Data: dTriMeshDataID,
     Callback: Option<unsafe extern "C" fn(TriMesh: dGeomID, RefObject: dGeomID, TriangleIndex: c_int) -> c_int>,
-    ArrayCallback: Option<unsafe extern "C" fn(TriMesh: dGeomID, RefObject: dGeomID, TriIndices: *const c_int, TriCount: c_int)>,
-    RayCallback: Option<unsafe extern "C" fn(TriMesh: dGeomID, Ray: dGeomID, TriangleIndex: c_int, u: dReal, v: dReal) -> c_int>,
+    ArrayCallback: Option<
+        unsafe extern "C" fn(TriMesh: dGeomID, RefObject: dGeomID, TriIndices: *const c_int, TriCount: c_int),
+    >,
+    RayCallback: Option<
+        unsafe extern "C" fn(TriMesh: dGeomID, Ray: dGeomID, TriangleIndex: c_int, u: dReal, v: dReal) -> c_int,
+    >,
 ) -> dGeomID {
     call("dCreateTriMesh", std::ptr::null_mut(), |cx| {
         let s = new_geom_space(cx, space)?;

@@ -191,4 +191,3 @@ pub unsafe extern "C" fn dResourceContainerDestroy(resources: dResourceContainer
         Some(())
     })
 }
-

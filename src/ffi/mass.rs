@@ -123,7 +123,13 @@ unsafe fn axial(
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn dMassSetCapsule(m: *mut dMass, density: dReal, direction: c_int, radius: dReal, length: dReal) {
+pub unsafe extern "C" fn dMassSetCapsule(
+    m: *mut dMass,
+    density: dReal,
+    direction: c_int,
+    radius: dReal,
+    length: dReal,
+) {
     call("dMassSetCapsule", (), |cx| axial(cx, m, ("density", density), direction, radius, length, Mass::set_capsule))
 }
 
@@ -136,7 +142,13 @@ pub unsafe extern "C" fn dMassSetCapsuleTotal(m: *mut dMass, total_mass: dReal, 
 
 /// Old name of dMassSetCapsule.
 #[no_mangle]
-pub unsafe extern "C" fn dMassSetCappedCylinder(m: *mut dMass, density: dReal, direction: c_int, radius: dReal, length: dReal) {
+pub unsafe extern "C" fn dMassSetCappedCylinder(
+    m: *mut dMass,
+    density: dReal,
+    direction: c_int,
+    radius: dReal,
+    length: dReal,
+) {
     call("dMassSetCappedCylinder", (), |cx| {
         axial(cx, m, ("density", density), direction, radius, length, Mass::set_capsule)
     })
@@ -144,21 +156,37 @@ pub unsafe extern "C" fn dMassSetCappedCylinder(m: *mut dMass, density: dReal, d
 
 /// Old name of dMassSetCapsuleTotal.
 #[no_mangle]
-pub unsafe extern "C" fn dMassSetCappedCylinderTotal(m: *mut dMass, total_mass: dReal, direction: c_int, a: dReal, b: dReal) {
+pub unsafe extern "C" fn dMassSetCappedCylinderTotal(
+    m: *mut dMass,
+    total_mass: dReal,
+    direction: c_int,
+    a: dReal,
+    b: dReal,
+) {
     call("dMassSetCappedCylinderTotal", (), |cx| {
         axial(cx, m, ("total_mass", total_mass), direction, a, b, Mass::set_capsule_total)
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn dMassSetCylinder(m: *mut dMass, density: dReal, direction: c_int, radius: dReal, length: dReal) {
-    call("dMassSetCylinder", (), |cx| {
-        axial(cx, m, ("density", density), direction, radius, length, Mass::set_cylinder)
-    })
+pub unsafe extern "C" fn dMassSetCylinder(
+    m: *mut dMass,
+    density: dReal,
+    direction: c_int,
+    radius: dReal,
+    length: dReal,
+) {
+    call("dMassSetCylinder", (), |cx| axial(cx, m, ("density", density), direction, radius, length, Mass::set_cylinder))
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn dMassSetCylinderTotal(m: *mut dMass, total_mass: dReal, direction: c_int, radius: dReal, length: dReal) {
+pub unsafe extern "C" fn dMassSetCylinderTotal(
+    m: *mut dMass,
+    total_mass: dReal,
+    direction: c_int,
+    radius: dReal,
+    length: dReal,
+) {
     call("dMassSetCylinderTotal", (), |cx| {
         axial(cx, m, ("total_mass", total_mass), direction, radius, length, Mass::set_cylinder_total)
     })

@@ -219,7 +219,14 @@ pub unsafe extern "C" fn dFactorLDLT(A: *mut dReal, d: *mut dReal, n: c_int, nsk
 }
 
 /// Shared body of dSolveL1/dSolveL1T.
-unsafe fn solve_l(cx: &Cx, l: *const dReal, b: *mut dReal, n: c_int, nskip: c_int, f: fn(&[f64], &mut [f64], usize, usize)) -> Option<()> {
+unsafe fn solve_l(
+    cx: &Cx,
+    l: *const dReal,
+    b: *mut dReal,
+    n: c_int,
+    nskip: c_int,
+    f: fn(&[f64], &mut [f64], usize, usize),
+) -> Option<()> {
     let n = size(cx, "n", n, 1)?;
     let s = skip(cx, nskip, n)?;
     cx.ptr("L", l)?;

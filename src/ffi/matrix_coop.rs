@@ -10,7 +10,9 @@
 //! computed, as the kernels need no prepared resources.
 #![allow(non_snake_case)]
 
-use super::cooperative::{container_arg, reqs_arg, threading_thread_count, dResourceContainerID, dResourceRequirementsID};
+use super::cooperative::{
+    container_arg, dResourceContainerID, dResourceRequirementsID, reqs_arg, threading_thread_count,
+};
 use super::{call, dReal, Cx};
 use crate::math::matrix as m;
 use crate::threading::coop::Op;
@@ -25,7 +27,14 @@ fn estimate(cx: &Cx, requirements: dResourceRequirementsID, op: Op, threads: c_u
 
 /// Validates the container and sizes of a call; notes calls beyond the
 /// estimate.
-fn prepare(cx: &Cx, resources: dResourceContainerID, op: Op, threads: c_uint, rows: c_uint, skip: Option<c_uint>) -> Option<usize> {
+fn prepare(
+    cx: &Cx,
+    resources: dResourceContainerID,
+    op: Op,
+    threads: c_uint,
+    rows: c_uint,
+    skip: Option<c_uint>,
+) -> Option<usize> {
     let c = container_arg(cx, resources, "resources")?;
     let count_arg = if skip.is_some() { "rowCount" } else { "elementCount" };
     cx.require(rows != 0, format_args!("argument '{count_arg}' is 0"))?;

@@ -3,8 +3,8 @@
 //! does. (The library's own objects live in Rust pools, not in this memory.)
 #![allow(non_camel_case_types)]
 
-use super::*;
 use super::decl::odeconfig::dsizeint;
+use super::*;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
 pub type dAllocFunction = unsafe extern "C" fn(size: dsizeint) -> *mut c_void;

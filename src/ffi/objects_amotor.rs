@@ -32,7 +32,10 @@ pub(crate) fn axis_index(cx: &Cx, anum: c_int) -> Option<usize> {
 
 /// A relativity 0 (global), 1 (body 1) or 2 (body 2).
 pub(crate) fn relativity(cx: &Cx, rel: c_int) -> Option<c_int> {
-    cx.require((0..3).contains(&rel), format_args!("argument 'rel' = {rel} is not 0 (global), 1 (body 1) or 2 (body 2)"))?;
+    cx.require(
+        (0..3).contains(&rel),
+        format_args!("argument 'rel' = {rel} is not 0 (global), 1 (body 1) or 2 (body 2)"),
+    )?;
     Some(rel)
 }
 

@@ -14,8 +14,8 @@
 //! recently attached first, as in ODE), kept by the collision module.
 #![allow(non_snake_case)]
 
-use super::{call, write_reals, Cx};
 use super::types::*;
+use super::{call, write_reals, Cx};
 use crate::dynamics::body::{Body, BodyRef, Invalid, BODIES};
 use crate::dynamics::world::{self as world, WORLDS};
 use crate::ffi::mass::dMass;
@@ -286,7 +286,15 @@ pub unsafe extern "C" fn dBodyAddRelTorque(b: dBodyID, fx: dReal, fy: dReal, fz:
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn dBodyAddForceAtPos(b: dBodyID, fx: dReal, fy: dReal, fz: dReal, px: dReal, py: dReal, pz: dReal) {
+pub unsafe extern "C" fn dBodyAddForceAtPos(
+    b: dBodyID,
+    fx: dReal,
+    fy: dReal,
+    fz: dReal,
+    px: dReal,
+    py: dReal,
+    pz: dReal,
+) {
     call("dBodyAddForceAtPos", (), |cx| {
         let b = body(cx, b)?;
         let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
@@ -297,7 +305,15 @@ pub unsafe extern "C" fn dBodyAddForceAtPos(b: dBodyID, fx: dReal, fy: dReal, fz
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn dBodyAddForceAtRelPos(b: dBodyID, fx: dReal, fy: dReal, fz: dReal, px: dReal, py: dReal, pz: dReal) {
+pub unsafe extern "C" fn dBodyAddForceAtRelPos(
+    b: dBodyID,
+    fx: dReal,
+    fy: dReal,
+    fz: dReal,
+    px: dReal,
+    py: dReal,
+    pz: dReal,
+) {
     call("dBodyAddForceAtRelPos", (), |cx| {
         let b = body(cx, b)?;
         let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
@@ -308,7 +324,15 @@ pub unsafe extern "C" fn dBodyAddForceAtRelPos(b: dBodyID, fx: dReal, fy: dReal,
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn dBodyAddRelForceAtPos(b: dBodyID, fx: dReal, fy: dReal, fz: dReal, px: dReal, py: dReal, pz: dReal) {
+pub unsafe extern "C" fn dBodyAddRelForceAtPos(
+    b: dBodyID,
+    fx: dReal,
+    fy: dReal,
+    fz: dReal,
+    px: dReal,
+    py: dReal,
+    pz: dReal,
+) {
     call("dBodyAddRelForceAtPos", (), |cx| {
         let b = body(cx, b)?;
         let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
@@ -319,7 +343,15 @@ pub unsafe extern "C" fn dBodyAddRelForceAtPos(b: dBodyID, fx: dReal, fy: dReal,
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn dBodyAddRelForceAtRelPos(b: dBodyID, fx: dReal, fy: dReal, fz: dReal, px: dReal, py: dReal, pz: dReal) {
+pub unsafe extern "C" fn dBodyAddRelForceAtRelPos(
+    b: dBodyID,
+    fx: dReal,
+    fy: dReal,
+    fz: dReal,
+    px: dReal,
+    py: dReal,
+    pz: dReal,
+) {
     call("dBodyAddRelForceAtRelPos", (), |cx| {
         let b = body(cx, b)?;
         let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
@@ -563,9 +595,7 @@ pub unsafe extern "C" fn dBodySetMovedCallback(b: dBodyID, callback: Option<unsa
 
 #[no_mangle]
 pub unsafe extern "C" fn dBodyGetAutoDisableLinearThreshold(b: dBodyID) -> dReal {
-    call("dBodyGetAutoDisableLinearThreshold", 0.0, |cx| {
-        Some(body(cx, b)?.get().adis.linear_average_threshold.sqrt())
-    })
+    call("dBodyGetAutoDisableLinearThreshold", 0.0, |cx| Some(body(cx, b)?.get().adis.linear_average_threshold.sqrt()))
 }
 
 #[no_mangle]
@@ -599,9 +629,7 @@ pub unsafe extern "C" fn dBodySetAutoDisableAngularThreshold(b: dBodyID, angular
 
 #[no_mangle]
 pub unsafe extern "C" fn dBodyGetAutoDisableAverageSamplesCount(b: dBodyID) -> c_int {
-    call("dBodyGetAutoDisableAverageSamplesCount", 0, |cx| {
-        Some(body(cx, b)?.get().adis.average_samples as c_int)
-    })
+    call("dBodyGetAutoDisableAverageSamplesCount", 0, |cx| Some(body(cx, b)?.get().adis.average_samples as c_int))
 }
 
 #[no_mangle]

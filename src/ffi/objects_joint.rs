@@ -159,7 +159,10 @@ pub unsafe extern "C" fn dConnectingJoint(b1: dBodyID, b2: dBodyID) -> dJointID 
     call("dConnectingJoint", std::ptr::null_mut(), |cx| {
         let x = opt_body(cx, b1, "b1")?;
         let y = opt_body(cx, b2, "b2")?;
-        cx.require(x.is_some() || y.is_some(), format_args!("arguments 'b1' and 'b2' are both NULL (at least one body needed)"))?;
+        cx.require(
+            x.is_some() || y.is_some(),
+            format_args!("arguments 'b1' and 'b2' are both NULL (at least one body needed)"),
+        )?;
         Some(jo::connecting_joint(x, y).map_or(std::ptr::null_mut(), |j| j.as_raw()))
     })
 }
@@ -169,7 +172,10 @@ pub unsafe extern "C" fn dConnectingJointList(b1: dBodyID, b2: dBodyID, out: *mu
     call("dConnectingJointList", 0, |cx| {
         let x = opt_body(cx, b1, "b1")?;
         let y = opt_body(cx, b2, "b2")?;
-        cx.require(x.is_some() || y.is_some(), format_args!("arguments 'b1' and 'b2' are both NULL (at least one body needed)"))?;
+        cx.require(
+            x.is_some() || y.is_some(),
+            format_args!("arguments 'b1' and 'b2' are both NULL (at least one body needed)"),
+        )?;
         let out = cx.ptr_mut("out", out)?;
         let mut n = 0usize;
         jo::for_each_connecting(x, y, None, |j| {

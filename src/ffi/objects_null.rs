@@ -13,7 +13,12 @@ use crate::joints::{Joint, JointKind, JOINTS, JOINT_GROUPS};
 
 /// Validates world and (optional) group and creates a joint of the kind
 /// `make` builds from the world's current defaults.
-pub(crate) fn create(cx: &Cx, w: dWorldID, g: dJointGroupID, make: impl FnOnce(&World) -> JointKind) -> Option<dJointID> {
+pub(crate) fn create(
+    cx: &Cx,
+    w: dWorldID,
+    g: dJointGroupID,
+    make: impl FnOnce(&World) -> JointKind,
+) -> Option<dJointID> {
     let w = cx.handle(&WORLDS, w, "w", "world")?;
     let g = cx.opt_handle(&JOINT_GROUPS, g, "g", "joint group")?;
     let kind = make(w.get());

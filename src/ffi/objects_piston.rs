@@ -25,9 +25,7 @@ fn piston<'a>(cx: &Cx, j: dJointID) -> Option<(&'a JointHead, &'a mut Piston)> {
 
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreatePiston(w: dWorldID, g: dJointGroupID) -> dJointID {
-    call("dJointCreatePiston", std::ptr::null_mut(), |cx| {
-        create(cx, w, g, |w| JointKind::Piston(Piston::new(w)))
-    })
+    call("dJointCreatePiston", std::ptr::null_mut(), |cx| create(cx, w, g, |w| JointKind::Piston(Piston::new(w))))
 }
 
 #[no_mangle]
@@ -152,7 +150,10 @@ pub unsafe extern "C" fn dJointGetPistonPosition(j: dJointID) -> dReal {
         let (head, p) = piston(cx, j)?;
         if head.body[0].is_none() {
             // ODE's debug build says so on the message channel and reads 0.
-            error::message(error::D_ERR_UASSERT, "dJointGetPistonPosition: the joint is not attached to any body; the position is 0");
+            error::message(
+                error::D_ERR_UASSERT,
+                "dJointGetPistonPosition: the joint is not attached to any body; the position is 0",
+            );
         }
         Some(p.position(head, bodies_of(head)))
     })

@@ -137,7 +137,10 @@ pub unsafe extern "C" fn dWorldCleanupWorkingMemory(w: dWorldID) {
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn dWorldSetStepMemoryReservationPolicy(w: dWorldID, policyinfo: *const dWorldStepReserveInfo) -> c_int {
+pub unsafe extern "C" fn dWorldSetStepMemoryReservationPolicy(
+    w: dWorldID,
+    policyinfo: *const dWorldStepReserveInfo,
+) -> c_int {
     call("dWorldSetStepMemoryReservationPolicy", 0, |cx| {
         let w = world(cx, w)?;
         let settings = &mut w.get_mut().step_settings;
@@ -149,7 +152,10 @@ pub unsafe extern "C" fn dWorldSetStepMemoryReservationPolicy(w: dWorldID, polic
         let size_ok = info.struct_size as usize >= std::mem::size_of::<dWorldStepReserveInfo>();
         cx.require(
             size_ok && info.reserve_factor >= 1.0,
-            format_args!("argument 'policyinfo' is bad (struct_size must be at least {} and reserve_factor at least 1)", std::mem::size_of::<dWorldStepReserveInfo>()),
+            format_args!(
+                "argument 'policyinfo' is bad (struct_size must be at least {} and reserve_factor at least 1)",
+                std::mem::size_of::<dWorldStepReserveInfo>()
+            ),
         )?;
         settings.has_working_memory = true;
         settings.reserve = Some((info.reserve_factor, info.reserve_minimum));
@@ -158,7 +164,10 @@ pub unsafe extern "C" fn dWorldSetStepMemoryReservationPolicy(w: dWorldID, polic
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn dWorldSetStepMemoryManager(w: dWorldID, memfuncs: *const dWorldStepMemoryFunctionsInfo) -> c_int {
+pub unsafe extern "C" fn dWorldSetStepMemoryManager(
+    w: dWorldID,
+    memfuncs: *const dWorldStepMemoryFunctionsInfo,
+) -> c_int {
     call("dWorldSetStepMemoryManager", 0, |cx| {
         let w = world(cx, w)?;
         let settings = &mut w.get_mut().step_settings;
@@ -224,7 +233,9 @@ fn checked_step(cx: &Cx, w: dWorldID, stepsize: dReal, quick: bool) -> Option<c_
     // orientations).
     cx.require(
         (1.0 / stepsize).is_finite(),
-        format_args!("argument 'stepsize' = {stepsize:?} is so small that its reciprocal overflows (ODE's step turns into NaN)"),
+        format_args!(
+            "argument 'stepsize' = {stepsize:?} is so small that its reciprocal overflows (ODE's step turns into NaN)"
+        ),
     )?;
     pipeline::step_world(w, stepsize, quick);
     Some(1)
@@ -367,9 +378,7 @@ pub unsafe extern "C" fn dWorldSetAutoDisableAngularThreshold(w: dWorldID, angul
 
 #[no_mangle]
 pub unsafe extern "C" fn dWorldGetAutoDisableAverageSamplesCount(w: dWorldID) -> c_int {
-    call("dWorldGetAutoDisableAverageSamplesCount", 0, |cx| {
-        Some(world(cx, w)?.get().adis.average_samples as c_int)
-    })
+    call("dWorldGetAutoDisableAverageSamplesCount", 0, |cx| Some(world(cx, w)?.get().adis.average_samples as c_int))
 }
 
 #[no_mangle]

@@ -139,7 +139,17 @@ fn raw_body(b: Option<crate::dynamics::body::BodyRef>) -> dBodyID {
 }
 
 fn to_c(r: &Row) -> odexJointRow {
-    odexJointRow { J1l: r.j1l, J1a: r.j1a, J2l: r.j2l, J2a: r.j2a, c: r.c, cfm: r.cfm, lo: r.lo, hi: r.hi, findex: r.findex }
+    odexJointRow {
+        J1l: r.j1l,
+        J1a: r.j1a,
+        J2l: r.j2l,
+        J2a: r.j2a,
+        c: r.c,
+        cfm: r.cfm,
+        lo: r.lo,
+        hi: r.hi,
+        findex: r.findex,
+    }
 }
 
 fn from_c(r: &odexJointRow) -> Row {
@@ -191,7 +201,17 @@ impl CustomModel for CModel {
 
     fn info2(&mut self, cx: &mut Info2Cx<'_>, rows: &mut [Row]) {
         let Some(f) = self.cb.info2 else { return };
-        let mut buf = [odexJointRow { J1l: [0.0; 3], J1a: [0.0; 3], J2l: [0.0; 3], J2a: [0.0; 3], c: 0.0, cfm: 0.0, lo: 0.0, hi: 0.0, findex: -1 }; custom::MAX_ROWS];
+        let mut buf = [odexJointRow {
+            J1l: [0.0; 3],
+            J1a: [0.0; 3],
+            J2l: [0.0; 3],
+            J2a: [0.0; 3],
+            c: 0.0,
+            cfm: 0.0,
+            lo: 0.0,
+            hi: 0.0,
+            findex: -1,
+        }; custom::MAX_ROWS];
         let m = rows.len().min(custom::MAX_ROWS);
         for (b, r) in buf.iter_mut().zip(rows.iter()) {
             *b = to_c(r);
@@ -301,12 +321,22 @@ pub unsafe extern "C" fn odexJointGetCustomUserData(j: dJointID) -> *mut c_void 
             return super::objects_null::wrong_type(cx, &jt.kind, "custom joint");
         };
         // A custom joint made from Rust has no C user data.
-        Some(c.model_mut().as_any_mut().and_then(|a| a.downcast_mut::<CModel>()).map_or(std::ptr::null_mut(), |m| m.user))
+        Some(
+            c.model_mut()
+                .as_any_mut()
+                .and_then(|a| a.downcast_mut::<CModel>())
+                .map_or(std::ptr::null_mut(), |m| m.user),
+        )
     })
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn odexJointLimitTest(info: *mut odexJointInfo1, slot: c_int, value: dReal, limit: *const odexLimit) -> c_int {
+pub unsafe extern "C" fn odexJointLimitTest(
+    info: *mut odexJointInfo1,
+    slot: c_int,
+    value: dReal,
+    limit: *const odexLimit,
+) -> c_int {
     call("odexJointLimitTest", 0, |cx| {
         let info = unsafe { &mut *cx.ptr_mut("info", info)? };
         active(cx, info.internal)?;
@@ -350,7 +380,10 @@ pub unsafe extern "C" fn odexJointGetLimitState(j: dJointID, slot: c_int) -> c_i
             return super::objects_null::wrong_type(cx, &jt.kind, "custom joint");
         };
         let n = c.limit_slots().len();
-        cx.require(slot >= 0 && (slot as usize) < n, format_args!("argument 'slot' = {slot} (the joint has {n} slots)"))?;
+        cx.require(
+            slot >= 0 && (slot as usize) < n,
+            format_args!("argument 'slot' = {slot} (the joint has {n} slots)"),
+        )?;
         Some(match c.limit_slots()[slot as usize].side {
             Side::Free => 0,
             Side::Lower => -1,

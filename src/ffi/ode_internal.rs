@@ -127,7 +127,10 @@ fn test_solve_lcp() -> c_int {
                 ));
             }
         }
-        c_print(&format!("passed: NL={n1:3} NH={n2:3} C={n3:3}   time={:10.3} ms  avg={average:10.4}\n", time * 1000.0));
+        c_print(&format!(
+            "passed: NL={n1:3} NH={n2:3} C={n3:3}   time={:10.3} ms  avg={average:10.4}\n",
+            time * 1000.0
+        ));
     }
     1
 }

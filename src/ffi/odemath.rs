@@ -49,7 +49,10 @@ pub unsafe extern "C" fn dNormalize4(a: *mut dReal) {
         let mut v = cx.read_finite::<4>("a", a)?;
         // ODE asserts when the squared length is not positive: the zero
         // vector, and also vectors so small that it underflows to 0.
-        cx.require(vec::safe_normalize4(&mut v), format_args!("argument 'a' cannot be normalised (zero, or its squared length underflows)"))?;
+        cx.require(
+            vec::safe_normalize4(&mut v),
+            format_args!("argument 'a' cannot be normalised (zero, or its squared length underflows)"),
+        )?;
         write_reals(a, &v);
         Some(())
     })

@@ -48,7 +48,9 @@ pub unsafe extern "C" fn dRFrom2Axes(R: *mut dReal, ax: dReal, ay: dReal, az: dR
         match rot::r_from_2_axes([ax, ay, az], [bx, by, bz]) {
             Some(m) => write_reals(R, &m),
             // ODE leaves R untouched and only warns.
-            None => crate::error::message(crate::error::D_ERR_UASSERT, "dRFrom2Axes: zero length vector, R left unchanged"),
+            None => {
+                crate::error::message(crate::error::D_ERR_UASSERT, "dRFrom2Axes: zero length vector, R left unchanged")
+            }
         }
         Some(())
     })

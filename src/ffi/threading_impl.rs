@@ -8,11 +8,11 @@
 //! any exported function and report misuse on the debug channel.
 #![allow(non_camel_case_types)]
 
+use super::decl::odeconfig::dsizeint;
 use super::decl::threading::{
     dCallReleaseeID, dCallWaitID, dMutexGroupID, dThreadedWaitTime, dThreadingFunctionsInfo, dcallindex_t,
     ddependencychange_t, ddependencycount_t, dmutexindex_t,
 };
-use super::decl::odeconfig::dsizeint;
 use super::{call, dThreadingImplementationID, Cx};
 use crate::threading::engine::{
     CallWait, ImplRef, Implementation, MutexGroup, Releasee, ThrError, CALL_WAITS, IMPLEMENTATIONS, MUTEX_GROUPS,
@@ -24,7 +24,11 @@ use std::time::Duration;
 pub type dThreadingThreadPoolID = *mut c_void;
 
 /// A C call function (`dThreadedCallFunction`).
-pub type CallFunction = unsafe extern "C" fn(call_context: *mut c_void, instance_index: dcallindex_t, this_releasee: dCallReleaseeID) -> c_int;
+pub type CallFunction = unsafe extern "C" fn(
+    call_context: *mut c_void,
+    instance_index: dcallindex_t,
+    this_releasee: dCallReleaseeID,
+) -> c_int;
 
 /// The functions table shared by every built-in implementation, as ODE has.
 pub static BUILTIN_FUNCTIONS: dThreadingFunctionsInfo = dThreadingFunctionsInfo {
@@ -367,7 +371,10 @@ unsafe extern "C" fn wait_call(
             let t = *timeout_time_ptr;
             cx.require(
                 t.wait_sec >= 0 && t.wait_nsec < 1_000_000_000,
-                format_args!("argument 'timeout_time_ptr' = {{{}, {}}} is not a valid duration", t.wait_sec, t.wait_nsec),
+                format_args!(
+                    "argument 'timeout_time_ptr' = {{{}, {}}} is not a valid duration",
+                    t.wait_sec, t.wait_nsec
+                ),
             )?;
             Some(Duration::new(t.wait_sec as u64, t.wait_nsec as u32))
         };

@@ -110,9 +110,18 @@ impl AMotor {
 
     /// Whether `dJointSetAMotorAxis(anum, rel, v)` is acceptable here:
     /// `None` if so, else why not. `anum` and `rel` must be in 0..=2.
-    pub fn axis_problem(&self, head: &JointHead, b: Bodies<'_>, anum: usize, rel: i32, v: [f64; 3]) -> Option<&'static str> {
+    pub fn axis_problem(
+        &self,
+        head: &JointHead,
+        b: Bodies<'_>,
+        anum: usize,
+        rel: i32,
+        v: [f64; 3],
+    ) -> Option<&'static str> {
         if self.euler() && rel != REL_GLOBAL && rel != EULER_REL[anum] {
-            return Some("in Euler mode axis 0 may only be relative to body 1, axis 1 global, axis 2 relative to body 2");
+            return Some(
+                "in Euler mode axis 0 may only be relative to body 1, axis 1 global, axis 2 relative to body 2",
+            );
         }
         if Self::internal_rel(head, rel) == REL_BODY1 && head.body[0].is_none() {
             return Some("the axis is relative to a body the joint is not attached to");

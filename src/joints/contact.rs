@@ -146,7 +146,8 @@ impl JointModel for ContactJoint {
         let mut c = if pushout > maxvel { maxvel } else { pushout };
 
         let g = &self.geom;
-        let normal = if head.flags & flags::REVERSE != 0 { [-g.normal[0], -g.normal[1], -g.normal[2]] } else { g.normal };
+        let normal =
+            if head.flags & flags::REVERSE != 0 { [-g.normal[0], -g.normal[1], -g.normal[2]] } else { g.normal };
         let mut outgoing = 0.0;
         let mut c2 = [0.0; 3];
         if let Some(b1) = b.b2 {
@@ -181,11 +182,8 @@ impl JointModel for ContactJoint {
         if self.the_m <= 1 {
             return;
         }
-        let (t1, t2) = if mode & mode::FDIR1 != 0 {
-            (self.fdir1, cross3(&normal, &self.fdir1))
-        } else {
-            plane_space(&normal)
-        };
+        let (t1, t2) =
+            if mode & mode::FDIR1 != 0 { (self.fdir1, cross3(&normal, &self.fdir1)) } else { plane_space(&normal) };
         let mut row = 1;
         let has_b1 = b.b2.is_some();
         let mu = s.mu;

@@ -186,7 +186,10 @@ impl Info2Cx<'_> {
     /// sided bounds (λ ≥ 0 at the lower boundary, ≤ 0 at the upper).
     /// Fails if the slot is not engaged this step.
     pub fn limit_row(&self, slot: usize, row: &mut Row) -> Result<(), String> {
-        let s = self.limits.get(slot).ok_or_else(|| format!("slot {slot} out of range (the joint has {})", self.limits.len()))?;
+        let s = self
+            .limits
+            .get(slot)
+            .ok_or_else(|| format!("slot {slot} out of range (the joint has {})", self.limits.len()))?;
         let lim = match (s.tested, s.settings) {
             (true, Some(l)) if s.engaged() => l,
             _ => return Err(format!("limit slot {slot} is not engaged this step (info1 did not report it)")),
@@ -344,7 +347,15 @@ mod tests {
         let mut slots = vec![LimitSlot::default(); 1];
         let l = lim(0.1, 0);
         assert!(cx(&mut slots).limit(0, 1.3, &l).unwrap());
-        let c2 = Info2Cx { bodies: Bodies { b1: None, b2: None }, body_refs: [None, None], reversed: false, fps: 100.0, erp: 0.2, cfm: 1e-10, limits: &slots };
+        let c2 = Info2Cx {
+            bodies: Bodies { b1: None, b2: None },
+            body_refs: [None, None],
+            reversed: false,
+            fps: 100.0,
+            erp: 0.2,
+            cfm: 1e-10,
+            limits: &slots,
+        };
         let mut r = Row::initial(1e-10);
         c2.limit_row(0, &mut r).unwrap();
         // Upper side: push back (λ ≤ 0) towards hi + tol = 1.1.
@@ -352,7 +363,15 @@ mod tests {
         assert!((r.c - 100.0 * 0.5 * (1.1 - 1.3)).abs() < 1e-12);
         let mut slots = vec![LimitSlot::default(); 1];
         assert!(cx(&mut slots).limit(0, -1.3, &l).unwrap());
-        let c2 = Info2Cx { bodies: Bodies { b1: None, b2: None }, body_refs: [None, None], reversed: false, fps: 100.0, erp: 0.2, cfm: 0.0, limits: &slots };
+        let c2 = Info2Cx {
+            bodies: Bodies { b1: None, b2: None },
+            body_refs: [None, None],
+            reversed: false,
+            fps: 100.0,
+            erp: 0.2,
+            cfm: 0.0,
+            limits: &slots,
+        };
         c2.limit_row(0, &mut r).unwrap();
         assert_eq!((r.lo, r.hi), (0.0, f64::INFINITY));
         assert!((r.c - 100.0 * 0.5 * (-1.1 + 1.3)).abs() < 1e-12);

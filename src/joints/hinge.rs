@@ -59,11 +59,7 @@ pub fn get_axis2(b: Bodies<'_>, axis2: &[f64; 3]) -> [f64; 3] {
 pub fn angle_from_relative_quat(qrel: &[f64; 4], axis: &[f64; 3]) -> f64 {
     let cost2 = qrel[0];
     let sint2 = (qrel[1] * qrel[1] + qrel[2] * qrel[2] + qrel[3] * qrel[3]).sqrt();
-    let mut theta = if dot3(&qrel[1..4], axis) >= 0.0 {
-        2.0 * sint2.atan2(cost2)
-    } else {
-        2.0 * sint2.atan2(-cost2)
-    };
+    let mut theta = if dot3(&qrel[1..4], axis) >= 0.0 { 2.0 * sint2.atan2(cost2) } else { 2.0 * sint2.atan2(-cost2) };
     if theta > PI {
         theta -= 2.0 * PI;
     }

@@ -270,11 +270,7 @@ impl LimitMotor {
         let mut ltd = [0.0; 3];
         if !rotational {
             if let Some(b1) = b.b2 {
-                let c = [
-                    0.5 * (b1.pos[0] - b0.pos[0]),
-                    0.5 * (b1.pos[1] - b0.pos[1]),
-                    0.5 * (b1.pos[2] - b0.pos[2]),
-                ];
+                let c = [0.5 * (b1.pos[0] - b0.pos[0]), 0.5 * (b1.pos[1] - b0.pos[1]), 0.5 * (b1.pos[2] - b0.pos[2])];
                 ltd = cross3(&c, ax1);
                 row.j1a = ltd;
                 row.j2a = ltd;

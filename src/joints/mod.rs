@@ -12,26 +12,26 @@
 //! `null.rs` (one per type), `limit_motor.rs` (shared limits and motors),
 //! `object.rs` (joint object management and groups).
 
+pub mod amotor;
 pub mod ball;
 pub mod contact;
-pub mod fixed;
-pub mod hinge;
-pub mod limit_motor;
-pub mod null;
-pub mod object;
-pub mod slider;
-pub mod universal;
-pub mod hinge2;
-pub mod pr;
-pub mod pu;
-pub mod piston;
-pub mod amotor;
-pub mod lmotor;
-pub mod plane2d;
+pub mod custom;
 pub mod dball;
 pub mod dhinge;
+pub mod fixed;
+pub mod hinge;
+pub mod hinge2;
+pub mod limit_motor;
+pub mod lmotor;
+pub mod null;
+pub mod object;
+pub mod piston;
+pub mod plane2d;
+pub mod pr;
+pub mod pu;
+pub mod slider;
 pub mod transmission;
-pub mod custom;
+pub mod universal;
 
 use crate::dynamics::body::{Body, BodyRef};
 use crate::dynamics::world::{World, WorldRef};

@@ -196,7 +196,12 @@ pub fn bodies_of<'a>(j: JointRef) -> Bodies<'a> {
 /// Joints connecting `b1` and `b2` (either may be the environment, not
 /// both), in `b1`'s list order (`b2`'s if `b1` is the environment), optionally
 /// skipping one joint type. Calls `f` for each; stops when it returns false.
-pub fn for_each_connecting(b1: Option<BodyRef>, b2: Option<BodyRef>, exclude_type: Option<i32>, mut f: impl FnMut(JointRef) -> bool) {
+pub fn for_each_connecting(
+    b1: Option<BodyRef>,
+    b2: Option<BodyRef>,
+    exclude_type: Option<i32>,
+    mut f: impl FnMut(JointRef) -> bool,
+) {
     let (from, to) = match b1 {
         Some(b) => (b, b2),
         None => match b2 {

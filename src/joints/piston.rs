@@ -123,11 +123,7 @@ impl Piston {
         self.set_axis(b, a);
         let Some(b0) = b.b1 else { return };
         let c = match b.b2 {
-            Some(b1) => [
-                b0.pos[0] - b1.pos[0] - d[0],
-                b0.pos[1] - b1.pos[1] - d[1],
-                b0.pos[2] - b1.pos[2] - d[2],
-            ],
+            Some(b1) => [b0.pos[0] - b1.pos[0] - d[0], b0.pos[1] - b1.pos[1] - d[1], b0.pos[2] - b1.pos[2] - d[2]],
             None => [b0.pos[0] - d[0], b0.pos[1] - d[1], b0.pos[2] - d[2]],
         };
         self.anchor1 = mul1_331(&b0.r, &c);
@@ -226,7 +222,8 @@ impl JointModel for Piston {
     fn info1(&mut self, head: &JointHead, b: Bodies<'_>) -> Info1 {
         // Both parts test their stops when any is finite (the angle too:
         // not only stops within ±π as for hinges).
-        let limiting = |l: &LimitMotor| (l.lostop > f64::NEG_INFINITY || l.histop < f64::INFINITY) && l.lostop <= l.histop;
+        let limiting =
+            |l: &LimitMotor| (l.lostop > f64::NEG_INFINITY || l.histop < f64::INFINITY) && l.lostop <= l.histop;
         self.limot_p.limit = Limit::Free;
         if limiting(&self.limot_p) {
             let pos = self.position(head, b);
@@ -250,11 +247,7 @@ impl JointModel for Piston {
         let dist = match b.b2 {
             Some(b1) => {
                 lanchor2 = mul0_331(&b1.r, &self.anchor2);
-                [
-                    lanchor2[0] + b1.pos[0] - p1[0],
-                    lanchor2[1] + b1.pos[1] - p1[1],
-                    lanchor2[2] + b1.pos[2] - p1[2],
-                ]
+                [lanchor2[0] + b1.pos[0] - p1[0], lanchor2[1] + b1.pos[1] - p1[1], lanchor2[2] + b1.pos[2] - p1[2]]
             }
             None if head.flags & flags::REVERSE != 0 => {
                 [p1[0] - self.anchor2[0], p1[1] - self.anchor2[1], p1[2] - self.anchor2[2]]
@@ -294,7 +287,8 @@ impl JointModel for Piston {
 
         let mut r = 4;
         if self.limot_p.needs_row() {
-            let axis = if b.b2.is_none() && head.flags & flags::REVERSE != 0 { [-ax1[0], -ax1[1], -ax1[2]] } else { ax1 };
+            let axis =
+                if b.b2.is_none() && head.flags & flags::REVERSE != 0 { [-ax1[0], -ax1[1], -ax1[2]] } else { ax1 };
             self.push[0] = self.limot_p.fill_row(b, ctx.fps, &mut rows[r], &axis, false);
             r += 1;
         }

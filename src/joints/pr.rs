@@ -223,11 +223,7 @@ impl JointModel for Pr {
         let dist = match b.b2 {
             Some(b1) => {
                 wanchor2 = mul0_331(&b1.r, &self.anchor2);
-                [
-                    wanchor2[0] + b1.pos[0] - p1[0],
-                    wanchor2[1] + b1.pos[1] - p1[1],
-                    wanchor2[2] + b1.pos[2] - p1[2],
-                ]
+                [wanchor2[0] + b1.pos[0] - p1[0], wanchor2[1] + b1.pos[1] - p1[1], wanchor2[2] + b1.pos[2] - p1[2]]
             }
             None if head.flags & flags::REVERSE != 0 => {
                 [p1[0] - self.anchor2[0], p1[1] - self.anchor2[1], p1[2] - self.anchor2[2]]
@@ -273,7 +269,8 @@ impl JointModel for Pr {
 
         let mut r = 4;
         if self.limot_p.needs_row() {
-            let axis = if b.b2.is_none() && head.flags & flags::REVERSE != 0 { [-axp[0], -axp[1], -axp[2]] } else { axp };
+            let axis =
+                if b.b2.is_none() && head.flags & flags::REVERSE != 0 { [-axp[0], -axp[1], -axp[2]] } else { axp };
             self.push[0] = self.limot_p.fill_row(b, ctx.fps, &mut rows[r], &axis, false);
             r += 1;
         }

@@ -262,11 +262,7 @@ impl Pu {
         let r = match b.b2 {
             Some(b1) => {
                 a2 = mul0_331(&b1.r, &self.anchor2);
-                [
-                    b0.pos[0] - (a2[0] + b1.pos[0]),
-                    b0.pos[1] - (a2[1] + b1.pos[1]),
-                    b0.pos[2] - (a2[2] + b1.pos[2]),
-                ]
+                [b0.pos[0] - (a2[0] + b1.pos[0]), b0.pos[1] - (a2[1] + b1.pos[1]), b0.pos[2] - (a2[2] + b1.pos[2])]
             }
             None => [b0.pos[0] - self.anchor2[0], b0.pos[1] - self.anchor2[1], b0.pos[2] - self.anchor2[2]],
         };
@@ -322,7 +318,8 @@ impl JointModel for Pu {
             }
         }
         test_uni_limits(&self.ax, b, &mut self.limot1, &mut self.limot2);
-        let m = 3 + self.limot_p.needs_row() as usize + self.limot1.needs_row() as usize + self.limot2.needs_row() as usize;
+        let m =
+            3 + self.limot_p.needs_row() as usize + self.limot1.needs_row() as usize + self.limot2.needs_row() as usize;
         Info1 { m, nub: 3 }
     }
 

@@ -126,11 +126,7 @@ impl Slider {
         push.force[0] = Some(f);
         if let (Some(b0), Some(b1)) = (b.b1, b.b2) {
             push.force[1] = Some([-f[0], -f[1], -f[2]]);
-            let c = [
-                0.5 * (b1.pos[0] - b0.pos[0]),
-                0.5 * (b1.pos[1] - b0.pos[1]),
-                0.5 * (b1.pos[2] - b0.pos[2]),
-            ];
+            let c = [0.5 * (b1.pos[0] - b0.pos[0]), 0.5 * (b1.pos[1] - b0.pos[1]), 0.5 * (b1.pos[2] - b0.pos[2])];
             let ltd = cross3(&c, &f);
             push.torque = [Some(ltd), Some(ltd)];
         }

@@ -6,8 +6,8 @@
 //! bit-identical. ODE's own consistency check (`check`) never rejects
 //! anything: it reports problems on the message channel, as ODE does.
 
-use super::matrix::is_positive_definite;
 use super::mat3::{cross_matrix, mul0_333, mul2_333};
+use super::matrix::is_positive_definite;
 use std::f64::consts::PI;
 
 /// ODE's `dMass`: `I` is a padded 3×3 matrix (row stride 4), `c[3]` and the

@@ -58,8 +58,8 @@ pub fn cross_matrix(v: &[f64]) -> [f64; 12] {
 
 /// Closed-form inverse by cofactors; `None` when the determinant is 0.
 pub fn invert3(m: &[f64; 12]) -> Option<[f64; 12]> {
-    let det = m[0] * (m[5] * m[10] - m[9] * m[6]) - m[1] * (m[4] * m[10] - m[8] * m[6])
-        + m[2] * (m[4] * m[9] - m[8] * m[5]);
+    let det =
+        m[0] * (m[5] * m[10] - m[9] * m[6]) - m[1] * (m[4] * m[10] - m[8] * m[6]) + m[2] * (m[4] * m[9] - m[8] * m[5]);
     if det == 0.0 {
         return None;
     }

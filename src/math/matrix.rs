@@ -332,7 +332,8 @@ fn quad_dots(p1: &[f64], p2: &[f64], p3: &[f64], p4: &[f64], q1: &[f64], q2: &[f
         // SAFETY: SSE2 is in the x86-64 baseline; the stores write two
         // lanes into two-element windows of four-element arrays.
         unsafe {
-            let (mut z1, mut z2, mut z3, mut z4) = (_mm_setzero_pd(), _mm_setzero_pd(), _mm_setzero_pd(), _mm_setzero_pd());
+            let (mut z1, mut z2, mut z3, mut z4) =
+                (_mm_setzero_pd(), _mm_setzero_pd(), _mm_setzero_pd(), _mm_setzero_pd());
             for k in 0..n {
                 let q = _mm_set_pd(q2[k], q1[k]);
                 z1 = _mm_add_pd(z1, _mm_mul_pd(_mm_set1_pd(p1[k]), q));
@@ -1041,11 +1042,19 @@ mod tests {
                 let (mut x, mut y) = (b.clone(), b.clone());
                 solve_l1(&l, &mut x, n, s);
                 solve_l1_ref(&l, &mut y, n, s);
-                assert_eq!(x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), "solve_l1 n={n} s={s}");
+                assert_eq!(
+                    x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                    y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                    "solve_l1 n={n} s={s}"
+                );
                 let (mut x, mut y) = (b.clone(), b.clone());
                 solve_l1t(&l, &mut x, n, s);
                 solve_l1t_ref(&l, &mut y, n, s);
-                assert_eq!(x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), "solve_l1t n={n} s={s}");
+                assert_eq!(
+                    x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                    y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                    "solve_l1t n={n} s={s}"
+                );
             }
         }
     }

@@ -30,9 +30,7 @@ pub fn rand() -> u32 {
     }
     // fetch_update retries on contention, so concurrent callers each get a
     // distinct element of the sequence.
-    let prev = SEED
-        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| Some(step(s)))
-        .unwrap_or_else(|s| s);
+    let prev = SEED.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| Some(step(s))).unwrap_or_else(|s| s);
     step(prev)
 }
 

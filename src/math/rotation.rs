@@ -65,20 +65,7 @@ pub fn r_from_2_axes(a: [f64; 3], b: [f64; 3]) -> Option<Mat3> {
     }
     let l = 1.0 / l;
     let (bx, by, bz) = (bx * l, by * l, bz * l);
-    Some([
-        ax,
-        bx,
-        -by * az + ay * bz,
-        0.0,
-        ay,
-        by,
-        -bz * ax + az * bx,
-        0.0,
-        az,
-        bz,
-        -bx * ay + ax * by,
-        0.0,
-    ])
+    Some([ax, bx, -by * az + ay * bz, 0.0, ay, by, -bz * ax + az * bx, 0.0, az, bz, -bx * ay + ax * by, 0.0])
 }
 
 /// Rotation whose z column is the normalised `a`.
@@ -166,7 +153,11 @@ pub fn r_to_q(r: &Mat3) -> Quat {
         return q;
     }
     let case = if e(1, 1) > e(0, 0) {
-        if e(2, 2) > e(1, 1) { 2 } else { 1 }
+        if e(2, 2) > e(1, 1) {
+            2
+        } else {
+            1
+        }
     } else if e(2, 2) > e(0, 0) {
         2
     } else {
@@ -221,7 +212,12 @@ mod tests {
 
     #[test]
     fn axis_angle_roundtrip_through_matrix() {
-        for &(ax, ay, az, ang) in &[(0.0, 0.0, 1.0, 0.3), (1.0, 2.0, -3.0, 2.9), (-1.0, 0.1, 0.2, -3.1), (0.0, 1.0, 0.0, std::f64::consts::PI - 1e-5)] {
+        for &(ax, ay, az, ang) in &[
+            (0.0, 0.0, 1.0, 0.3),
+            (1.0, 2.0, -3.0, 2.9),
+            (-1.0, 0.1, 0.2, -3.1),
+            (0.0, 1.0, 0.0, std::f64::consts::PI - 1e-5),
+        ] {
             let q = q_from_axis_and_angle(ax, ay, az, ang);
             let r = q_to_r(&q);
             let q2 = r_to_q(&r);

@@ -9,7 +9,11 @@ pub fn safe_normalize3(a: &mut [f64]) -> bool {
     let (x, y, z) = (a[0].abs(), a[1].abs(), a[2].abs());
     // Index of the component of largest magnitude (ties favour the lower one).
     let idx = if y > x {
-        if z > y { 2 } else { 1 }
+        if z > y {
+            2
+        } else {
+            1
+        }
     } else if z > x {
         2
     } else if x > 0.0 {

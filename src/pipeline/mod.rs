@@ -47,9 +47,9 @@ use crate::dynamics::integrator::{
     update_velocity_quick,
 };
 use crate::dynamics::world::{flags, World, WorldRef};
+use crate::joints::JointRef;
 use crate::math::mat3::rotate_tensor;
 use crate::solver::{self, assemble_rows, gather_info1, order_for_step, IslandInput};
-use crate::joints::JointRef;
 use islands::{build_islands, IslandWork, StepScratch};
 
 /// Advances world `w` by `h` (> 0, checked by the caller) with the Step
@@ -103,7 +103,6 @@ fn take_scratch(w: WorldRef) -> Box<StepScratch> {
 
 /// Steps one island (its bodies and joints) with the buffers `s`.
 fn step_island(world: &World, island: &[BodyRef], island_joints: &[JointRef], s: &mut IslandWork, h: f64, quick: bool) {
-
     // 3.1 External forces.
     apply_external_forces(world, island, &mut s.inv_i, h);
     let mut refused = None;
@@ -192,13 +191,7 @@ fn apply_external_forces(world: &World, island: &[BodyRef], inv_i: &mut Vec<[f64
 }
 
 /// An island without constraint rows: external forces only.
-fn integrate_free_island(
-    bodies: &[BodyRef],
-    inv_i: &[[f64; 12]],
-    h: f64,
-    quick: bool,
-    refused: &mut Option<usize>,
-) {
+fn integrate_free_island(bodies: &[BodyRef], inv_i: &[[f64; 12]], h: f64, quick: bool, refused: &mut Option<usize>) {
     if quick {
         for (&b, ii) in bodies.iter().zip(inv_i.iter()) {
             update_velocity_quick(b.get_mut(), ii, h);

@@ -73,7 +73,9 @@ fn pool(n: usize) -> Option<Arc<rayon::ThreadPool>> {
     if let Some((_, p)) = pools.iter().find(|(k, _)| *k == n) {
         return Some(p.clone());
     }
-    let p = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(n).thread_name(|i| format!("ode-island-{i}")).build().ok()?);
+    let p = Arc::new(
+        rayon::ThreadPoolBuilder::new().num_threads(n).thread_name(|i| format!("ode-island-{i}")).build().ok()?,
+    );
     pools.push((n, p.clone()));
     Some(p)
 }

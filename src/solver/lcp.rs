@@ -30,7 +30,9 @@
 //! All buffers live in `LcpScratch` and are reused: a warm solve does not
 //! allocate.
 
-use crate::math::matrix::{dot, dot2, factor_ldlt, ldlt_add_tl_with, pad, remove_row_col, solve_l1, solve_l1t, solve_ldlt};
+use crate::math::matrix::{
+    dot, dot2, factor_ldlt, ldlt_add_tl_with, pad, remove_row_col, solve_l1, solve_l1t, solve_ldlt,
+};
 
 /// Reusable working memory of the solver.
 #[derive(Default)]
@@ -279,7 +281,16 @@ impl Sets<'_> {
 /// A(C,C), n2 = |C|, reading A through the order `c`. Same arithmetic as
 /// `math::matrix::ldlt_remove` (rank-two update of the trailing block, then
 /// the row and column are cut out), with caller-provided scratch.
-fn ldlt_remove(pr: &Problem<'_>, c: &[usize], l: &mut [f64], d: &mut [f64], n2: usize, r: usize, s: usize, upd: &mut Vec<f64>) {
+fn ldlt_remove(
+    pr: &Problem<'_>,
+    c: &[usize],
+    l: &mut [f64],
+    d: &mut [f64],
+    n2: usize,
+    r: usize,
+    s: usize,
+    upd: &mut Vec<f64>,
+) {
     if r + 1 >= n2 {
         return;
     }
@@ -311,7 +322,6 @@ fn ldlt_remove(pr: &Problem<'_>, c: &[usize], l: &mut [f64], d: &mut [f64], n2: 
     d.copy_within(r + 1..n2, r);
 }
 
-
 /// Outcome of a solve.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum LcpStatus {
@@ -319,7 +329,9 @@ pub enum LcpStatus {
     /// The pivoting stalled (step length s ≤ 0, from round-off on a nearly
     /// singular problem): the unprocessed x and w were set to zero and the
     /// partial solution returned, as ODE does. `s` is the offending step.
-    Stalled { s: f64 },
+    Stalled {
+        s: f64,
+    },
     /// The matrix was singular enough that the solution came out
     /// non-finite (ODE asserts and aborts there). x and w were set to zero:
     /// the constraints apply no force for this step.

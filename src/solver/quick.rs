@@ -381,13 +381,13 @@ fn iterate_row(
     let mut delta = j[RHS] - old * j[CFM];
     if b1 >= 0 {
         let f = &fc[b1 as usize];
-        delta -= f[0] * j[J1] + f[1] * j[J1 + 1] + f[2] * j[J1 + 2] + f[3] * j[J1 + 3] + f[4] * j[J1 + 4]
-            + f[5] * j[J1 + 5];
+        delta -=
+            f[0] * j[J1] + f[1] * j[J1 + 1] + f[2] * j[J1 + 2] + f[3] * j[J1 + 3] + f[4] * j[J1 + 4] + f[5] * j[J1 + 5];
     }
     if b2 >= 0 {
         let f = &fc[b2 as usize];
-        delta -= f[0] * j[J2] + f[1] * j[J2 + 1] + f[2] * j[J2 + 2] + f[3] * j[J2 + 3] + f[4] * j[J2 + 4]
-            + f[5] * j[J2 + 5];
+        delta -=
+            f[0] * j[J2] + f[1] * j[J2 + 1] + f[2] * j[J2 + 2] + f[3] * j[J2 + 3] + f[4] * j[J2 + 4] + f[5] * j[J2 + 5];
     }
 
     let (lo, hi) = if findex != -1 {

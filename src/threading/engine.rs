@@ -435,7 +435,10 @@ pub struct CallWait {
 
 impl CallWait {
     pub fn new(owner: ImplRef) -> Self {
-        CallWait { owner: owner.as_raw() as usize, state: Arc::new(WaitState { signalled: Mutex::new(false), cv: Condvar::new() }) }
+        CallWait {
+            owner: owner.as_raw() as usize,
+            state: Arc::new(WaitState { signalled: Mutex::new(false), cv: Condvar::new() }),
+        }
     }
     pub fn check_owner(&self, owner: ImplRef) -> Result<(), ThrError> {
         if self.owner == owner.as_raw() as usize {

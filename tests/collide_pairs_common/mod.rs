@@ -56,7 +56,12 @@ fn binary() -> &'static std::path::PathBuf {
     static BIN: OnceLock<std::path::PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
         common::require_reference();
-        common::build_c("ref_collide_cylinder_convex_heightfield", &["ref_collide_cylinder_convex_heightfield.c"], common::Headers::Debian, &[])
+        common::build_c(
+            "ref_collide_cylinder_convex_heightfield",
+            &["ref_collide_cylinder_convex_heightfield.c"],
+            common::Headers::Debian,
+            &[],
+        )
     })
 }
 
@@ -185,7 +190,9 @@ pub fn compare(
             let rr = rule(r, case, &case.contacts);
             let ro = rule(r, case, &ours);
             if !rr {
-                if std::env::var("CYL_DEBUG").is_ok() && s.rule_ref_fail < 3 { eprintln!("ODE rule failure:\n{}", describe(case, &ours)); }
+                if std::env::var("CYL_DEBUG").is_ok() && s.rule_ref_fail < 3 {
+                    eprintln!("ODE rule failure:\n{}", describe(case, &ours));
+                }
                 s.rule_ref_fail += 1;
             }
             if !ro {
@@ -194,10 +201,17 @@ pub fn compare(
             }
         }
         if ours.len() != case.contacts.len() {
-            let (long, short) = if ours.len() > case.contacts.len() { (&ours, &case.contacts) } else { (&case.contacts, &ours) };
+            let (long, short) =
+                if ours.len() > case.contacts.len() { (&ours, &case.contacts) } else { (&case.contacts, &ours) };
             let extra_shallow = long[short.len()..].iter().all(|c| c.depth <= count_slack)
                 || (short.is_empty() && long.iter().all(|c| c.depth <= count_slack));
-            assert!(extra_shallow, "contact count differs: ours {} vs ODE {}\n{}", ours.len(), case.contacts.len(), describe(case, &ours));
+            assert!(
+                extra_shallow,
+                "contact count differs: ours {} vs ODE {}\n{}",
+                ours.len(),
+                case.contacts.len(),
+                describe(case, &ours)
+            );
             s.count_mismatch += 1;
             continue;
         }
@@ -249,10 +263,7 @@ pub fn support(r: &Reference, g: &Geom, n: &[f64; 3]) -> Option<f64> {
         }
         "convex" => {
             let s = &r.shapes[p[0] as usize];
-            s.points
-                .chunks(3)
-                .map(|q| dot(&g.pose.to_world(&[q[0], q[1], q[2]]), n))
-                .fold(f64::NEG_INFINITY, f64::max)
+            s.points.chunks(3).map(|q| dot(&g.pose.to_world(&[q[0], q[1], q[2]]), n)).fold(f64::NEG_INFINITY, f64::max)
         }
         _ => return None,
     })

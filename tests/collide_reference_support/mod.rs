@@ -346,7 +346,10 @@ impl Invariant {
 }
 
 /// Every (case, flags-with-the-largest-count, our contacts).
-pub fn each_contact_set<'a>(cases: &'a [Case], pair: &'a str) -> impl Iterator<Item = (&'a Case, Vec<dContactGeom>)> + 'a {
+pub fn each_contact_set<'a>(
+    cases: &'a [Case],
+    pair: &'a str,
+) -> impl Iterator<Item = (&'a Case, Vec<dContactGeom>)> + 'a {
     cases.iter().filter(move |c| c.pair == pair).map(|c| {
         let flags = c.runs.iter().map(|r| r.0).filter(|f| *f > 0).max().unwrap_or(1);
         (c, ours(c, flags))

@@ -91,10 +91,13 @@ pub fn scratch() -> PathBuf {
 /// libode-dev) when `headers == Debian`, and against ours otherwise; at run
 /// time `run` picks the library through `LD_LIBRARY_PATH` only.
 pub fn build_c(name: &str, srcs: &[&str], headers: Headers, extra: &[&str]) -> PathBuf {
-    let out = scratch().join(format!("{name}-{}", match headers {
-        Headers::Ours => "ours",
-        Headers::Debian => "deb",
-    }));
+    let out = scratch().join(format!(
+        "{name}-{}",
+        match headers {
+            Headers::Ours => "ours",
+            Headers::Debian => "deb",
+        }
+    ));
     let is_cpp = srcs.iter().any(|s| s.ends_with(".cpp") || s.ends_with(".cc"));
     let mut cmd = Command::new(if is_cpp { "g++" } else { "cc" });
     cmd.args(["-O1", "-g", "-Wall", "-o"]).arg(&out);
@@ -117,11 +120,7 @@ pub fn build_c(name: &str, srcs: &[&str], headers: Headers, extra: &[&str]) -> P
     cmd.args(extra);
     cmd.args(["-lode", "-lm"]);
     let o = cmd.output().expect("cannot run the C compiler");
-    assert!(
-        o.status.success(),
-        "compiling {srcs:?} failed:\n{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert!(o.status.success(), "compiling {srcs:?} failed:\n{}", String::from_utf8_lossy(&o.stderr));
     out
 }
 
@@ -131,11 +130,7 @@ pub fn run(bin: &Path, lib: Lib, args: &[&str]) -> Output {
         Lib::Ours => our_lib_dir(),
         Lib::Debian => debian_lib_dir(),
     };
-    Command::new(bin)
-        .args(args)
-        .env("LD_LIBRARY_PATH", dir)
-        .output()
-        .expect("cannot run test program")
+    Command::new(bin).args(args).env("LD_LIBRARY_PATH", dir).output().expect("cannot run test program")
 }
 
 /// Runs and requires success; returns stdout.

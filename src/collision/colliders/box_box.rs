@@ -275,15 +275,78 @@ pub fn box_box(
         stop!(face(col_dot(&p, r2, 1), a[0] * q12 + a[1] * q22 + a[2] * q32 + b[1], Axis::R2(1), 5, s, best));
         stop!(face(col_dot(&p, r2, 2), a[0] * q13 + a[1] * q23 + a[2] * q33 + b[2], Axis::R2(2), 6, s, best));
         // Edge axes u_i x v_j, in box 1's frame (only 3 edge directions per box).
-        stop!(edge(pp[2] * r21 - pp[1] * r31, a[1] * q31 + a[2] * q21 + b[1] * q13 + b[2] * q12, [0.0, -r31, r21], 7, s, best));
-        stop!(edge(pp[2] * r22 - pp[1] * r32, a[1] * q32 + a[2] * q22 + b[0] * q13 + b[2] * q11, [0.0, -r32, r22], 8, s, best));
-        stop!(edge(pp[2] * r23 - pp[1] * r33, a[1] * q33 + a[2] * q23 + b[0] * q12 + b[1] * q11, [0.0, -r33, r23], 9, s, best));
-        stop!(edge(pp[0] * r31 - pp[2] * r11, a[0] * q31 + a[2] * q11 + b[1] * q23 + b[2] * q22, [r31, 0.0, -r11], 10, s, best));
-        stop!(edge(pp[0] * r32 - pp[2] * r12, a[0] * q32 + a[2] * q12 + b[0] * q23 + b[2] * q21, [r32, 0.0, -r12], 11, s, best));
-        stop!(edge(pp[0] * r33 - pp[2] * r13, a[0] * q33 + a[2] * q13 + b[0] * q22 + b[1] * q21, [r33, 0.0, -r13], 12, s, best));
-        stop!(edge(pp[1] * r11 - pp[0] * r21, a[0] * q21 + a[1] * q11 + b[1] * q33 + b[2] * q32, [-r21, r11, 0.0], 13, s, best));
-        stop!(edge(pp[1] * r12 - pp[0] * r22, a[0] * q22 + a[1] * q12 + b[0] * q33 + b[2] * q31, [-r22, r12, 0.0], 14, s, best));
-        stop!(edge(pp[1] * r13 - pp[0] * r23, a[0] * q23 + a[1] * q13 + b[0] * q32 + b[1] * q31, [-r23, r13, 0.0], 15, s, best));
+        stop!(edge(
+            pp[2] * r21 - pp[1] * r31,
+            a[1] * q31 + a[2] * q21 + b[1] * q13 + b[2] * q12,
+            [0.0, -r31, r21],
+            7,
+            s,
+            best
+        ));
+        stop!(edge(
+            pp[2] * r22 - pp[1] * r32,
+            a[1] * q32 + a[2] * q22 + b[0] * q13 + b[2] * q11,
+            [0.0, -r32, r22],
+            8,
+            s,
+            best
+        ));
+        stop!(edge(
+            pp[2] * r23 - pp[1] * r33,
+            a[1] * q33 + a[2] * q23 + b[0] * q12 + b[1] * q11,
+            [0.0, -r33, r23],
+            9,
+            s,
+            best
+        ));
+        stop!(edge(
+            pp[0] * r31 - pp[2] * r11,
+            a[0] * q31 + a[2] * q11 + b[1] * q23 + b[2] * q22,
+            [r31, 0.0, -r11],
+            10,
+            s,
+            best
+        ));
+        stop!(edge(
+            pp[0] * r32 - pp[2] * r12,
+            a[0] * q32 + a[2] * q12 + b[0] * q23 + b[2] * q21,
+            [r32, 0.0, -r12],
+            11,
+            s,
+            best
+        ));
+        stop!(edge(
+            pp[0] * r33 - pp[2] * r13,
+            a[0] * q33 + a[2] * q13 + b[0] * q22 + b[1] * q21,
+            [r33, 0.0, -r13],
+            12,
+            s,
+            best
+        ));
+        stop!(edge(
+            pp[1] * r11 - pp[0] * r21,
+            a[0] * q21 + a[1] * q11 + b[1] * q33 + b[2] * q32,
+            [-r21, r11, 0.0],
+            13,
+            s,
+            best
+        ));
+        stop!(edge(
+            pp[1] * r12 - pp[0] * r22,
+            a[0] * q22 + a[1] * q12 + b[0] * q33 + b[2] * q31,
+            [-r22, r12, 0.0],
+            14,
+            s,
+            best
+        ));
+        stop!(edge(
+            pp[1] * r13 - pp[0] * r23,
+            a[0] * q23 + a[1] * q13 + b[0] * q32 + b[1] * q31,
+            [-r23, r13, 0.0],
+            15,
+            s,
+            best
+        ));
         Ok(())
     })();
     if tests.is_err() {
@@ -465,7 +528,14 @@ pub fn box_box(
 
 /// ODE's `dBoxTouchesBox`: do the boxes overlap (no separating axis among
 /// the 15 candidates)? Touching counts as overlapping.
-pub fn box_touches_box(p1: &[f64; 3], r1: &[f64; 12], side1: &[f64; 3], p2: &[f64; 3], r2: &[f64; 12], side2: &[f64; 3]) -> bool {
+pub fn box_touches_box(
+    p1: &[f64; 3],
+    r1: &[f64; 12],
+    side1: &[f64; 3],
+    p2: &[f64; 3],
+    r2: &[f64; 12],
+    side2: &[f64; 3],
+) -> bool {
     let p = sub3(p2, p1);
     let pp = mul1_331(r1, &p);
     let (a1, a2, a3) = (side1[0] * 0.5, side1[1] * 0.5, side1[2] * 0.5);

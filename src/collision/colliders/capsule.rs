@@ -12,9 +12,9 @@
 //! (normals negated, sides swapped), exactly what `dCollide` produces when
 //! it swaps the arguments.
 
+use super::box_box::box_box;
 use super::box_shape::{closest_segment_box_points, sub3};
 use super::sphere::{collide_spheres, push_one};
-use super::box_box::box_box;
 use crate::collision::contact::{Contact, ContactSink, CONTACTS_UNIMPORTANT, NUMC_MASK};
 use crate::collision::shapes::{BoxShape, Capsule, Pose, Sphere};
 use crate::math::vec::dot3;
@@ -316,7 +316,13 @@ mod tests {
         let mut buf: [dContactGeom; 1] = unsafe { std::mem::zeroed() };
         let mut s = ContactSink::from_slice(&mut buf, 1);
         let pb = Pose::new([0.0, 0.0, 1.2], IDENTITY);
-        let n = collide_sphere_capsule(&Sphere { radius: 0.5 }, &Pose::IDENTITY, &Capsule { radius: 0.5, length: 1.0 }, &pb, &mut s);
+        let n = collide_sphere_capsule(
+            &Sphere { radius: 0.5 },
+            &Pose::IDENTITY,
+            &Capsule { radius: 0.5, length: 1.0 },
+            &pb,
+            &mut s,
+        );
         assert_eq!(n, 1);
         assert_eq!(buf[0].normal[..3], [0.0, 0.0, -1.0]);
         assert!((buf[0].depth - 0.3).abs() < 1e-15);

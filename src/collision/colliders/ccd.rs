@@ -14,10 +14,10 @@
 //! bit for bit.
 
 use super::super::contact::{Contact, ContactSink};
-use crate::collision::trimesh::Mesh;
 use super::super::shapes::{BoxShape, Capsule, Cylinder, Pose, Sphere};
 use super::convex::Convex;
 use super::cylinder::v3::*;
+use crate::collision::trimesh::Mesh;
 
 const EPS: f64 = f64::EPSILON;
 const MAX_ITERATIONS: usize = 500;
@@ -115,13 +115,41 @@ impl Quat {
 
 /// A convex shape as MPR sees it: a support mapping and a centre.
 pub(crate) enum Shape<'a> {
-    Sphere { pos: V3, radius: f64 },
-    Box { pos: V3, rot: Quat, inv: Quat, half: V3 },
-    Capsule { pos: V3, radius: f64, axis: V3, p1: V3, p2: V3 },
-    Cylinder { pos: V3, radius: f64, axis: V3, p1: V3, p2: V3 },
-    Convex { pos: V3, rot: Quat, inv: Quat, cvx: &'a Convex<'a> },
+    Sphere {
+        pos: V3,
+        radius: f64,
+    },
+    Box {
+        pos: V3,
+        rot: Quat,
+        inv: Quat,
+        half: V3,
+    },
+    Capsule {
+        pos: V3,
+        radius: f64,
+        axis: V3,
+        p1: V3,
+        p2: V3,
+    },
+    Cylinder {
+        pos: V3,
+        radius: f64,
+        axis: V3,
+        p1: V3,
+        p2: V3,
+    },
+    Convex {
+        pos: V3,
+        rot: Quat,
+        inv: Quat,
+        cvx: &'a Convex<'a>,
+    },
     /// A mesh triangle in world coordinates, centred on its centroid.
-    Triangle { pos: V3, v: [V3; 3] },
+    Triangle {
+        pos: V3,
+        v: [V3; 3],
+    },
 }
 
 impl<'a> Shape<'a> {
@@ -582,7 +610,13 @@ pub fn collide_convex_sphere(c: &Convex, pc: &Pose, s: &Sphere, ps: &Pose, sink:
     collide_convex_sphere_oriented(c, Oriented::of(pc), s, ps, sink)
 }
 
-pub fn collide_convex_sphere_oriented(c: &Convex, pc: Oriented, s: &Sphere, ps: &Pose, sink: &mut ContactSink) -> usize {
+pub fn collide_convex_sphere_oriented(
+    c: &Convex,
+    pc: Oriented,
+    s: &Sphere,
+    ps: &Pose,
+    sink: &mut ContactSink,
+) -> usize {
     mpr_collide(&Shape::convex(c, pc.pose, &pc.q), &Shape::sphere(s, ps), sink)
 }
 
@@ -591,7 +625,13 @@ pub fn collide_convex_box(c: &Convex, pc: &Pose, b: &BoxShape, pb: &Pose, sink: 
     collide_convex_box_oriented(c, Oriented::of(pc), b, Oriented::of(pb), sink)
 }
 
-pub fn collide_convex_box_oriented(c: &Convex, pc: Oriented, b: &BoxShape, pb: Oriented, sink: &mut ContactSink) -> usize {
+pub fn collide_convex_box_oriented(
+    c: &Convex,
+    pc: Oriented,
+    b: &BoxShape,
+    pb: Oriented,
+    sink: &mut ContactSink,
+) -> usize {
     mpr_collide(&Shape::convex(c, pc.pose, &pc.q), &Shape::boxed(b, pb.pose, &pb.q), sink)
 }
 
@@ -600,7 +640,13 @@ pub fn collide_convex_capsule(c: &Convex, pc: &Pose, k: &Capsule, pk: &Pose, sin
     collide_convex_capsule_oriented(c, Oriented::of(pc), k, Oriented::of(pk), sink)
 }
 
-pub fn collide_convex_capsule_oriented(c: &Convex, pc: Oriented, k: &Capsule, pk: Oriented, sink: &mut ContactSink) -> usize {
+pub fn collide_convex_capsule_oriented(
+    c: &Convex,
+    pc: Oriented,
+    k: &Capsule,
+    pk: Oriented,
+    sink: &mut ContactSink,
+) -> usize {
     mpr_collide(&Shape::convex(c, pc.pose, &pc.q), &Shape::capsule(k, pk.pose, &pk.q), sink)
 }
 
@@ -609,7 +655,13 @@ pub fn collide_convex_cylinder(c: &Convex, pc: &Pose, y: &Cylinder, py: &Pose, s
     collide_convex_cylinder_oriented(c, Oriented::of(pc), y, Oriented::of(py), sink)
 }
 
-pub fn collide_convex_cylinder_oriented(c: &Convex, pc: Oriented, y: &Cylinder, py: Oriented, sink: &mut ContactSink) -> usize {
+pub fn collide_convex_cylinder_oriented(
+    c: &Convex,
+    pc: Oriented,
+    y: &Cylinder,
+    py: Oriented,
+    sink: &mut ContactSink,
+) -> usize {
     mpr_collide(&Shape::convex(c, pc.pose, &pc.q), &Shape::cylinder(y, py.pose, &py.q), sink)
 }
 
@@ -618,7 +670,13 @@ pub fn collide_convex_convex(a: &Convex, pa: &Pose, b: &Convex, pb: &Pose, sink:
     collide_convex_convex_oriented(a, Oriented::of(pa), b, Oriented::of(pb), sink)
 }
 
-pub fn collide_convex_convex_oriented(a: &Convex, pa: Oriented, b: &Convex, pb: Oriented, sink: &mut ContactSink) -> usize {
+pub fn collide_convex_convex_oriented(
+    a: &Convex,
+    pa: Oriented,
+    b: &Convex,
+    pb: Oriented,
+    sink: &mut ContactSink,
+) -> usize {
     mpr_collide(&Shape::convex(a, pa.pose, &pa.q), &Shape::convex(b, pb.pose, &pb.q), sink)
 }
 
@@ -627,7 +685,13 @@ pub fn collide_capsule_cylinder(k: &Capsule, pk: &Pose, y: &Cylinder, py: &Pose,
     collide_capsule_cylinder_oriented(k, Oriented::of(pk), y, Oriented::of(py), sink)
 }
 
-pub fn collide_capsule_cylinder_oriented(k: &Capsule, pk: Oriented, y: &Cylinder, py: Oriented, sink: &mut ContactSink) -> usize {
+pub fn collide_capsule_cylinder_oriented(
+    k: &Capsule,
+    pk: Oriented,
+    y: &Cylinder,
+    py: Oriented,
+    sink: &mut ContactSink,
+) -> usize {
     mpr_collide(&Shape::capsule(k, pk.pose, &pk.q), &Shape::cylinder(y, py.pose, &py.q), sink)
 }
 
@@ -656,7 +720,14 @@ impl CylFrame {
 
 /// The rim point of `pri`'s cap at `angle` (cap `length` along its axis,
 /// signed), if it is within the slab of `sec`'s caps: (point, depth).
-fn cyl_rim_contact(angle: f64, radius: f64, length: f64, l_sum: f64, pri: &CylFrame, sec: &CylFrame) -> Option<(V3, f64)> {
+fn cyl_rim_contact(
+    angle: f64,
+    radius: f64,
+    length: f64,
+    l_sum: f64,
+    pri: &CylFrame,
+    sec: &CylFrame,
+) -> Option<(V3, f64)> {
     let p = add(&pri.rot.rotate(&[angle.cos() * radius, angle.sin() * radius, 0.0]), &pri.pos);
     let depth = l_sum - dot(&sub(&p, &sec.pos), &sec.axis).abs();
     if depth >= 0.0 {
@@ -792,7 +863,13 @@ pub fn collide_cylinder_cylinder(a: &Cylinder, pa: &Pose, b: &Cylinder, pb: &Pos
     collide_cylinder_cylinder_oriented(a, Oriented::of(pa), b, Oriented::of(pb), sink)
 }
 
-pub fn collide_cylinder_cylinder_oriented(a: &Cylinder, pa: Oriented, b: &Cylinder, pb: Oriented, sink: &mut ContactSink) -> usize {
+pub fn collide_cylinder_cylinder_oriented(
+    a: &Cylinder,
+    pa: Oriented,
+    b: &Cylinder,
+    pb: Oriented,
+    sink: &mut ContactSink,
+) -> usize {
     if sink.max() == 0 {
         return 0;
     }
@@ -1044,7 +1121,10 @@ fn add_unique(list: &mut Vec<Pending>, c: Contact, max: usize) {
     let count = list.len();
     let mut index = count;
     for (k, p) in list.iter_mut().enumerate() {
-        if (c.pos[0] - p.c.pos[0]).abs() < eps && (c.pos[1] - p.c.pos[1]).abs() < eps && (c.pos[2] - p.c.pos[2]).abs() < eps {
+        if (c.pos[0] - p.c.pos[0]).abs() < eps
+            && (c.pos[1] - p.c.pos[1]).abs() < eps
+            && (c.pos[2] - p.c.pos[2]).abs() < eps
+        {
             p.c.normal = add(&p.c.normal, &c.normal);
             p.c.depth = p.c.depth.max(c.depth);
             p.merged = true;

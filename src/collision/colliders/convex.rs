@@ -49,7 +49,8 @@ impl<'a> Convex<'a> {
     /// vertices): [minx, maxx, miny, maxy, minz, maxz].
     pub fn aabb(&self, pose: &Pose) -> [f64; 6] {
         let pos = p3(&pose.pos);
-        let mut bb = [f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY];
+        let mut bb =
+            [f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY];
         for i in 0..self.point_count() {
             let p = add(&mul0(&pose.r, &self.point(i)), &pos);
             for k in 0..3 {

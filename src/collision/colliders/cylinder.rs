@@ -205,13 +205,7 @@ pub(crate) mod v3 {
 
 /// Cylinder (a) against sphere (b): one contact on the side, on a disc or
 /// on a rim.
-pub fn collide_cylinder_sphere(
-    cyl: &Cylinder,
-    pc: &Pose,
-    sph: &Sphere,
-    ps: &Pose,
-    sink: &mut ContactSink,
-) -> usize {
+pub fn collide_cylinder_sphere(cyl: &Cylinder, pc: &Pose, sph: &Sphere, ps: &Pose, sink: &mut ContactSink) -> usize {
     if sink.max() == 0 {
         return 0;
     }
@@ -231,11 +225,7 @@ pub fn collide_cylinder_sphere(
         return 0;
     }
     // c: from the sphere centre to the axis, orthogonal to it.
-    let c = [
-        s * dir[0] + bot[0] - sp[0],
-        s * dir[1] + bot[1] - sp[1],
-        s * dir[2] + bot[2] - sp[2],
-    ];
+    let c = [s * dir[0] + bot[0] - sp[0], s * dir[1] + bot[1] - sp[1], s * dir[2] + bot[2] - sp[2]];
     let t = len(&c);
     if t > radius + r2 {
         return 0;
@@ -247,11 +237,7 @@ pub fn collide_cylinder_sphere(
         if depth < 0.0 {
             return 0;
         }
-        let pos = [
-            c[0] / t * -radius + centre[0],
-            c[1] / t * -radius + centre[1],
-            c[2] / t * -radius + centre[2],
-        ];
+        let pos = [c[0] / t * -radius + centre[0], c[1] / t * -radius + centre[1], c[2] / t * -radius + centre[2]];
         let k = r2 - depth;
         let normal = [(pos[0] - sp[0]) / k, (pos[1] - sp[1]) / k, (pos[2] - sp[2]) / k];
         Contact::new(pos, normal, depth)
@@ -293,12 +279,7 @@ pub fn collide_cylinder_sphere(
 
 /// Cylinder (a) against plane (b): up to 4 contacts on a disc lying on the
 /// plane, otherwise the deepest rim point of each disc.
-pub fn collide_cylinder_plane(
-    cyl: &Cylinder,
-    pc: &Pose,
-    plane: &Plane,
-    sink: &mut ContactSink,
-) -> usize {
+pub fn collide_cylinder_plane(cyl: &Cylinder, pc: &Pose, plane: &Plane, sink: &mut ContactSink) -> usize {
     const TOL: f64 = 1e-7;
     let max = sink.max();
     if max == 0 {
@@ -330,17 +311,18 @@ pub fn collide_cylinder_plane(
         let s = pd - dot(&pn, &bot);
         let t = pd - dot(&pn, &top);
         let p = if s >= t {
-            if s >= 0.0 { bot } else { return 0 }
+            if s >= 0.0 {
+                bot
+            } else {
+                return 0;
+            }
         } else if t >= 0.0 {
             top
         } else {
             return 0;
         };
-        let v1 = if dir[0] < TOL && dir[0] > -TOL {
-            [dir[0] + 1.0, dir[1], dir[2]]
-        } else {
-            [dir[0], dir[1] + 1.0, dir[2]]
-        };
+        let v1 =
+            if dir[0] < TOL && dir[0] > -TOL { [dir[0] + 1.0, dir[1], dir[2]] } else { [dir[0], dir[1] + 1.0, dir[2]] };
         let v2 = cross(&v1, &dir);
         let k = radius / len(&v2);
         let v2 = scale(&v2, k);
@@ -374,13 +356,7 @@ pub fn collide_cylinder_plane(
 /// on the side; depth is the distance from the ray origin. A ray starting
 /// inside the cylinder hits it from within, with the normal pointing
 /// inwards (ODE 0.16's ray–cylinder behaviour).
-pub fn collide_ray_cylinder(
-    ray: &Ray,
-    pr: &Pose,
-    cyl: &Cylinder,
-    pc: &Pose,
-    sink: &mut ContactSink,
-) -> usize {
+pub fn collide_ray_cylinder(ray: &Ray, pr: &Pose, cyl: &Cylinder, pc: &Pose, sink: &mut ContactSink) -> usize {
     if sink.max() == 0 {
         return 0;
     }
@@ -493,8 +469,8 @@ struct CylBox {
 /// for rotations this is the transpose up to rounding, and the rounding
 /// decides ties in the choice of the box face, so it is kept.
 fn ode_invert3(m: &[f64; 12]) -> [f64; 12] {
-    let det = m[0] * (m[5] * m[10] - m[9] * m[6]) - m[1] * (m[4] * m[10] - m[8] * m[6])
-        + m[2] * (m[4] * m[9] - m[8] * m[5]);
+    let det =
+        m[0] * (m[5] * m[10] - m[9] * m[6]) - m[1] * (m[4] * m[10] - m[8] * m[6]) + m[2] * (m[4] * m[9] - m[8] * m[5]);
     if det == 0.0 {
         return crate::math::rotation::IDENTITY;
     }
@@ -591,11 +567,7 @@ impl CylBox {
             return true;
         }
         let d1 = dot(&sub(centre, &p0), &self.axis);
-        let pnt = [
-            p0[0] + dir[0] * (d1 / d2),
-            p0[1] + dir[1] * (d1 / d2),
-            p0[2] + dir[2] * (d1 / d2),
-        ];
+        let pnt = [p0[0] + dir[0] * (d1 / d2), p0[1] + dir[1] * (d1 / d2), p0[2] + dir[2] * (d1 / d2)];
         let tangent = cross(&sub(centre, &pnt), &self.axis);
         let ax = cross(&tangent, &dir);
         self.test_axis(&ax, id)
@@ -616,11 +588,7 @@ impl CylBox {
             // axis × box column i, in ODE's component order.
             let m = &self.box_r;
             let v = &axis;
-            let a = [
-                v[1] * m[8 + i] - v[2] * m[4 + i],
-                v[2] * m[i] - v[0] * m[8 + i],
-                v[0] * m[4 + i] - v[1] * m[i],
-            ];
+            let a = [v[1] * m[8 + i] - v[2] * m[4 + i], v[2] * m[i] - v[0] * m[8 + i], v[0] * m[4 + i] - v[1] * m[i]];
             if len2(&a) > 1e-6 && !self.test_axis(&a, 5 + i as i32) {
                 return false;
             }
@@ -633,36 +601,16 @@ impl CylBox {
                 return false;
             }
         }
-        const EDGES: [(usize, usize); 12] = [
-            (1, 0),
-            (1, 3),
-            (2, 3),
-            (2, 0),
-            (4, 1),
-            (4, 7),
-            (0, 7),
-            (5, 3),
-            (5, 6),
-            (2, 6),
-            (4, 5),
-            (6, 7),
-        ];
+        const EDGES: [(usize, usize); 12] =
+            [(1, 0), (1, 3), (2, 3), (2, 0), (4, 1), (4, 7), (0, 7), (5, 3), (5, 6), (2, 6), (4, 5), (6, 7)];
         let hs = self.size * 0.5;
-        let top = [
-            self.cyl_pos[0] + axis[0] * hs,
-            self.cyl_pos[1] + axis[1] * hs,
-            self.cyl_pos[2] + axis[2] * hs,
-        ];
+        let top = [self.cyl_pos[0] + axis[0] * hs, self.cyl_pos[1] + axis[1] * hs, self.cyl_pos[2] + axis[2] * hs];
         for (k, &(a, b)) in EDGES.iter().enumerate() {
             if !self.test_edge_circle(&top, a, b, 16 + k as i32) {
                 return false;
             }
         }
-        let bot = [
-            self.cyl_pos[0] - axis[0] * hs,
-            self.cyl_pos[1] - axis[1] * hs,
-            self.cyl_pos[2] - axis[2] * hs,
-        ];
+        let bot = [self.cyl_pos[0] - axis[0] * hs, self.cyl_pos[1] - axis[1] * hs, self.cyl_pos[2] - axis[2] * hs];
         for (k, &(a, b)) in EDGES.iter().enumerate() {
             if !self.test_edge_circle(&bot, a, b, 28 + k as i32) {
                 return false;
@@ -801,13 +749,7 @@ impl CylBox {
 }
 
 /// Cylinder (a) against box (b).
-pub fn collide_cylinder_box(
-    cyl: &Cylinder,
-    pc: &Pose,
-    bx: &BoxShape,
-    pb: &Pose,
-    sink: &mut ContactSink,
-) -> usize {
+pub fn collide_cylinder_box(cyl: &Cylinder, pc: &Pose, bx: &BoxShape, pb: &Pose, sink: &mut ContactSink) -> usize {
     if sink.max() == 0 {
         return 0;
     }

@@ -19,11 +19,11 @@
 use super::box_shape::box_point_depth;
 use super::capsule::capsule_point_depth;
 use super::sphere::sphere_point_depth;
+use crate::abi::contact::dContactGeom;
 use crate::collision::contact::{Contact, ContactSink, NUMC_MASK};
 use crate::collision::geom::{self, g, GeomRef, Shape};
 use crate::collision::heightfield_data::{HeightfieldData, HEIGHTFIELDS};
 use crate::collision::shapes::{Plane, Pose, Ray};
-use crate::abi::contact::dContactGeom;
 use crate::math::mat3::{mul0_331, mul1_331};
 use std::cell::RefCell;
 
@@ -52,9 +52,11 @@ impl Other<'_> {
             Other::Capsule(c) => super::plane::collide_capsule_plane(c, pose, plane, sink),
             Other::Cylinder(c) => super::cylinder::collide_cylinder_plane(c, pose, plane, sink),
             Other::Convex(c) => super::convex::collide_convex_plane(c, pose, plane, sink),
-            Other::TriMesh(data, _) => {
-                crate::collision::trimesh::plane::collide_trimesh_plane(&crate::collision::trimesh::Mesh { data, pose: *pose }, plane, sink)
-            }
+            Other::TriMesh(data, _) => crate::collision::trimesh::plane::collide_trimesh_plane(
+                &crate::collision::trimesh::Mesh { data, pose: *pose },
+                plane,
+                sink,
+            ),
         }
     }
 

@@ -5,16 +5,16 @@
 //! filled by the dispatcher, `side1/side2` by the collider where ODE sets
 //! them (-1 otherwise, which the sink does by default).
 
-pub mod box_shape;
-pub mod sphere;
-pub mod plane;
-pub mod capsule;
 pub mod box_box;
-pub mod ray;
-pub mod cylinder;
-pub mod convex;
+pub mod box_shape;
+pub mod capsule;
 pub mod ccd;
+pub mod convex;
+pub mod cylinder;
 pub mod heightfield;
+pub mod plane;
+pub mod ray;
+pub mod sphere;
 
 /// Reports a pair the library declines to collide because of absurd sizes
 /// (where ODE would exhaust memory or never return): the caller then

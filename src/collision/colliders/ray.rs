@@ -293,7 +293,8 @@ mod tests {
     #[test]
     fn ray_from_inside_reports_exit_with_inward_normal() {
         let ray = Ray { length: 10.0, flags: 0 };
-        let c = hit(|s| collide_ray_sphere(&ray, &Pose::IDENTITY, &Sphere { radius: 2.0 }, &Pose::IDENTITY, s)).unwrap();
+        let c =
+            hit(|s| collide_ray_sphere(&ray, &Pose::IDENTITY, &Sphere { radius: 2.0 }, &Pose::IDENTITY, s)).unwrap();
         assert_eq!((c.depth, c.normal[2]), (2.0, -1.0));
     }
 }

@@ -45,7 +45,16 @@ pub struct Space {
 
 impl Space {
     fn new(kind: Kind) -> Space {
-        Space { count: 0, first: None, cleanup: true, sublevel: 0, manual_cleanup: false, lock_count: 0, cursor: None, kind }
+        Space {
+            count: 0,
+            first: None,
+            cleanup: true,
+            sublevel: 0,
+            manual_cleanup: false,
+            lock_count: 0,
+            cursor: None,
+            kind,
+        }
     }
 }
 

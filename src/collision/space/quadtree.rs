@@ -38,7 +38,16 @@ impl QuadTree {
         let mut blocks: Vec<Block> = Vec::new();
         blocks.try_reserve_exact(total).ok()?;
         for _ in 0..total {
-            blocks.push(Block { min_x: 0.0, max_x: 0.0, min_y: 0.0, max_y: 0.0, first: None, count: 0, parent: NIL, children: NIL });
+            blocks.push(Block {
+                min_x: 0.0,
+                max_x: 0.0,
+                min_y: 0.0,
+                max_y: 0.0,
+                first: None,
+                count: 0,
+                parent: NIL,
+                children: NIL,
+            });
         }
         let min_x = center[0] - extents[0];
         let max_x = next_up(center[0] + extents[0]);

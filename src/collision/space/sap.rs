@@ -50,7 +50,11 @@ struct RadixSort {
 
 impl RadixSort {
     fn ranks2_off(&self) -> usize {
-        if self.primary == 0 { self.size } else { 0 }
+        if self.primary == 0 {
+            self.size
+        } else {
+            0
+        }
     }
 
     fn prepare(&mut self, n: usize) {

@@ -142,8 +142,28 @@ impl BoxData {
             let fp0 = dot(&a[i], &d);
             let fp1 = fp0 + dot(&a[i], &e0);
             let fp2 = fp0 + dot(&a[i], &e1);
-            let fmin = if fp0 < fp1 { if fp0 < fp2 { fp0 } else { fp2 } } else if fp1 < fp2 { fp1 } else { fp2 };
-            let fmax = if fp0 > fp1 { if fp0 > fp2 { fp0 } else { fp2 } } else if fp1 > fp2 { fp1 } else { fp2 };
+            let fmin = if fp0 < fp1 {
+                if fp0 < fp2 {
+                    fp0
+                } else {
+                    fp2
+                }
+            } else if fp1 < fp2 {
+                fp1
+            } else {
+                fp2
+            };
+            let fmax = if fp0 > fp1 {
+                if fp0 > fp2 {
+                    fp0
+                } else {
+                    fp2
+                }
+            } else if fp1 > fp2 {
+                fp1
+            } else {
+                fp2
+            };
             let dmin = h[i] - fmin;
             let dmax = fmax + h[i];
             if dmin < 0.0 || dmax < 0.0 {
@@ -425,7 +445,16 @@ mod tests {
         let mut data = TriMeshData::default();
         // SAFETY: v and idx outlive `data`'s use; indices < vertex count.
         unsafe {
-            data.build(v.as_ptr() as *const u8, 12, 25, false, idx.as_ptr() as *const u8, idx.len() / 3, 12, std::ptr::null());
+            data.build(
+                v.as_ptr() as *const u8,
+                12,
+                25,
+                false,
+                idx.as_ptr() as *const u8,
+                idx.len() / 3,
+                12,
+                std::ptr::null(),
+            );
         }
         let mesh = Mesh { data: &data, pose: Pose::IDENTITY };
         let shape = BoxShape { sides: [1.2, 0.9, 0.5] };
@@ -446,7 +475,13 @@ mod tests {
             for limit in 1..n {
                 // SAFETY: as above.
                 let mut buf: [dContactGeom; 64] = unsafe { std::mem::zeroed() };
-                let m = collide_trimesh_box(&mesh, &NoHost, &shape, &pose, &mut ContactSink::from_slice(&mut buf, limit as i32));
+                let m = collide_trimesh_box(
+                    &mesh,
+                    &NoHost,
+                    &shape,
+                    &pose,
+                    &mut ContactSink::from_slice(&mut buf, limit as i32),
+                );
                 assert_eq!(m, limit);
                 let mut kept: Vec<f64> = buf[..m].iter().map(|c| c.depth).collect();
                 kept.sort_by(|x, y| y.total_cmp(x));

@@ -255,10 +255,14 @@ impl Bvh {
             return out;
         }
         let mut stack = Vec::new();
-        self.walk(&mut stack, |_| Visit::TakeAll, |t, _| {
-            out.push(t);
-            false
-        });
+        self.walk(
+            &mut stack,
+            |_| Visit::TakeAll,
+            |t, _| {
+                out.push(t);
+                false
+            },
+        );
         out
     }
 }
@@ -368,11 +372,15 @@ mod tests {
         let bvh = Bvh::build(800, grid);
         let mut stack = Vec::new();
         let mut got = Vec::new();
-        bvh.walk(&mut stack, |_| Visit::Open, |t, tested| {
-            assert!(tested);
-            got.push(t);
-            got.len() == 5
-        });
+        bvh.walk(
+            &mut stack,
+            |_| Visit::Open,
+            |t, tested| {
+                assert!(tested);
+                got.push(t);
+                got.len() == 5
+            },
+        );
         assert_eq!(got, bvh.leaf_order()[..5].to_vec());
     }
 }

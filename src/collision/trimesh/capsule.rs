@@ -266,8 +266,19 @@ fn near(a: &Contact, b: &Contact) -> bool {
     (0..3).all(|k| (a.pos[k] - b.pos[k]).abs() < E) && (0..3).all(|k| (a.normal[k] - b.normal[k]).abs() < E)
 }
 
-pub fn collide_trimesh_capsule(mesh: &Mesh, host: &dyn TriHost, cap: &Capsule, cp: &Pose, sink: &mut ContactSink) -> usize {
-    let cap = Cap { c: [cp.pos[0], cp.pos[1], cp.pos[2]], axis: cp.axis(2), r: cap.radius, size: cap.length + 2.0 * cap.radius };
+pub fn collide_trimesh_capsule(
+    mesh: &Mesh,
+    host: &dyn TriHost,
+    cap: &Capsule,
+    cp: &Pose,
+    sink: &mut ContactSink,
+) -> usize {
+    let cap = Cap {
+        c: [cp.pos[0], cp.pos[1], cp.pos[2]],
+        axis: cp.axis(2),
+        r: cap.radius,
+        size: cap.length + 2.0 * cap.radius,
+    };
     let cand = mesh.candidates_obb(cp, &[cap.r, cap.r, cap.size * 0.5]);
     if cand.is_empty() {
         return 0;

@@ -106,7 +106,15 @@ fn perp_axis(v1: &[f64; 3], v2: &[f64; 3], v3: &[f64; 3]) -> [f64; 3] {
     cross(&cross(&sub(v1, v2), v3), v3)
 }
 
-fn circle_edge_axis(c: &Cyl, v: &[[f64; 3]; 3], centre: &[f64; 3], e0: &[f64; 3], e1: &[f64; 3], id: u32, best: &mut Best) -> bool {
+fn circle_edge_axis(
+    c: &Cyl,
+    v: &[[f64; 3]; 3],
+    centre: &[f64; 3],
+    e0: &[f64; 3],
+    e1: &[f64; 3],
+    id: u32,
+    best: &mut Best,
+) -> bool {
     let mut k = sub(e1, e0);
     safe_normalize3(&mut k);
     let d2 = dot(&k, &c.axis);
@@ -177,7 +185,15 @@ fn clip_poly(inp: &[[f64; 3]], n: &[f64; 3], d: f64, out: &mut Poly16) {
     }
 }
 
-fn clip_side_line(c: &Cyl, v: &[[f64; 3]; 3], n: &[f64; 3], e: &[[f64; 3]; 3], best: &Best, out: &mut Vec<Local>, max: usize) {
+fn clip_side_line(
+    c: &Cyl,
+    v: &[[f64; 3]; 3],
+    n: &[f64; 3],
+    e: &[[f64; 3]; 3],
+    best: &Best,
+    out: &mut Vec<Local>,
+    max: usize,
+) {
     let t = dot(&c.axis, &best.normal);
     let n2 = sub(&best.normal, &scale(&c.axis, t));
     let l = norm(&n2);
@@ -226,7 +242,11 @@ fn clip_cap(c: &Cyl, v: &[[f64; 3]; 3], best: &Best, out: &mut Vec<Local>, max: 
     // Triangle into the cap's frame through the inverse quaternion (as
     // ODE: rounding decides which points on a clip plane survive).
     let inv = quat_inv(&c.q);
-    let pts = [quat_transform(&inv, &sub(&v[0], &centre)), quat_transform(&inv, &sub(&v[1], &centre)), quat_transform(&inv, &sub(&v[2], &centre))];
+    let pts = [
+        quat_transform(&inv, &sub(&v[0], &centre)),
+        quat_transform(&inv, &sub(&v[1], &centre)),
+        quat_transform(&inv, &sub(&v[2], &centre)),
+    ];
     let mut a = Poly16::EMPTY;
     let mut b = Poly16::EMPTY;
     clip_poly(&pts, &[0.0, 0.0, rel_z], 0.0, &mut a);
@@ -296,7 +316,14 @@ fn one_triangle(c: &Cyl, v: &[[f64; 3]; 3], out: &mut Vec<Local>, max: usize) {
 /// `cq` is the cylinder's quaternion as ODE reads it (`geom::quaternion`:
 /// the body's own for a geom on a body without offset), which places the
 /// cap contacts.
-pub fn collide_trimesh_cylinder(mesh: &Mesh, host: &dyn TriHost, cy: &Cylinder, cp: &Pose, cq: [f64; 4], sink: &mut ContactSink) -> usize {
+pub fn collide_trimesh_cylinder(
+    mesh: &Mesh,
+    host: &dyn TriHost,
+    cy: &Cylinder,
+    cp: &Pose,
+    cq: [f64; 4],
+    sink: &mut ContactSink,
+) -> usize {
     let max = sink.max();
     if max == 0 {
         return 0;
@@ -308,7 +335,14 @@ pub fn collide_trimesh_cylinder(mesh: &Mesh, host: &dyn TriHost, cy: &Cylinder, 
         *s = [-ang.cos(), -ang.sin(), 0.0];
         ang += 2.0 * step;
     }
-    let c = Cyl { pos: [cp.pos[0], cp.pos[1], cp.pos[2]], axis: cp.axis(2), q: cq, radius: cy.radius, length: cy.length, seg_n };
+    let c = Cyl {
+        pos: [cp.pos[0], cp.pos[1], cp.pos[2]],
+        axis: cp.axis(2),
+        q: cq,
+        radius: cy.radius,
+        length: cy.length,
+        seg_n,
+    };
     let cand = mesh.candidates_obb(cp, &[c.radius, c.radius, c.length * 0.5]);
     if cand.is_empty() {
         return 0;

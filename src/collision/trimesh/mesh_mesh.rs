@@ -547,7 +547,16 @@ mod tests {
         let mut data = TriMeshData::default();
         // SAFETY: v and i outlive `data`'s use below; indices < vertex count.
         unsafe {
-            data.build(v.as_ptr() as *const u8, 12, v.len() / 3, false, i.as_ptr() as *const u8, i.len() / 3, 12, std::ptr::null());
+            data.build(
+                v.as_ptr() as *const u8,
+                12,
+                v.len() / 3,
+                false,
+                i.as_ptr() as *const u8,
+                i.len() / 3,
+                12,
+                std::ptr::null(),
+            );
         }
         let n = i.len() / 3;
         let mut seed = 7u64;
@@ -557,11 +566,17 @@ mod tests {
         };
         let mut touching = 0;
         for round in 0..40 {
-            let p1 = Pose::new([rnd() - 0.5, rnd() - 0.5, rnd() - 0.5], r_from_euler_angles(rnd() * 6.0, rnd() * 3.0, rnd() * 6.0));
+            let p1 = Pose::new(
+                [rnd() - 0.5, rnd() - 0.5, rnd() - 0.5],
+                r_from_euler_angles(rnd() * 6.0, rnd() * 3.0, rnd() * 6.0),
+            );
             let d = 1.2 + 0.8 * rnd();
             let (ph, th) = (rnd() * 6.0, rnd() * 3.0);
             let off = [d * th.sin() * ph.cos(), d * th.sin() * ph.sin(), d * th.cos()];
-            let p2 = Pose::new(add(&[p1.pos[0], p1.pos[1], p1.pos[2]], &off), r_from_euler_angles(rnd() * 6.0, rnd() * 3.0, rnd() * 6.0));
+            let p2 = Pose::new(
+                add(&[p1.pos[0], p1.pos[1], p1.pos[2]], &off),
+                r_from_euler_angles(rnd() * 6.0, rnd() * 3.0, rnd() * 6.0),
+            );
             let (m1, m2) = (Mesh { data: &data, pose: p1 }, Mesh { data: &data, pose: p2 });
             // OPCODE tests each pair once, with one triangle moved into
             // the other mesh's space: the pairs it reports lie between

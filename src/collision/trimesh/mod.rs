@@ -15,8 +15,8 @@
 //! world coordinates on triangles transformed by the mesh pose (ODE does
 //! the same).
 
-pub mod bvh;
 pub mod box_;
+pub mod bvh;
 pub mod capsule;
 pub mod cylinder;
 pub mod mesh_mesh;
@@ -245,9 +245,7 @@ impl TriMeshData {
     pub fn edge_usable(&self, t: usize, e: usize) -> bool {
         match self.flags(t) {
             None => true,
-            Some(f) => {
-                f & USE_EDGE[e] != 0 && self.convex_edges.as_ref().is_none_or(|c| c.get(t).is_none_or(|c| c[e]))
-            }
+            Some(f) => f & USE_EDGE[e] != 0 && self.convex_edges.as_ref().is_none_or(|c| c.get(t).is_none_or(|c| c[e])),
         }
     }
 
@@ -526,8 +524,18 @@ pub struct GeomHost {
 
 impl GeomHost {
     /// The callbacks of trimesh geom `mesh` (payload `tm`) against `other`.
-    pub fn new(mesh: crate::collision::geom::GeomRef, other: crate::collision::geom::GeomRef, tm: &TriMeshGeom) -> GeomHost {
-        GeomHost { mesh, other, callback: tm.callback, array_callback: tm.array_callback, ray_callback: tm.ray_callback }
+    pub fn new(
+        mesh: crate::collision::geom::GeomRef,
+        other: crate::collision::geom::GeomRef,
+        tm: &TriMeshGeom,
+    ) -> GeomHost {
+        GeomHost {
+            mesh,
+            other,
+            callback: tm.callback,
+            array_callback: tm.array_callback,
+            ray_callback: tm.ray_callback,
+        }
     }
 }
 
@@ -567,7 +575,13 @@ pub fn of(h: crate::collision::geom::GeomRef) -> &'static mut TriMeshGeom {
 fn setup(a: crate::collision::geom::GeomRef, b: crate::collision::geom::GeomRef) -> Option<(Mesh<'static>, GeomHost)> {
     let tm = of(a);
     let data = tm.live_data()?;
-    let host = GeomHost { mesh: a, other: b, callback: tm.callback, array_callback: tm.array_callback, ray_callback: tm.ray_callback };
+    let host = GeomHost {
+        mesh: a,
+        other: b,
+        callback: tm.callback,
+        array_callback: tm.array_callback,
+        ray_callback: tm.ray_callback,
+    };
     Some((Mesh { data, pose: crate::collision::geom::pose(a) }, host))
 }
 
@@ -609,7 +623,14 @@ pub fn geom_plane(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
 pub fn geom_cylinder(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
     let Some((m, h)) = setup(a, b) else { return 0 };
     let Shape::Cylinder(c) = &crate::collision::geom::g(b).shape else { return 0 };
-    cylinder::collide_trimesh_cylinder(&m, &h, c, &crate::collision::geom::pose(b), crate::collision::geom::quaternion(b), s)
+    cylinder::collide_trimesh_cylinder(
+        &m,
+        &h,
+        c,
+        &crate::collision::geom::pose(b),
+        crate::collision::geom::quaternion(b),
+        s,
+    )
 }
 
 pub fn geom_trimesh(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {

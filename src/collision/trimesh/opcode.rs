@@ -180,14 +180,27 @@ impl SphereQuery {
         let diff = sub3(&t[0], &self.c);
         let e0 = sub3(&t[1], &t[0]);
         let e1 = sub3(&t[2], &t[0]);
-        let (_, _, d2) = closest_sq(dot3(&e0, &e0), dot3(&e0, &e1), dot3(&e1, &e1), dot3(&diff, &e0), dot3(&diff, &e1), dot3(&diff, &diff));
+        let (_, _, d2) = closest_sq(
+            dot3(&e0, &e0),
+            dot3(&e0, &e1),
+            dot3(&e1, &e1),
+            dot3(&diff, &e0),
+            dot3(&diff, &e1),
+            dot3(&diff, &diff),
+        );
         d2.abs() < self.r2
     }
 }
 
 /// The arithmetic both OPCODE (f32) and ODE's trimesh–sphere (f64) use.
 pub trait Real:
-    Copy + PartialOrd + std::ops::Add<Output = Self> + std::ops::Sub<Output = Self> + std::ops::Mul<Output = Self> + std::ops::Div<Output = Self> + std::ops::Neg<Output = Self>
+    Copy
+    + PartialOrd
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+    + std::ops::Div<Output = Self>
+    + std::ops::Neg<Output = Self>
 {
     const ZERO: Self;
     const ONE: Self;
@@ -337,10 +350,14 @@ pub fn sphere_candidates(mesh: &Mesh, q: &SphereQuery, stack: &mut Vec<(u32, boo
         }
         return;
     }
-    bvh.walk(stack, |n| q.visit(n), |t, _| {
-        out.push(t as i32);
-        false
-    });
+    bvh.walk(
+        stack,
+        |n| q.visit(n),
+        |t, _| {
+            out.push(t as i32);
+            false
+        },
+    );
 }
 
 // ---- oriented box --------------------------------------------------------------
@@ -620,12 +637,16 @@ pub fn obb_candidates(mesh: &Mesh, q: &ObbQuery, prim_tests: bool, stack: &mut V
         }
         return;
     }
-    bvh.walk(stack, |n| q.visit(n), |t, tested| {
-        if !prim_tests || !tested || q.tri_overlap(&tri_f(mesh, t)) {
-            out.push(t as i32);
-        }
-        false
-    });
+    bvh.walk(
+        stack,
+        |n| q.visit(n),
+        |t, tested| {
+            if !prim_tests || !tested || q.tri_overlap(&tri_f(mesh, t)) {
+                out.push(t as i32);
+            }
+            false
+        },
+    );
 }
 
 // ---- ray ------------------------------------------------------------------------
@@ -656,17 +677,41 @@ pub struct RayQuery {
 }
 
 impl RayQuery {
-    pub fn new(o: &[f64; 3], d: &[f64; 3], len: f64, mesh_pos: &[f64; 4], mesh_r: &[f64; 12], cull: bool, first_contact: bool, closest: bool) -> RayQuery {
+    pub fn new(
+        o: &[f64; 3],
+        d: &[f64; 3],
+        len: f64,
+        mesh_pos: &[f64; 4],
+        mesh_r: &[f64; 12],
+        cull: bool,
+        first_contact: bool,
+        closest: bool,
+    ) -> RayQuery {
         let f = |x: f64| x as f32;
         let wo = [f(o[0] - mesh_pos[0]), f(o[1] - mesh_pos[1]), f(o[2] - mesh_pos[2])];
         let wd = [f(d[0]), f(d[1]), f(d[2])];
         let m = make_matrix(&[0.0; 3], mesh_r);
         // Direction by the upper 3×3 (rows dotted), origin by the inverse.
-        let dir = [dot3(&[m[0][0], m[0][1], m[0][2]], &wd), dot3(&[m[1][0], m[1][1], m[1][2]], &wd), dot3(&[m[2][0], m[2][1], m[2][2]], &wd)];
+        let dir = [
+            dot3(&[m[0][0], m[0][1], m[0][2]], &wd),
+            dot3(&[m[1][0], m[1][1], m[1][2]], &wd),
+            dot3(&[m[2][0], m[2][1], m[2][2]], &wd),
+        ];
         let orig = point_mul4(&wo, &invert_pr(&m));
         let max_dist = f(len);
         let segment = max_dist.to_bits() != f32::MAX.to_bits();
-        let mut q = RayQuery { orig, dir, max_dist, half: [0.0; 3], mid: [0.0; 3], fdir: [0.0; 3], segment, cull, first_contact, closest };
+        let mut q = RayQuery {
+            orig,
+            dir,
+            max_dist,
+            half: [0.0; 3],
+            mid: [0.0; 3],
+            fdir: [0.0; 3],
+            segment,
+            cull,
+            first_contact,
+            closest,
+        };
         if segment {
             for k in 0..3 {
                 q.half[k] = 0.5 * dir[k] * max_dist;
@@ -860,17 +905,31 @@ impl TreeQuery {
                 ar[i][j] = 1e-6f32 + r1to0[i][j].abs();
             }
         }
-        TreeQuery { r0to1: rot3(&m01), t0to1: [m01[3][0], m01[3][1], m01[3][2]], r1to0, t1to0: [m10[3][0], m10[3][1], m10[3][2]], ar }
+        TreeQuery {
+            r0to1: rot3(&m01),
+            t0to1: [m01[3][0], m01[3][1], m01[3][2]],
+            r1to0,
+            t1to0: [m10[3][0], m10[3][1], m10[3][2]],
+            ar,
+        }
     }
 
     /// A mesh-0 triangle in mesh 1's space (as the descent fetches it).
     pub fn to_mesh1(&self, t: &TriF) -> TriF {
-        [transform(&t[0], &self.r0to1, &self.t0to1), transform(&t[1], &self.r0to1, &self.t0to1), transform(&t[2], &self.r0to1, &self.t0to1)]
+        [
+            transform(&t[0], &self.r0to1, &self.t0to1),
+            transform(&t[1], &self.r0to1, &self.t0to1),
+            transform(&t[2], &self.r0to1, &self.t0to1),
+        ]
     }
 
     /// A mesh-1 triangle in mesh 0's space.
     pub fn to_mesh0(&self, t: &TriF) -> TriF {
-        [transform(&t[0], &self.r1to0, &self.t1to0), transform(&t[1], &self.r1to0, &self.t1to0), transform(&t[2], &self.r1to0, &self.t1to0)]
+        [
+            transform(&t[0], &self.r1to0, &self.t1to0),
+            transform(&t[1], &self.r1to0, &self.t1to0),
+            transform(&t[2], &self.r1to0, &self.t1to0),
+        ]
     }
 
     /// Box a (mesh 0 space) against box b (mesh 1 space): 15 axes.
@@ -1037,7 +1096,8 @@ pub fn tri_tri(v: &TriF, u: &TriF) -> bool {
         let mut du = [dot3(n, &p[0]) + d, dot3(n, &p[1]) + d, dot3(n, &p[2]) + d];
         let (ad, nn) = (d.abs(), dot3(n, n));
         for k in 0..3 {
-            let lim = if ad >= nn { EPS * ad } else { EPS * super::bvh::fmax(ad, super::bvh::fmin(nn, dot3(&p[k], &p[k]))) };
+            let lim =
+                if ad >= nn { EPS * ad } else { EPS * super::bvh::fmax(ad, super::bvh::fmin(nn, dot3(&p[k], &p[k]))) };
             if du[k].abs() <= lim {
                 du[k] = 0.0;
             }
@@ -1092,7 +1152,9 @@ pub fn tri_tri(v: &TriF, u: &TriF) -> bool {
 /// (None: the triangles are coplanar).
 fn interval(p: &V3, d: &V3, d01: f32, d02: f32) -> Option<(f32, f32, f32, f32, f32)> {
     // Around vertex k with the two others i, j.
-    let around = |k: usize, i: usize, j: usize| Some((p[k], (p[i] - p[k]) * d[k], (p[j] - p[k]) * d[k], d[k] - d[i], d[k] - d[j]));
+    let around = |k: usize, i: usize, j: usize| {
+        Some((p[k], (p[i] - p[k]) * d[k], (p[j] - p[k]) * d[k], d[k] - d[i], d[k] - d[j]))
+    };
     if d01 > 0.0 {
         around(2, 0, 1)
     } else if d02 > 0.0 {
@@ -1146,7 +1208,10 @@ fn coplanar(n: &V3, v: &TriF, u: &TriF) -> bool {
     for (p, q) in [(0, 1), (1, 2), (2, 0)] {
         let ax = v[q][i0] - v[p][i0];
         let ay = v[q][i1] - v[p][i1];
-        if edge_edge(&v[p], ax, ay, &u[0], &u[1]) || edge_edge(&v[p], ax, ay, &u[1], &u[2]) || edge_edge(&v[p], ax, ay, &u[2], &u[0]) {
+        if edge_edge(&v[p], ax, ay, &u[0], &u[1])
+            || edge_edge(&v[p], ax, ay, &u[1], &u[2])
+            || edge_edge(&v[p], ax, ay, &u[2], &u[0])
+        {
             return true;
         }
     }

@@ -294,7 +294,8 @@ pub fn use_flags(d: &TriMeshData) -> Vec<u8> {
         let (lo, hi) = (cur.lo as usize, cur.hi as usize);
         let shared = i + 1 < edges.len() && edges[i + 1].hi == cur.hi && edges[i + 1].lo == cur.lo;
         if !shared {
-            let extra = take(&mut vstate, &mut vfrom, lo, i, cur.lo_flag) | take(&mut vstate, &mut vfrom, hi, i, cur.hi_flag);
+            let extra =
+                take(&mut vstate, &mut vfrom, lo, i, cur.lo_flag) | take(&mut vstate, &mut vfrom, hi, i, cur.hi_flag);
             flags[cur.tri as usize] |= extra | cur.edge_flag;
             i += 1;
             continue;

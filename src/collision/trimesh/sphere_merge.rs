@@ -19,7 +19,13 @@ pub const FULL: i32 = 3;
 
 /// Merges the `n` contacts of `sink` per `mode`; returns the new count.
 /// `mesh` is the trimesh geom handle given to the merge callback.
-pub fn merge(mode: i32, sink: &mut ContactSink, n: usize, callback: Option<TriMergeCallback>, mesh: *mut c_void) -> usize {
+pub fn merge(
+    mode: i32,
+    sink: &mut ContactSink,
+    n: usize,
+    callback: Option<TriMergeCallback>,
+    mesh: *mut c_void,
+) -> usize {
     if n == 0 {
         return 0;
     }
