@@ -57,8 +57,9 @@ static int EXCL_TRIMESH_PREPROCESS_UNBUILT = 1; /* crashes: preprocess of never-
 static int EXCL_NAN_AFTER_STEP = 1;     /* nanpolicy: a step driving finite state to NaN/inf is not reported yet */
 static int EXCL_SILENT_BAD_VALUES = 1;  /* nanpolicy: unknown joint params, negative counts, NaN in convex/trimesh data,
                                            unknown joint types, bad finite-rotation modes, rand(0), ... accepted silently */
-static int EXCL_ODE_NAN_CONTACTS = 1;   /* new, for the lead to decide: sphere-cylinder with the sphere's centre on the
-                                           cylinder's axis gives a NaN normal, bit-identical to Debian's ODE */
+static int EXCL_ODE_NAN_CONTACTS = 1;   /* new, for the lead to decide: NaN bit-identical to Debian's ODE from finite
+                                           input: sphere-cylinder with the sphere's centre on the cylinder's axis (NaN
+                                           normal); an axis whose components are all subnormal (normalises to NaN) */
 
 /* ------------------------------------------------------------------------ */
 
@@ -92,6 +93,7 @@ typedef struct {
     int step;         /* a time step */
     int may_destroy;  /* objects other than the arguments may die */
     int no_change_check; /* a report here is not a rejection (collisions go on after a report) */
+    int ode_nan;      /* input on which Debian's ODE itself yields NaN (EXCL_ODE_NAN_CONTACTS) */
     int touched[12];
     int ntouched;
 } Call;
@@ -666,6 +668,7 @@ static void post(void) {
     int tainted_before = h_before.nonfinite || (EXCL_NAN_AFTER_STEP && h_before.extreme);
     if (h_after.nonfinite && !tainted_before && h_before.h) {
         if (cur.step && EXCL_NAN_AFTER_STEP) { n_excluded++; return; }
+        if (cur.ode_nan && EXCL_ODE_NAN_CONTACTS) { n_excluded++; return; }
         /* An anchor set while the joint's body was NaN (after a step: the
          * known issue) is stored NaN and shows once the joint is attached
          * to finite bodies. */
@@ -904,6 +907,7 @@ static void op_body_set(void) {
         double x, y, z;
         if (chance(50)) { x = runi(-3, 3); y = runi(-3, 3); z = runi(-1, 4); } else { x = rfin(); y = rfin(); z = rfin(); }
         TRACE("%s(%s, " G17 ", " G17 ", " G17 ")", cur.name, N(b), x, y, z);
+        if (i == 9 && fmax(fabs(x), fmax(fabs(y), fabs(z))) < DBL_MIN) cur.ode_nan = 1;
         CALL(b3_tab[i].f(H(b), x, y, z));
     } else if (r < 45) {
         int i = rn(NE(b6_tab)); cur.name = b6_tab[i].n;
@@ -1151,6 +1155,8 @@ static void op_joint_set(void) {
         else if (chance(60)) { x = runi(-2, 2); y = runi(-2, 2); z = runi(-2, 2); } else { x = rfin(); y = rfin(); z = rfin(); }
         if (e->axis && !cur.nonfinite && fabs(x) + fabs(y) + fabs(z) < 1e-150) cur.dontcare = 1;
         if (e->axis && (fabs(x) > 1e150 || fabs(y) > 1e150 || fabs(z) > 1e150)) cur.dontcare = 1;
+        /* all components subnormal: ODE's normalisation gives NaN too */
+        if (e->axis && fmax(fabs(x), fmax(fabs(y), fabs(z))) < DBL_MIN) cur.ode_nan = 1;
         TRACE("%s(%s, " G17 ", " G17 ", " G17 ")", cur.name, N(j), x, y, z);
         CALL(e->f(H(j), x, y, z));
     } else if (r < 65) {
