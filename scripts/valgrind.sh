@@ -29,17 +29,14 @@ cd "$ROOT/ctests"
 # name|arguments: programs and arguments sized to keep the whole run within
 # a few minutes on 2 cores (valgrind runs code 20-50 times slower).
 # Left out, each for a reason:
-#   t_custom_badinput   passes a dangling pointer to the stack frame of a
-#                       finished callback on purpose (to check that the call
-#                       is refused); reading it is the test's own undefined
-#                       behaviour, which memcheck rightly flags;
 #   t_collide_*         hang regressions guarded by a 20 s alarm, which
 #                       valgrind's slowdown would trip; their code paths
 #                       run in the fuzz run below;
-#   t_tm2_robot, t_buggy_drive, t_gfin_rest
+#   t_scene_mesh_robot, t_buggy_drive, t_scene_drop_comes_to_rest
 #                       the slowest under valgrind (30 s each); diff_buggy,
-#                       t_tmesh_rest and diff_gfin_hfield cover their code.
-skip=" t_custom_badinput t_collide_user_aabb_nan t_collide_hash_extreme_levels t_tm2_robot t_buggy_drive t_gfin_rest "
+#                       t_trimesh_rest_on_terrain and diff_collide_heightfield_pairs cover
+#                       their code.
+skip=" t_collide_user_aabb_nan t_collide_hash_extreme_levels t_scene_mesh_robot t_buggy_drive t_scene_drop_comes_to_rest "
 programs=()
 for t in "$BIN"/t_*; do
   n=$(basename "$t")
@@ -47,8 +44,8 @@ for t in "$BIN"/t_*; do
   [ -x "$t" ] && [ -f "$t" ] && programs+=("$n|")
 done
 programs+=(
-  "diff_buggy|" "diff_space_pairs|" "diff_joint_step_chain|" "diff_quick_box_contacts|"
-  "diff_gfin_hfield|" "diff_tmesh_api|" "diff_cyl_pairs|"
+  "diff_buggy|" "diff_space_pairs|" "diff_joint_step_chain|" "diff_quickstep_box_contacts|"
+  "diff_collide_heightfield_pairs|" "diff_trimesh_api|" "diff_collide_cylinder_convex_pairs|"
   "soak_scenes|--steps 200"
   "fuzz_api|--seeds 1-2 --calls 2500 --no-fork"
 )
@@ -57,7 +54,7 @@ pass=0 fail=0 failed=()
 for entry in "${programs[@]}"; do
   name=${entry%%|*} args=${entry#*|}
   exe="$BIN/$name"
-  if [ ! -x "$exe" ]; then echo "skip $name (not built)"; continue; fi
+  if [ ! -x "$exe" ]; then echo "FAIL $name (listed here but not built)"; fail=$((fail + 1)); failed+=("$name"); continue; fi
   s=$(date +%s)
   # shellcheck disable=SC2086
   LD_LIBRARY_PATH="$LIB" FUZZ_API_NO_REEXEC=1 valgrind -q --error-exitcode=99 --leak-check=no \

@@ -114,17 +114,20 @@ pub struct odexLimit {
 }
 
 thread_local! {
-    /// The context being served by a callback on this thread.
-    static ACTIVE: Cell<*mut c_void> = const { Cell::new(std::ptr::null_mut()) };
+    /// The info record handed to the callback being served on this thread,
+    /// and its context. The record's address is compared before it is read:
+    /// a host may keep the pointer past the callback, when it points to a
+    /// dead stack frame.
+    static ACTIVE: Cell<(*mut c_void, *mut c_void)> = const { Cell::new((std::ptr::null_mut(), std::ptr::null_mut())) };
 }
 
 /// Sets ACTIVE for the duration of a callback (restoring it even if the
 /// callback's Rust side unwinds).
-struct Serving(*mut c_void);
+struct Serving((*mut c_void, *mut c_void));
 
 impl Serving {
-    fn new(p: *mut c_void) -> Serving {
-        Serving(ACTIVE.with(|a| a.replace(p)))
+    fn new(info: *mut c_void, internal: *mut c_void) -> Serving {
+        Serving(ACTIVE.with(|a| a.replace((info, internal))))
     }
 }
 
@@ -187,7 +190,7 @@ impl CustomModel for CModel {
         let internal = cx as *mut Info1Cx<'_> as *mut c_void;
         info.internal = internal;
         {
-            let _g = Serving::new(internal);
+            let _g = Serving::new(&mut info as *mut odexJointInfo1 as *mut c_void, internal);
             // SAFETY: the host registered `f` for this joint; `info` lives
             // for the call.
             unsafe { f(&mut info) };
@@ -233,7 +236,7 @@ impl CustomModel for CModel {
         let internal = cx as *mut Info2Cx<'_> as *mut c_void;
         info.internal = internal;
         {
-            let _g = Serving::new(internal);
+            let _g = Serving::new(&mut info as *mut odexJointInfo2 as *mut c_void, internal);
             // SAFETY: as in info1; `rows` points to `m` rows of `buf`.
             unsafe { f(&mut info) };
         }
@@ -270,13 +273,16 @@ fn limit_arg(cx: &Cx, limit: *const odexLimit) -> Option<Limit> {
     Some(lim)
 }
 
-/// Validates a callback context: non-null and being served now.
-fn active(cx: &Cx, internal: *mut c_void) -> Option<()> {
-    let now = ACTIVE.with(|a| a.get());
+/// Validates a callback's info record before anything reads it: non-null
+/// and the record handed to the callback being served now. Returns its
+/// context.
+fn active(cx: &Cx, info: *mut c_void) -> Option<*mut c_void> {
+    let (now_info, now_internal) = ACTIVE.with(|a| a.get());
     cx.require(
-        !internal.is_null() && internal == now,
-        format_args!("argument 'info' is not the context of the running custom-joint callback"),
-    )
+        !info.is_null() && info == now_info,
+        format_args!("argument 'info' is not the record of the running custom-joint callback"),
+    )?;
+    Some(now_internal)
 }
 
 #[no_mangle]
@@ -338,13 +344,13 @@ pub unsafe extern "C" fn odexJointLimitTest(
     limit: *const odexLimit,
 ) -> c_int {
     call("odexJointLimitTest", 0, |cx| {
-        let info = unsafe { &mut *cx.ptr_mut("info", info)? };
-        active(cx, info.internal)?;
+        let info = cx.ptr_mut("info", info)?;
+        let internal = active(cx, info as *mut c_void)?;
         let lim = limit_arg(cx, limit)?;
         cx.require(slot >= 0, format_args!("argument 'slot' = {slot} (must be >= 0)"))?;
         // SAFETY: `internal` is the Info1Cx the running callback was given
         // (checked by `active`); the adapter does not touch it meanwhile.
-        let icx = unsafe { &mut *(info.internal as *mut Info1Cx<'_>) };
+        let icx = unsafe { &mut *(internal as *mut Info1Cx<'_>) };
         match icx.limit(slot as usize, value, &lim) {
             Ok(on) => Some(on as c_int),
             Err(e) => cx.fail(format_args!("{e}")),
@@ -355,12 +361,12 @@ pub unsafe extern "C" fn odexJointLimitTest(
 #[no_mangle]
 pub unsafe extern "C" fn odexJointLimitRow(info: *mut odexJointInfo2, slot: c_int, row: *mut odexJointRow) -> c_int {
     call("odexJointLimitRow", 0, |cx| {
-        let info = unsafe { &mut *cx.ptr_mut("info", info)? };
-        active(cx, info.internal)?;
+        let info = cx.ptr_mut("info", info)?;
+        let internal = active(cx, info as *mut c_void)?;
         let row = unsafe { &mut *cx.ptr_mut("row", row)? };
         cx.require(slot >= 0, format_args!("argument 'slot' = {slot} (must be >= 0)"))?;
         // SAFETY: as in odexJointLimitTest.
-        let icx = unsafe { &*(info.internal as *const Info2Cx<'_>) };
+        let icx = unsafe { &*(internal as *const Info2Cx<'_>) };
         let mut r = from_c(row);
         match icx.limit_row(slot as usize, &mut r) {
             Ok(()) => {
