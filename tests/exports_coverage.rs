@@ -25,6 +25,8 @@ const EXTENSION_ALLOWLIST: &[&str] = &[
     "odexLimitInit",
     "odexWorldSetStepThreads",
     "odexWorldGetStepThreads",
+    "odexWorldSetSolverMode",
+    "odexWorldGetSolverMode",
 ];
 
 /// Functions Debian's libode.so.8 exports although no header declares

@@ -84,6 +84,8 @@ extern "C" {
 
 #define odexJointTypeCustom 1000
 #define odexMaxCustomRows 6
+#define ODEX_SOLVER_EXACT 0
+#define ODEX_SOLVER_FAST 1
 
 typedef struct odexJointInfo1 {
     dJointID joint;
@@ -158,6 +160,10 @@ ODE_API void odexLimitInit(struct odexLimit *limit, dWorldID w);
 ODE_API void odexWorldSetStepThreads(dWorldID w, int threads);
 
 ODE_API int odexWorldGetStepThreads(dWorldID w);
+
+ODE_API void odexWorldSetSolverMode(dWorldID w, int mode);
+
+ODE_API int odexWorldGetSolverMode(dWorldID w);
 
 #ifdef __cplusplus
 }

@@ -47,6 +47,34 @@ pub struct ContactParams {
     pub min_depth: f64,
 }
 
+/// Which solver algorithms a world's steps use.
+///
+/// `Exact` (the default) reproduces ODE 0.16.2 bit for bit. `Fast` keeps
+/// ODE's model (ERP/CFM, friction pyramid, findex, bounce, limits, motors,
+/// feedback) but solves it with different algorithms, so results differ
+/// from ODE's in the last bits and beyond; it never draws from `dRand`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SolverMode {
+    #[default]
+    Exact,
+    Fast,
+}
+
+impl SolverMode {
+    /// The environment variable that sets the mode of new worlds.
+    pub const ENV: &'static str = "ODE_SOLVER";
+
+    /// `ODE_SOLVER` (`exact` or `fast`, any case), read once per process;
+    /// unset or anything else means `Exact`.
+    pub fn from_env() -> SolverMode {
+        static MODE: std::sync::OnceLock<SolverMode> = std::sync::OnceLock::new();
+        *MODE.get_or_init(|| match std::env::var(Self::ENV) {
+            Ok(v) if v.trim().eq_ignore_ascii_case("fast") => SolverMode::Fast,
+            _ => SolverMode::Exact,
+        })
+    }
+}
+
 /// Body flag bits (same meaning and values as ODE's internal flags).
 pub mod flags {
     pub const FINITE_ROTATION: u32 = 1;
@@ -85,6 +113,9 @@ pub struct World {
     /// Threads stepping islands set by `odexWorldSetStepThreads` (0: not
     /// set, then the ODE threading API or `ODE_THREADS` decide).
     pub step_threads: u32,
+    /// Exact (ODE's bits) or fast solver algorithms; new worlds take
+    /// `ODE_SOLVER`, `odexWorldSetSolverMode` changes it.
+    pub solver_mode: SolverMode,
     /// Our built-in multi-threaded implementation when the host set one
     /// with `dWorldSetStepThreadingImplementation` (its serving threads
     /// then step islands in parallel).
@@ -159,6 +190,7 @@ impl World {
             data: std::ptr::null_mut(),
             islands_max_threads: 0,
             step_threads: 0,
+            solver_mode: SolverMode::from_env(),
             step_threads_impl: None,
             step_settings: StepSettings::new(),
             step_scratch: None,

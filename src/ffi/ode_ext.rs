@@ -446,3 +446,37 @@ pub unsafe extern "C" fn odexWorldGetStepThreads(w: dWorldID) -> c_int {
         Some(crate::pipeline::step_threads(w.get()) as c_int)
     })
 }
+
+/// `ODEX_SOLVER_EXACT` and `ODEX_SOLVER_FAST` (`ode/ode_ext.h`).
+pub const ODEX_SOLVER_EXACT: c_int = 0;
+pub const ODEX_SOLVER_FAST: c_int = 1;
+
+/// Chooses the solver algorithms of world `w` from its next step on:
+/// `ODEX_SOLVER_EXACT` (ODE's bits, the default) or `ODEX_SOLVER_FAST` (the
+/// same model, faster algorithms). Overrides `ODE_SOLVER` for this world.
+#[no_mangle]
+pub unsafe extern "C" fn odexWorldSetSolverMode(w: dWorldID, mode: c_int) {
+    call("odexWorldSetSolverMode", (), |cx| {
+        use crate::dynamics::world::SolverMode;
+        let w = super::objects_world::world(cx, w)?;
+        let mode = match mode {
+            ODEX_SOLVER_EXACT => SolverMode::Exact,
+            ODEX_SOLVER_FAST => SolverMode::Fast,
+            _ => return cx.fail(format_args!("argument 'mode' is bad ({mode}: not ODEX_SOLVER_EXACT or ODEX_SOLVER_FAST)")),
+        };
+        w.get_mut().solver_mode = mode;
+        Some(())
+    })
+}
+
+/// The solver mode of world `w` (`ODEX_SOLVER_EXACT` or `ODEX_SOLVER_FAST`).
+#[no_mangle]
+pub unsafe extern "C" fn odexWorldGetSolverMode(w: dWorldID) -> c_int {
+    call("odexWorldGetSolverMode", ODEX_SOLVER_EXACT, |cx| {
+        let w = super::objects_world::world(cx, w)?;
+        Some(match w.get().solver_mode {
+            crate::dynamics::world::SolverMode::Exact => ODEX_SOLVER_EXACT,
+            crate::dynamics::world::SolverMode::Fast => ODEX_SOLVER_FAST,
+        })
+    })
+}
