@@ -66,10 +66,13 @@ pub use data::{ConvexData, HeightfieldBuilder, HeightfieldData, TriMeshData};
 pub use joints::{
     AMotorJoint, AxisFrame, BallJoint, Contact, DBallJoint, DHingeJoint, Feedback, FixedJoint, Hinge2Joint, HingeJoint,
     Joint, JointGroup, LMotorJoint, NullJoint, Param, PistonJoint, Plane2DJoint, PrJoint, PuJoint, SliderJoint,
-    Surface, UniversalJoint,
+    Surface, TransmissionJoint, TransmissionMode, UniversalJoint,
 };
 pub use mass::Axis;
 pub use world::World;
+
+/// Which solver algorithms a world's steps use (see [`World::set_solver_mode`]).
+pub use crate::dynamics::world::SolverMode;
 
 use crate::dynamics::body::Invalid;
 pub use glam::{DMat3, DQuat, DVec3};

@@ -1,6 +1,6 @@
 //! [`World`]: creation, settings and stepping.
 
-use super::{arg, finite, finite3, Body, DVec3, Error, Result};
+use super::{arg, finite, finite3, Body, DVec3, Error, Result, SolverMode};
 use crate::dynamics::body as core_body;
 use crate::dynamics::world::{self as core_world, flags, WorldRef};
 use crate::dynamics::World as CoreWorld;
@@ -255,5 +255,41 @@ impl World {
     /// Sets the most threads the step may use for islands.
     pub fn set_step_islands_max_threads(&mut self, count: u32) {
         self.w_mut().islands_max_threads = count;
+    }
+
+    /// Sets how many threads step this world's islands
+    /// (`odexWorldSetStepThreads`): islands are stepped concurrently, each
+    /// exactly as in a serial step, so results are bit-identical at any
+    /// count. 1 steps serially; 0 returns to the default (ODE's threading
+    /// API, else the `ODE_THREADS` environment variable, else 1). At most 64
+    /// threads are used.
+    pub fn set_step_threads(&mut self, threads: u32) {
+        self.w_mut().step_threads = threads;
+    }
+
+    /// The number of threads the next step may use for islands
+    /// (`odexWorldGetStepThreads`).
+    pub fn step_threads(&self) -> usize {
+        crate::pipeline::step_threads(self.w())
+    }
+
+    /// Chooses the solver algorithms from the next step on
+    /// (`odexWorldSetSolverMode`): [`SolverMode::Exact`] (ODE's bits, the
+    /// default unless `ODE_SOLVER=fast`) or [`SolverMode::Fast`].
+    ///
+    /// ```
+    /// use ode::api::{SolverMode, World};
+    ///
+    /// let mut world = World::new();
+    /// world.set_solver_mode(SolverMode::Fast);
+    /// assert_eq!(world.solver_mode(), SolverMode::Fast);
+    /// ```
+    pub fn set_solver_mode(&mut self, mode: SolverMode) {
+        self.w_mut().solver_mode = mode;
+    }
+
+    /// The solver mode.
+    pub fn solver_mode(&self) -> SolverMode {
+        self.w().solver_mode
     }
 }
