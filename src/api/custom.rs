@@ -2,6 +2,33 @@
 //! implementation, the Rust face of the C custom-joint API of
 //! `ode/ode_ext.h` (same core, same stepping). See the README section
 //! "Custom joints".
+//!
+//! ```
+//! use ode::api::{CustomInfo1, CustomInfo2, CustomJoint, JointRow, Mass, World};
+//!
+//! /// Keeps the body's z velocity at zero (one equality row).
+//! struct NoVerticalMotion;
+//!
+//! impl CustomJoint for NoVerticalMotion {
+//!     fn info1(&mut self, _: &mut CustomInfo1<'_, '_>) -> (usize, usize) {
+//!         (1, 1) // one row, unbounded
+//!     }
+//!     fn info2(&mut self, _: &mut CustomInfo2<'_, '_>, rows: &mut [JointRow]) {
+//!         rows[0].j1l = [0.0, 0.0, 1.0];
+//!     }
+//! }
+//!
+//! let mut world = World::new();
+//! world.set_gravity([0.0, 0.0, -9.81]).unwrap();
+//! let body = world.create_body();
+//! body.set_mass(&mut world, &Mass::sphere_total(1.0, 0.1).unwrap()).unwrap();
+//! let j = world.create_custom_joint(NoVerticalMotion).unwrap();
+//! world.attach(j, Some(body), None).unwrap();
+//! for _ in 0..10 {
+//!     world.step(0.01).unwrap();
+//! }
+//! assert!(body.position(&world).unwrap().z.abs() < 1e-9);
+//! ```
 
 use super::convert::{mat3_from_ode, quat_from_ode};
 use super::{xyz, DMat3, DQuat, DVec3, Error, Joint, Mat3, Result, World};

@@ -1,4 +1,24 @@
-//! [`World`]: creation, settings and stepping.
+//! [`World`]: creation, settings (gravity, ERP/CFM, damping, auto-disable,
+//! QuickStep, contact correction, solver mode, step threads) and stepping
+//! with both of ODE's steppers.
+//!
+//! ```
+//! use ode::api::{SolverMode, World};
+//!
+//! let mut world = World::new();
+//! world.set_gravity([0.0, 0.0, -9.81]).unwrap();
+//! world.set_erp(0.2).unwrap();
+//! world.set_quick_step_num_iterations(40).unwrap();
+//! world.set_step_threads(1);
+//! assert_eq!(world.solver_mode(), SolverMode::Exact);
+//! let body = world.create_body();
+//! world.quick_step(0.01).unwrap(); // dWorldQuickStep
+//! world.step(0.01).unwrap(); // dWorldStep
+//! assert!(body.position(&world).unwrap().z < 0.0);
+//! // Out-of-range settings are refused and change nothing.
+//! assert!(world.set_erp(f64::NAN).is_err());
+//! assert_eq!(world.erp(), 0.2);
+//! ```
 
 use super::{arg, finite, finite3, Body, DVec3, Error, Result, SolverMode};
 use crate::dynamics::body as core_body;
