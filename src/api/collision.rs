@@ -166,7 +166,7 @@ pub enum GeomClass {
 }
 
 impl Geom {
-    fn of(h: GeomRef) -> Geom {
+    pub(super) fn of(h: GeomRef) -> Geom {
         Geom { h, serial: g(h).serial }
     }
 
@@ -437,21 +437,7 @@ impl Space {
 
     /// The geom's class.
     pub fn class(&self, geom: Geom) -> Result<GeomClass> {
-        let c = g(self.own(geom)?).class;
-        Ok(match c {
-            class::SPHERE => GeomClass::Sphere,
-            class::BOX => GeomClass::Box,
-            class::CAPSULE => GeomClass::Capsule,
-            class::CYLINDER => GeomClass::Cylinder,
-            class::PLANE => GeomClass::Plane,
-            class::RAY => GeomClass::Ray,
-            class::CONVEX => GeomClass::Convex,
-            class::TRANSFORM => GeomClass::Transform,
-            class::TRIMESH => GeomClass::TriMesh,
-            class::HEIGHTFIELD => GeomClass::Heightfield,
-            c if (class::FIRST_SPACE..=class::LAST_SPACE).contains(&c) => GeomClass::Space,
-            c => GeomClass::User(c),
-        })
+        Ok(class_of(g(self.own(geom)?).class))
     }
 
     /// A sphere's radius.
@@ -574,18 +560,13 @@ impl Space {
         }
     }
 
-    /// Depth of a world point inside a sphere, box, capsule or plane
-    /// (negative outside; `dGeomXxxPointDepth`).
+    /// Depth of a world point inside a sphere, box, capsule, cylinder or
+    /// plane (negative outside; `dGeomXxxPointDepth`; ODE has none for
+    /// cylinders: ours is the signed distance to the nearest surface).
     pub fn point_depth(&self, geom: Geom, p: impl Into<DVec3>) -> Result<f64> {
         let h = self.own(geom)?;
         let p = finite3("point", p)?;
-        match &g(h).shape {
-            Shape::Sphere(s) => Ok(core_geom::sphere_point_depth(s.radius, core_geom::position(h), p)),
-            Shape::Box(b) => Ok(core_geom::box_point_depth(&b.sides, &core_geom::pose(h), p)),
-            Shape::Capsule(c) => Ok(core_geom::capsule_point_depth(c, &core_geom::pose(h), p)),
-            Shape::Plane(pl) => Ok(core_geom::plane_point_depth(pl, p)),
-            _ => Err(not_a("sphere, box, capsule or plane")),
-        }
+        point_depth_of(h, p).ok_or_else(|| not_a("sphere, box, capsule, cylinder or plane"))
     }
 
     // ---- pose and body ---------------------------------------------------------
@@ -663,7 +644,9 @@ impl Space {
     /// Axis-aligned bounding box as (min, max).
     pub fn aabb(&self, geom: Geom) -> Result<(DVec3, DVec3)> {
         let h = self.own(geom)?;
+        super::user_geom::clear_panic();
         core_geom::recompute_aabb(h);
+        super::user_geom::take_panic()?;
         let a = g(h).aabb;
         Ok((DVec3::new(a[0], a[2], a[4]), DVec3::new(a[1], a[3], a[5])))
     }
@@ -806,6 +789,7 @@ impl Space {
 /// the first panic and reporting it instead of unwinding through the core.
 fn guarded(mut near: impl FnMut(Geom, Geom), run: impl FnOnce(&mut core_space::Near<'_>)) -> Result<()> {
     let mut panicked: Option<String> = None;
+    super::user_geom::clear_panic();
     let mut cb = |a: GeomRef, b: GeomRef| {
         if panicked.is_some() {
             return;
@@ -818,7 +802,7 @@ fn guarded(mut near: impl FnMut(Geom, Geom), run: impl FnOnce(&mut core_space::N
     run(&mut cb);
     match panicked {
         Some(msg) => Err(Error::CallbackPanicked(msg)),
-        None => Ok(()),
+        None => super::user_geom::take_panic(),
     }
 }
 
@@ -902,13 +886,19 @@ pub fn collide_into(a: Geom, b: Geom, max: usize, out: &mut Vec<ContactGeom>) ->
         return Err(Error::InvalidArgument { arg: "max", reason: format!("= {max} (must be 1..={MAX_CONTACTS})") });
     }
     out.clear();
+    super::user_geom::clear_panic();
     thread_local! {
         static SCRATCH: std::cell::RefCell<Vec<dContactGeom>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     SCRATCH.with(|s| {
-        // A collider never calls back into user code, so this borrow cannot
-        // be taken twice.
-        let mut buf = s.borrow_mut();
+        // A Rust geom class (`UserGeom`) may call `collide` from its
+        // collider: that nested call gets its own buffer.
+        let mut nested = Vec::new();
+        let mut shared = s.try_borrow_mut();
+        let buf = match &mut shared {
+            Ok(b) => &mut **b,
+            Err(_) => &mut nested,
+        };
         let zero = dContactGeom {
             pos: [0.0; 4],
             normal: [0.0; 4],
@@ -924,7 +914,51 @@ pub fn collide_into(a: Geom, b: Geom, max: usize, out: &mut Vec<ContactGeom>) ->
         let n = dispatch::collide(x, y, max as i32, &mut buf[..max]);
         out.extend(buf[..n].iter().map(|c| ContactGeom::from_raw(c, a, b)));
     });
-    Ok(())
+    super::user_geom::take_panic()
+}
+
+/// The API's name for a core class number.
+pub(super) fn class_of(c: i32) -> GeomClass {
+    match c {
+        class::SPHERE => GeomClass::Sphere,
+        class::BOX => GeomClass::Box,
+        class::CAPSULE => GeomClass::Capsule,
+        class::CYLINDER => GeomClass::Cylinder,
+        class::PLANE => GeomClass::Plane,
+        class::RAY => GeomClass::Ray,
+        class::CONVEX => GeomClass::Convex,
+        class::TRANSFORM => GeomClass::Transform,
+        class::TRIMESH => GeomClass::TriMesh,
+        class::HEIGHTFIELD => GeomClass::Heightfield,
+        c if (class::FIRST_SPACE..=class::LAST_SPACE).contains(&c) => GeomClass::Space,
+        c => GeomClass::User(c),
+    }
+}
+
+/// Depth of world point `p` inside a sphere, box, capsule, cylinder or
+/// plane (negative outside); None for other classes. ODE has no cylinder
+/// point depth: ours is the distance to the nearest surface, signed the
+/// same way.
+pub(super) fn point_depth_of(h: GeomRef, p: [f64; 3]) -> Option<f64> {
+    Some(match &g(h).shape {
+        Shape::Sphere(s) => core_geom::sphere_point_depth(s.radius, core_geom::position(h), p),
+        Shape::Box(b) => core_geom::box_point_depth(&b.sides, &core_geom::pose(h), p),
+        Shape::Capsule(c) => core_geom::capsule_point_depth(c, &core_geom::pose(h), p),
+        Shape::Plane(pl) => core_geom::plane_point_depth(pl, p),
+        Shape::Cylinder(c) => {
+            let pos = core_geom::position(h);
+            let local = mat3_from_ode(core_geom::rotation(h)).transpose()
+                * (DVec3::from(p) - DVec3::new(pos[0], pos[1], pos[2]));
+            let out_r = local.truncate().length() - c.radius; // > 0: outside the side
+            let out_z = local.z.abs() - c.length / 2.0; // > 0: beyond a cap
+            if out_r <= 0.0 && out_z <= 0.0 {
+                -out_r.max(out_z)
+            } else {
+                -(out_r.max(0.0).hypot(out_z.max(0.0)))
+            }
+        }
+        _ => return None,
+    })
 }
 
 fn size(name: &'static str, v: f64) -> Result<f64> {

@@ -55,6 +55,7 @@ mod custom;
 mod data;
 mod joints;
 mod mass;
+mod user_geom;
 mod world;
 
 pub use body::{Body, BodyBuilder};
@@ -69,6 +70,7 @@ pub use joints::{
     Surface, TransmissionJoint, TransmissionMode, UniversalJoint,
 };
 pub use mass::Axis;
+pub use user_geom::{GeomView, UserContact, UserGeom};
 pub use world::World;
 
 /// Which solver algorithms a world's steps use (see [`World::set_solver_mode`]).
