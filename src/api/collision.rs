@@ -530,6 +530,82 @@ impl Space {
         Ok(())
     }
 
+    /// Casts a ray from `start` along `dir` (need not be unit) for
+    /// `length` against every geom of the space tree, and returns the hits
+    /// nearest first (one per geom and sub-part, at most `max_per_geom` per
+    /// geom). It uses a temporary ray geom out of any space, so it works
+    /// like adding a ray with [`Space::add_ray`] and colliding it, without
+    /// changing the space.
+    ///
+    /// ```
+    /// use ode::api::{Space, SpaceKind};
+    ///
+    /// let mut space = Space::new(SpaceKind::Simple);
+    /// let ground = space.add_plane([0.0, 0.0, 1.0], 0.0).unwrap();
+    /// let ball = space.add_sphere(1.0).unwrap();
+    /// space.set_position(ball, [0.0, 0.0, 5.0]).unwrap();
+    /// let hits = space.cast_ray([0.0, 0.0, 10.0], [0.0, 0.0, -1.0], 100.0, 1).unwrap();
+    /// assert_eq!(hits.len(), 2);
+    /// assert_eq!((hits[0].geom, hits[0].distance), (ball, 4.0));
+    /// assert_eq!((hits[1].geom, hits[1].distance), (ground, 10.0));
+    /// ```
+    pub fn cast_ray(
+        &self,
+        start: impl Into<DVec3>,
+        dir: impl Into<DVec3>,
+        length: f64,
+        max_per_geom: usize,
+    ) -> Result<Vec<RayHit>> {
+        let (p, d) = (finite3("start", start)?, finite3("dir", dir)?);
+        if DVec3::from(d).length_squared() == 0.0 {
+            return Err(Error::InvalidArgument { arg: "dir", reason: "is zero".into() });
+        }
+        let length = size("length", length)?;
+        if !(1..=MAX_CONTACTS).contains(&max_per_geom) {
+            return Err(Error::InvalidArgument {
+                arg: "max_per_geom",
+                reason: format!("= {max_per_geom} (must be 1..={MAX_CONTACTS})"),
+            });
+        }
+        let ray = core_geom::create(None, true, class::RAY, Shape::Ray(Ray { length, flags: 0 }));
+        core_geom::ray_set(ray, p, d);
+        let mut hits = Vec::new();
+        let mut buf = Vec::new();
+        let zero = dContactGeom {
+            pos: [0.0; 4],
+            normal: [0.0; 4],
+            depth: 0.0,
+            g1: std::ptr::null_mut(),
+            g2: std::ptr::null_mut(),
+            side1: 0,
+            side2: 0,
+        };
+        super::user_geom::clear_panic();
+        core_space::collide2(ray, self.root, &mut |a, b| {
+            let other = if a == ray { b } else { a };
+            buf.clear();
+            buf.resize(max_per_geom, zero);
+            let n = dispatch::collide(ray, other, max_per_geom as i32, &mut buf[..]);
+            for c in &buf[..n] {
+                // Pairs with nested spaces report the inner geoms.
+                let ray_second = std::ptr::eq(c.g2, ray.as_raw());
+                let (hit, side) = if ray_second { (c.g1, c.side1) } else { (c.g2, c.side2) };
+                let geom = GEOMS.check(hit).map_or(Geom::of(other), Geom::of);
+                hits.push(RayHit {
+                    geom,
+                    pos: DVec3::new(c.pos[0], c.pos[1], c.pos[2]),
+                    normal: DVec3::new(c.normal[0], c.normal[1], c.normal[2]),
+                    distance: c.depth,
+                    side,
+                });
+            }
+        });
+        core_geom::destroy(ray);
+        super::user_geom::take_panic()?;
+        hits.sort_by(|a, b| a.distance.total_cmp(&b.distance));
+        Ok(hits)
+    }
+
     /// Ray options (`dGeomRaySetFirstContact`, `...BackfaceCull`,
     /// `...ClosestHit`): stop at the first hit found, ignore triangles seen
     /// from behind, report only the closest hit.
@@ -865,6 +941,22 @@ impl ContactGeom {
             side2: c.side2,
         }
     }
+}
+
+/// Where a ray cast by [`Space::cast_ray`] hits a geom.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayHit {
+    /// The geom hit.
+    pub geom: Geom,
+    /// The hit point in world coordinates.
+    pub pos: DVec3,
+    /// The surface normal at the hit (pointing against the ray for a hit
+    /// from outside).
+    pub normal: DVec3,
+    /// Distance from the ray's start.
+    pub distance: f64,
+    /// Sub-part hit (triangle index for trimeshes, else 0 or -1).
+    pub side: i32,
 }
 
 /// Most contacts one [`collide`] call can report (ODE's 16-bit count).

@@ -180,6 +180,32 @@ impl HeightfieldData {
         }
     }
 
+    /// A grid whose height at sample (x, z) is `height(x, z)`, sampled once
+    /// here (ODE's `dGeomHeightfieldDataBuildCallback` asks its callback
+    /// during collisions instead; for a function of (x, z) alone both give
+    /// the same heights).
+    ///
+    /// ```
+    /// use ode::api::HeightfieldData;
+    ///
+    /// let hills = HeightfieldData::from_fn(10.0, 10.0, 11, 11, |x, z| (x as f64 * 0.5).sin() + z as f64 * 0.1)
+    ///     .scale(2.0)
+    ///     .build()
+    ///     .unwrap();
+    /// assert!((hills.height(0, 3) - 0.6).abs() < 1e-12);
+    /// ```
+    pub fn from_fn(
+        width: f64,
+        depth: f64,
+        width_samples: usize,
+        depth_samples: usize,
+        mut height: impl FnMut(usize, usize) -> f64,
+    ) -> HeightfieldBuilder {
+        let n = width_samples.saturating_mul(depth_samples).min(1 << 28);
+        let heights = (0..n).map(|i| height(i % width_samples.max(1), i / width_samples.max(1))).collect();
+        Self::builder(width, depth, width_samples, depth_samples, heights)
+    }
+
     /// The height at sample (x, z), scaled and offset.
     pub fn height(&self, x: usize, z: usize) -> f64 {
         self.h.get().height_at(x.min(i32::MAX as usize) as i32, z.min(i32::MAX as usize) as i32)
@@ -250,6 +276,45 @@ impl TriMeshData {
     /// Number of triangles.
     pub fn num_triangles(&self) -> usize {
         self.h.get().tri_count
+    }
+}
+
+impl Space {
+    /// The number of triangles of a trimesh geom
+    /// (`dGeomTriMeshGetTriangleCount`).
+    pub fn trimesh_triangle_count(&self, geom: Geom) -> Result<usize> {
+        let h = self.own_geom(geom)?;
+        if g(h).class != class::TRIMESH {
+            return Err(Error::InvalidArgument { arg: "geom", reason: "is not a trimesh".into() });
+        }
+        Ok(tm::of(h).live_data().map_or(0, |d| d.tri_count))
+    }
+
+    /// Triangle `index` of a trimesh geom in world coordinates
+    /// (`dGeomTriMeshGetTriangle`).
+    pub fn trimesh_triangle(&self, geom: Geom, index: usize) -> Result<[DVec3; 3]> {
+        let h = self.own_geom(geom)?;
+        let count = self.trimesh_triangle_count(geom)?;
+        let d = tm::of(h).live_data().filter(|_| index < count).ok_or_else(|| Error::InvalidArgument {
+            arg: "index",
+            reason: format!("= {index} (the mesh has {count} triangles)"),
+        })?;
+        core_geom::recompute_posr(h);
+        let t = tm::Mesh { data: d, pose: core_geom::pose(h) }.triangle(index);
+        Ok(t.map(DVec3::from))
+    }
+
+    /// The world point `v0 + u (v1 - v0) + v (v2 - v0)` of triangle `index`
+    /// (`dGeomTriMeshGetPoint`).
+    pub fn trimesh_point(&self, geom: Geom, index: usize, u: f64, v: f64) -> Result<DVec3> {
+        let (u, v) = (finite("u", u)?, finite("v", v)?);
+        let [a, b, c] = self.trimesh_triangle(geom, index)?;
+        // Same operation order as the C function.
+        Ok(DVec3::new(
+            a.x + u * (b.x - a.x) + v * (c.x - a.x),
+            a.y + u * (b.y - a.y) + v * (c.y - a.y),
+            a.z + u * (b.z - a.z) + v * (c.z - a.z),
+        ))
     }
 }
 

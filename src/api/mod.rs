@@ -60,7 +60,7 @@ mod world;
 
 pub use body::{Body, BodyBuilder};
 pub use collision::{
-    collide, collide_into, ContactGeom, Geom, GeomClass, SapAxes, Space, SpaceId, SpaceKind, MAX_CONTACTS,
+    collide, collide_into, ContactGeom, Geom, GeomClass, RayHit, SapAxes, Space, SpaceId, SpaceKind, MAX_CONTACTS,
 };
 pub use custom::{BodyState, CustomInfo1, CustomInfo2, CustomJoint, JointRow, Limit, LimitSide, MAX_CUSTOM_ROWS};
 pub use data::{ConvexData, HeightfieldBuilder, HeightfieldData, TriMeshData};
