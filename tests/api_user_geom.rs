@@ -158,3 +158,46 @@ fn api_point_depth_covers_the_simple_classes() {
     assert!(matches!(space.point_depth(ray, [0.0; 3]), Err(Error::InvalidArgument { arg: "geom", .. })));
     assert!(matches!(space.point_depth(cyl, [f64::NAN, 0.0, 0.0]), Err(Error::InvalidArgument { arg: "point", .. })));
 }
+
+/// A custom joint whose callback panics: the step completes without the
+/// joint's rows, returns the panic as an error, and the next step works.
+#[test]
+fn api_custom_joint_panic_is_reported_not_unwound() {
+    use ode::api::{CustomInfo1, CustomInfo2, CustomJoint, JointRow, Mass, World};
+
+    /// Holds the body's height; panics in `info1` on the steps listed.
+    struct Holder {
+        step: usize,
+        panic_at: usize,
+    }
+
+    impl CustomJoint for Holder {
+        fn info1(&mut self, _: &mut CustomInfo1<'_, '_>) -> (usize, usize) {
+            self.step += 1;
+            if self.step == self.panic_at {
+                panic!("info1 boom");
+            }
+            (1, 1)
+        }
+        fn info2(&mut self, _: &mut CustomInfo2<'_, '_>, rows: &mut [JointRow]) {
+            rows[0].j1l = [0.0, 0.0, 1.0];
+        }
+    }
+
+    let mut w = World::new();
+    w.set_gravity([0.0, 0.0, -10.0]).unwrap();
+    let b = w.create_body();
+    b.set_mass(&mut w, &Mass::sphere_total(1.0, 0.1).unwrap()).unwrap();
+    let j = w.create_custom_joint(Holder { step: 0, panic_at: 2 }).unwrap();
+    w.attach(j, Some(b), None).unwrap();
+    w.step(0.1).unwrap();
+    assert!(b.linear_vel(&w).unwrap().z.abs() < 1e-6, "held");
+    match w.step(0.1) {
+        Err(Error::CallbackPanicked(msg)) => assert_eq!(msg, "info1 boom"),
+        other => panic!("expected a reported panic, got {other:?}"),
+    }
+    let v = b.linear_vel(&w).unwrap().z;
+    assert!((v + 1.0).abs() < 1e-6, "the joint added no rows in that step: {v}");
+    w.step(0.1).unwrap();
+    assert!(b.linear_vel(&w).unwrap().z.abs() < 1e-6, "held again");
+}

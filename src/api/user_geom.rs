@@ -172,7 +172,8 @@ thread_local! {
     static CONTACTS: RefCell<Vec<UserContact>> = const { RefCell::new(Vec::new()) };
 }
 
-fn record_panic(p: Box<dyn std::any::Any + Send>) {
+/// Keeps the first panic of a user callback for the API call running it.
+pub(super) fn record_panic(p: Box<dyn std::any::Any + Send>) {
     PANIC.with(|s| {
         let mut s = s.borrow_mut();
         if s.is_none() {

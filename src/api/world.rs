@@ -68,7 +68,9 @@ impl World {
     }
 
     /// Advances the simulation by `h` seconds with ODE's Step stepper
-    /// (`dWorldStep`).
+    /// (`dWorldStep`). If a [`CustomJoint`](super::CustomJoint) callback
+    /// panics, that joint adds no rows, the step completes, and the panic
+    /// is returned as [`Error::CallbackPanicked`].
     pub fn step(&mut self, h: f64) -> Result<()> {
         self.checked_step(h, false)
     }
@@ -83,8 +85,10 @@ impl World {
         if !(h.is_finite() && h > 0.0) {
             return Err(Error::InvalidArgument { arg: "stepsize", reason: format!("= {h} (must be finite and > 0)") });
         }
+        super::user_geom::clear_panic();
         pipeline::step_world(self.h, h, quick);
-        Ok(())
+        // A custom joint whose callback panicked added no rows this step.
+        super::user_geom::take_panic()
     }
 
     /// Creates a body with ODE's initial state and this world's defaults.
