@@ -54,6 +54,9 @@ fn api_cast_ray_reports_hits_nearest_first() {
     let mesh = space.add_trimesh(&tetra()).unwrap();
     space.set_position(mesh, [-0.1, -0.1, 3.5]).unwrap();
     let before = space.num_geoms(space.root()).unwrap();
+    assert!(space.contains(inner, ball).unwrap());
+    assert!(!space.contains(space.root(), ball).unwrap(), "only direct children");
+    assert!(space.contains(space.root(), inner.geom()).unwrap());
 
     let hits = space.cast_ray([0.0, 0.0, 10.0], [0.0, 0.0, -2.0], 20.0, 4).unwrap();
     let order: Vec<_> = hits.iter().map(|h| h.geom).collect();

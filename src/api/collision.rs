@@ -339,6 +339,13 @@ impl Space {
         Ok(core_space::sp(s).count as usize)
     }
 
+    /// Is `geom` directly in `space` (`dSpaceQuery`)?
+    pub fn contains(&self, space: SpaceId, geom: Geom) -> Result<bool> {
+        let s = self.own_space(space)?;
+        let h = self.own(geom)?;
+        Ok(g(h).parent == Some(s))
+    }
+
     /// The geoms directly in `space`, in ODE's order (`dSpaceGetGeom`).
     pub fn geoms(&self, space: SpaceId) -> Result<Vec<Geom>> {
         let s = self.own_space(space)?;
