@@ -106,3 +106,43 @@ fn api_heightfield_from_fn_equals_the_sampled_array() {
         Err(Error::InvalidArgument { arg: "heights", .. })
     ));
 }
+
+/// A trimesh triangle filter (`dGeomTriMeshSetCallback`) sees each
+/// candidate triangle with the other geom and removes the contacts of the
+/// triangles it rejects; a panicking filter is reported, not unwound.
+#[test]
+fn api_trimesh_filter_selects_triangles() {
+    let mut space = Space::new(SpaceKind::Simple);
+    // Two triangles side by side in the z = 0 plane, a ball over each.
+    let v =
+        [DVec3::new(-2.0, -1.0, 0.0), DVec3::new(0.0, -1.0, 0.0), DVec3::new(0.0, 1.0, 0.0), DVec3::new(2.0, 1.0, 0.0)];
+    let data = Arc::new(TriMeshData::new(&v, &[[0, 1, 2], [1, 3, 2]]).unwrap());
+    let mesh = space.add_trimesh(&data).unwrap();
+    let left = space.add_sphere(0.3).unwrap();
+    space.set_position(left, [-0.6, -0.2, 0.2]).unwrap();
+    let right = space.add_sphere(0.3).unwrap();
+    space.set_position(right, [0.6, 0.2, 0.2]).unwrap();
+    let unfiltered = (collide(mesh, left, 8).unwrap(), collide(mesh, right, 8).unwrap());
+    assert_eq!((unfiltered.0.len(), unfiltered.1.len()), (1, 1));
+
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = seen.clone();
+    space
+        .set_trimesh_filter(mesh, move |other, tri| {
+            log.lock().unwrap().push((other, tri));
+            tri == 1
+        })
+        .unwrap();
+    assert!(collide(mesh, left, 8).unwrap().is_empty(), "triangle 0 is filtered out");
+    assert_eq!(collide(mesh, right, 8).unwrap(), unfiltered.1, "triangle 1 gives the same contact");
+    // The filter sees every candidate triangle (both are near each ball).
+    let mut calls = seen.lock().unwrap().clone();
+    calls.sort_by_key(|&(g, t)| (g != left, t));
+    assert_eq!(calls, vec![(left, 0), (left, 1), (right, 0), (right, 1)]);
+
+    space.set_trimesh_filter(mesh, |_, _| panic!("filter boom")).unwrap();
+    assert!(matches!(collide(mesh, left, 8), Err(Error::CallbackPanicked(m)) if m == "filter boom"));
+    space.clear_trimesh_filter(mesh).unwrap();
+    assert_eq!(collide(mesh, left, 8).unwrap(), unfiltered.0);
+    assert!(matches!(space.set_trimesh_filter(left, |_, _| true), Err(Error::InvalidArgument { arg: "geom", .. })));
+}
