@@ -4,7 +4,8 @@
 # On a fresh Debian machine (as root) it installs what is missing (cmake,
 # gcc/g++, pkg-config, Debian's libode-dev/libode8 as the reference,
 # python3-pyode, valgrind), then runs
-#   0. cargo fmt --check and cargo clippy --all-targets -- -D warnings,
+#   0. cargo fmt --check, cargo clippy --all-targets -- -D warnings and
+#      cargo doc --no-deps with RUSTDOCFLAGS="-D warnings",
 #   1. cargo test (every suite: unit, integration, C differential, install,
 #      symbols, PyODE, doc tests),
 #   2. the criterion bench once in test mode (cargo test --bench step),
@@ -62,6 +63,12 @@ banner "cargo clippy --all-targets -- -D warnings"
 s=$(date +%s)
 cargo clippy --all-targets -- -D warnings 2>&1 | tee "$LOG/clippy.log"
 record "cargo clippy -D warnings" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
+
+# The API docs (only `ode::api` is shown) must build without a warning.
+banner "cargo doc --no-deps (RUSTDOCFLAGS=-D warnings)"
+s=$(date +%s)
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps 2>&1 | tee "$LOG/doc.log"
+record "cargo doc -D warnings" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
 
 # ---------------------------------------------------------------- cargo test
 banner "cargo test"

@@ -22,20 +22,50 @@
 //! The core layers use only those listed before them: `handle`, `error`,
 //! `math` and `abi` at the bottom, then `dynamics`, `collision`,
 //! `joints`, `solver`, `pipeline`; `api` and `ffi` sit on top of all.
+//! Only [`api`] is shown by `cargo doc`: the other modules stay public
+//! for the C layer and the tests but are internal (`#[doc(hidden)]`; their
+//! comments use math notation such as `[a]ₓ` that rustdoc would take for
+//! links, hence the allowed link lints).
 // Lints allowed for the whole package are listed, with reasons, in
 // Cargo.toml's [lints] table.
 
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 pub mod abi;
 pub mod api;
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 pub mod collision;
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 pub mod dynamics;
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 pub mod error;
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 pub mod export_dif;
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 pub mod ffi;
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 pub mod handle;
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 pub mod joints;
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 pub mod math;
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 pub mod pipeline;
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 pub mod solver;
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 pub mod threading;
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 pub mod timer;

@@ -1,4 +1,22 @@
-//! [`Body`]: a rigid body's state, mass, forces, frames and modes.
+//! [`Body`]: a rigid body's state, mass, forces, frames and modes, and
+//! [`BodyBuilder`] to make one in a single expression.
+//!
+//! ```
+//! use ode::api::{BodyBuilder, DQuat, DVec3, Mass, World};
+//!
+//! let mut world = World::new();
+//! let body = BodyBuilder::new()
+//!     .position([0.0, 0.0, 1.0])
+//!     .rotation(DQuat::from_rotation_z(0.5))
+//!     .linear_vel([1.0, 0.0, 0.0])
+//!     .mass(Mass::box_total(2.0, 1.0, 1.0, 1.0).unwrap())
+//!     .build(&mut world)
+//!     .unwrap();
+//! assert_eq!(body.position(&world).unwrap(), DVec3::new(0.0, 0.0, 1.0));
+//! // A point one unit along the body's x axis, in world coordinates.
+//! let p = body.rel_point_pos(&world, DVec3::X).unwrap();
+//! assert!((p - DVec3::new(0.5f64.cos(), 0.5f64.sin(), 1.0)).length() < 1e-12);
+//! ```
 
 use super::convert::{mat3_from_ode, mat3_to_ode, quat_from_ode, quat_to_ode};
 use super::{arg, finite3, xyz, DMat3, DQuat, DVec3, Error, Mass, Mat3, Result, World};

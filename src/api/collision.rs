@@ -166,7 +166,7 @@ pub enum GeomClass {
 }
 
 impl Geom {
-    fn of(h: GeomRef) -> Geom {
+    pub(super) fn of(h: GeomRef) -> Geom {
         Geom { h, serial: g(h).serial }
     }
 
@@ -339,6 +339,13 @@ impl Space {
         Ok(core_space::sp(s).count as usize)
     }
 
+    /// Is `geom` directly in `space` (`dSpaceQuery`)?
+    pub fn contains(&self, space: SpaceId, geom: Geom) -> Result<bool> {
+        let s = self.own_space(space)?;
+        let h = self.own(geom)?;
+        Ok(g(h).parent == Some(s))
+    }
+
     /// The geoms directly in `space`, in ODE's order (`dSpaceGetGeom`).
     pub fn geoms(&self, space: SpaceId) -> Result<Vec<Geom>> {
         let s = self.own_space(space)?;
@@ -437,21 +444,7 @@ impl Space {
 
     /// The geom's class.
     pub fn class(&self, geom: Geom) -> Result<GeomClass> {
-        let c = g(self.own(geom)?).class;
-        Ok(match c {
-            class::SPHERE => GeomClass::Sphere,
-            class::BOX => GeomClass::Box,
-            class::CAPSULE => GeomClass::Capsule,
-            class::CYLINDER => GeomClass::Cylinder,
-            class::PLANE => GeomClass::Plane,
-            class::RAY => GeomClass::Ray,
-            class::CONVEX => GeomClass::Convex,
-            class::TRANSFORM => GeomClass::Transform,
-            class::TRIMESH => GeomClass::TriMesh,
-            class::HEIGHTFIELD => GeomClass::Heightfield,
-            c if (class::FIRST_SPACE..=class::LAST_SPACE).contains(&c) => GeomClass::Space,
-            c => GeomClass::User(c),
-        })
+        Ok(class_of(g(self.own(geom)?).class))
     }
 
     /// A sphere's radius.
@@ -544,6 +537,82 @@ impl Space {
         Ok(())
     }
 
+    /// Casts a ray from `start` along `dir` (need not be unit) for
+    /// `length` against every geom of the space tree, and returns the hits
+    /// nearest first (one per geom and sub-part, at most `max_per_geom` per
+    /// geom). It uses a temporary ray geom out of any space, so it works
+    /// like adding a ray with [`Space::add_ray`] and colliding it, without
+    /// changing the space.
+    ///
+    /// ```
+    /// use ode::api::{Space, SpaceKind};
+    ///
+    /// let mut space = Space::new(SpaceKind::Simple);
+    /// let ground = space.add_plane([0.0, 0.0, 1.0], 0.0).unwrap();
+    /// let ball = space.add_sphere(1.0).unwrap();
+    /// space.set_position(ball, [0.0, 0.0, 5.0]).unwrap();
+    /// let hits = space.cast_ray([0.0, 0.0, 10.0], [0.0, 0.0, -1.0], 100.0, 1).unwrap();
+    /// assert_eq!(hits.len(), 2);
+    /// assert_eq!((hits[0].geom, hits[0].distance), (ball, 4.0));
+    /// assert_eq!((hits[1].geom, hits[1].distance), (ground, 10.0));
+    /// ```
+    pub fn cast_ray(
+        &self,
+        start: impl Into<DVec3>,
+        dir: impl Into<DVec3>,
+        length: f64,
+        max_per_geom: usize,
+    ) -> Result<Vec<RayHit>> {
+        let (p, d) = (finite3("start", start)?, finite3("dir", dir)?);
+        if DVec3::from(d).length_squared() == 0.0 {
+            return Err(Error::InvalidArgument { arg: "dir", reason: "is zero".into() });
+        }
+        let length = size("length", length)?;
+        if !(1..=MAX_CONTACTS).contains(&max_per_geom) {
+            return Err(Error::InvalidArgument {
+                arg: "max_per_geom",
+                reason: format!("= {max_per_geom} (must be 1..={MAX_CONTACTS})"),
+            });
+        }
+        let ray = core_geom::create(None, true, class::RAY, Shape::Ray(Ray { length, flags: 0 }));
+        core_geom::ray_set(ray, p, d);
+        let mut hits = Vec::new();
+        let mut buf = Vec::new();
+        let zero = dContactGeom {
+            pos: [0.0; 4],
+            normal: [0.0; 4],
+            depth: 0.0,
+            g1: std::ptr::null_mut(),
+            g2: std::ptr::null_mut(),
+            side1: 0,
+            side2: 0,
+        };
+        super::user_geom::clear_panic();
+        core_space::collide2(ray, self.root, &mut |a, b| {
+            let other = if a == ray { b } else { a };
+            buf.clear();
+            buf.resize(max_per_geom, zero);
+            let n = dispatch::collide(ray, other, max_per_geom as i32, &mut buf[..]);
+            for c in &buf[..n] {
+                // Pairs with nested spaces report the inner geoms.
+                let ray_second = std::ptr::eq(c.g2, ray.as_raw());
+                let (hit, side) = if ray_second { (c.g1, c.side1) } else { (c.g2, c.side2) };
+                let geom = GEOMS.check(hit).map_or(Geom::of(other), Geom::of);
+                hits.push(RayHit {
+                    geom,
+                    pos: DVec3::new(c.pos[0], c.pos[1], c.pos[2]),
+                    normal: DVec3::new(c.normal[0], c.normal[1], c.normal[2]),
+                    distance: c.depth,
+                    side,
+                });
+            }
+        });
+        core_geom::destroy(ray);
+        super::user_geom::take_panic()?;
+        hits.sort_by(|a, b| a.distance.total_cmp(&b.distance));
+        Ok(hits)
+    }
+
     /// Ray options (`dGeomRaySetFirstContact`, `...BackfaceCull`,
     /// `...ClosestHit`): stop at the first hit found, ignore triangles seen
     /// from behind, report only the closest hit.
@@ -574,18 +643,13 @@ impl Space {
         }
     }
 
-    /// Depth of a world point inside a sphere, box, capsule or plane
-    /// (negative outside; `dGeomXxxPointDepth`).
+    /// Depth of a world point inside a sphere, box, capsule, cylinder or
+    /// plane (negative outside; `dGeomXxxPointDepth`; ODE has none for
+    /// cylinders: ours is the signed distance to the nearest surface).
     pub fn point_depth(&self, geom: Geom, p: impl Into<DVec3>) -> Result<f64> {
         let h = self.own(geom)?;
         let p = finite3("point", p)?;
-        match &g(h).shape {
-            Shape::Sphere(s) => Ok(core_geom::sphere_point_depth(s.radius, core_geom::position(h), p)),
-            Shape::Box(b) => Ok(core_geom::box_point_depth(&b.sides, &core_geom::pose(h), p)),
-            Shape::Capsule(c) => Ok(core_geom::capsule_point_depth(c, &core_geom::pose(h), p)),
-            Shape::Plane(pl) => Ok(core_geom::plane_point_depth(pl, p)),
-            _ => Err(not_a("sphere, box, capsule or plane")),
-        }
+        point_depth_of(h, p).ok_or_else(|| not_a("sphere, box, capsule, cylinder or plane"))
     }
 
     // ---- pose and body ---------------------------------------------------------
@@ -663,7 +727,9 @@ impl Space {
     /// Axis-aligned bounding box as (min, max).
     pub fn aabb(&self, geom: Geom) -> Result<(DVec3, DVec3)> {
         let h = self.own(geom)?;
+        super::user_geom::clear_panic();
         core_geom::recompute_aabb(h);
+        super::user_geom::take_panic()?;
         let a = g(h).aabb;
         Ok((DVec3::new(a[0], a[2], a[4]), DVec3::new(a[1], a[3], a[5])))
     }
@@ -806,6 +872,7 @@ impl Space {
 /// the first panic and reporting it instead of unwinding through the core.
 fn guarded(mut near: impl FnMut(Geom, Geom), run: impl FnOnce(&mut core_space::Near<'_>)) -> Result<()> {
     let mut panicked: Option<String> = None;
+    super::user_geom::clear_panic();
     let mut cb = |a: GeomRef, b: GeomRef| {
         if panicked.is_some() {
             return;
@@ -818,7 +885,7 @@ fn guarded(mut near: impl FnMut(Geom, Geom), run: impl FnOnce(&mut core_space::N
     run(&mut cb);
     match panicked {
         Some(msg) => Err(Error::CallbackPanicked(msg)),
-        None => Ok(()),
+        None => super::user_geom::take_panic(),
     }
 }
 
@@ -883,6 +950,22 @@ impl ContactGeom {
     }
 }
 
+/// Where a ray cast by [`Space::cast_ray`] hits a geom.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayHit {
+    /// The geom hit.
+    pub geom: Geom,
+    /// The hit point in world coordinates.
+    pub pos: DVec3,
+    /// The surface normal at the hit (pointing against the ray for a hit
+    /// from outside).
+    pub normal: DVec3,
+    /// Distance from the ray's start.
+    pub distance: f64,
+    /// Sub-part hit (triangle index for trimeshes, else 0 or -1).
+    pub side: i32,
+}
+
 /// Most contacts one [`collide`] call can report (ODE's 16-bit count).
 pub const MAX_CONTACTS: usize = 0xffff;
 
@@ -902,13 +985,19 @@ pub fn collide_into(a: Geom, b: Geom, max: usize, out: &mut Vec<ContactGeom>) ->
         return Err(Error::InvalidArgument { arg: "max", reason: format!("= {max} (must be 1..={MAX_CONTACTS})") });
     }
     out.clear();
+    super::user_geom::clear_panic();
     thread_local! {
         static SCRATCH: std::cell::RefCell<Vec<dContactGeom>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     SCRATCH.with(|s| {
-        // A collider never calls back into user code, so this borrow cannot
-        // be taken twice.
-        let mut buf = s.borrow_mut();
+        // A Rust geom class (`UserGeom`) may call `collide` from its
+        // collider: that nested call gets its own buffer.
+        let mut nested = Vec::new();
+        let mut shared = s.try_borrow_mut();
+        let buf = match &mut shared {
+            Ok(b) => &mut **b,
+            Err(_) => &mut nested,
+        };
         let zero = dContactGeom {
             pos: [0.0; 4],
             normal: [0.0; 4],
@@ -924,7 +1013,51 @@ pub fn collide_into(a: Geom, b: Geom, max: usize, out: &mut Vec<ContactGeom>) ->
         let n = dispatch::collide(x, y, max as i32, &mut buf[..max]);
         out.extend(buf[..n].iter().map(|c| ContactGeom::from_raw(c, a, b)));
     });
-    Ok(())
+    super::user_geom::take_panic()
+}
+
+/// The API's name for a core class number.
+pub(super) fn class_of(c: i32) -> GeomClass {
+    match c {
+        class::SPHERE => GeomClass::Sphere,
+        class::BOX => GeomClass::Box,
+        class::CAPSULE => GeomClass::Capsule,
+        class::CYLINDER => GeomClass::Cylinder,
+        class::PLANE => GeomClass::Plane,
+        class::RAY => GeomClass::Ray,
+        class::CONVEX => GeomClass::Convex,
+        class::TRANSFORM => GeomClass::Transform,
+        class::TRIMESH => GeomClass::TriMesh,
+        class::HEIGHTFIELD => GeomClass::Heightfield,
+        c if (class::FIRST_SPACE..=class::LAST_SPACE).contains(&c) => GeomClass::Space,
+        c => GeomClass::User(c),
+    }
+}
+
+/// Depth of world point `p` inside a sphere, box, capsule, cylinder or
+/// plane (negative outside); None for other classes. ODE has no cylinder
+/// point depth: ours is the distance to the nearest surface, signed the
+/// same way.
+pub(super) fn point_depth_of(h: GeomRef, p: [f64; 3]) -> Option<f64> {
+    Some(match &g(h).shape {
+        Shape::Sphere(s) => core_geom::sphere_point_depth(s.radius, core_geom::position(h), p),
+        Shape::Box(b) => core_geom::box_point_depth(&b.sides, &core_geom::pose(h), p),
+        Shape::Capsule(c) => core_geom::capsule_point_depth(c, &core_geom::pose(h), p),
+        Shape::Plane(pl) => core_geom::plane_point_depth(pl, p),
+        Shape::Cylinder(c) => {
+            let pos = core_geom::position(h);
+            let local = mat3_from_ode(core_geom::rotation(h)).transpose()
+                * (DVec3::from(p) - DVec3::new(pos[0], pos[1], pos[2]));
+            let out_r = local.truncate().length() - c.radius; // > 0: outside the side
+            let out_z = local.z.abs() - c.length / 2.0; // > 0: beyond a cap
+            if out_r <= 0.0 && out_z <= 0.0 {
+                -out_r.max(out_z)
+            } else {
+                -(out_r.max(0.0).hypot(out_z.max(0.0)))
+            }
+        }
+        _ => return None,
+    })
 }
 
 fn size(name: &'static str, v: f64) -> Result<f64> {

@@ -2,6 +2,20 @@
 //! padded matrices (`[f64; 12]`, the fourth column unused) and (w, x, y, z)
 //! quaternions. Public so that users mixing the safe API with ODE's C
 //! layouts or the `rotation.h` helpers convert the same way the API does.
+//!
+//! ```
+//! use ode::api::convert::{mat3_from_ode, mat3_to_ode, quat_from_ode, quat_to_ode};
+//! use ode::api::{DMat3, DQuat};
+//!
+//! let q = DQuat::from_rotation_x(0.3);
+//! let ode_q = quat_to_ode(q); // (w, x, y, z)
+//! assert_eq!(ode_q[0], q.w);
+//! assert_eq!(quat_from_ode(&ode_q), q);
+//! let m = DMat3::from_quat(q);
+//! let padded = mat3_to_ode(&m); // rows of 4, the fourth unused
+//! assert_eq!(padded[4 + 1], m.y_axis.y);
+//! assert_eq!(mat3_from_ode(&padded), m);
+//! ```
 
 use glam::{DMat3, DQuat, DVec3};
 

@@ -2,12 +2,40 @@
 //! implementation, the Rust face of the C custom-joint API of
 //! `ode/ode_ext.h` (same core, same stepping). See the README section
 //! "Custom joints".
+//!
+//! ```
+//! use ode::api::{CustomInfo1, CustomInfo2, CustomJoint, JointRow, Mass, World};
+//!
+//! /// Keeps the body's z velocity at zero (one equality row).
+//! struct NoVerticalMotion;
+//!
+//! impl CustomJoint for NoVerticalMotion {
+//!     fn info1(&mut self, _: &mut CustomInfo1<'_, '_>) -> (usize, usize) {
+//!         (1, 1) // one row, unbounded
+//!     }
+//!     fn info2(&mut self, _: &mut CustomInfo2<'_, '_>, rows: &mut [JointRow]) {
+//!         rows[0].j1l = [0.0, 0.0, 1.0];
+//!     }
+//! }
+//!
+//! let mut world = World::new();
+//! world.set_gravity([0.0, 0.0, -9.81]).unwrap();
+//! let body = world.create_body();
+//! body.set_mass(&mut world, &Mass::sphere_total(1.0, 0.1).unwrap()).unwrap();
+//! let j = world.create_custom_joint(NoVerticalMotion).unwrap();
+//! world.attach(j, Some(body), None).unwrap();
+//! for _ in 0..10 {
+//!     world.step(0.01).unwrap();
+//! }
+//! assert!(body.position(&world).unwrap().z.abs() < 1e-9);
+//! ```
 
 use super::convert::{mat3_from_ode, quat_from_ode};
 use super::{xyz, DMat3, DQuat, DVec3, Error, Joint, Mat3, Result, World};
 use crate::dynamics::Body as CoreBody;
 use crate::joints::custom::{self as core_custom, CustomModel, Info1Cx, Info2Cx};
 use crate::joints::{object as joint_object, JointKind};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// Settings of a one-sided limit row (see [`CustomInfo1::limit`]).
 pub use crate::joints::custom::Limit;
@@ -166,13 +194,23 @@ pub trait CustomJoint: Send + 'static {
 struct RustModel<T>(T);
 
 impl<T: CustomJoint> CustomModel for RustModel<T> {
+    // A panic must not unwind through the step: the joint then adds no
+    // rows (info1) or keeps its initial rows (info2), and the step returns
+    // the panic as an error.
     fn info1(&mut self, cx: &mut Info1Cx<'_>) -> crate::joints::Info1 {
-        let (m, nub) = self.0.info1(&mut CustomInfo1 { cx });
-        crate::joints::Info1 { m, nub }
+        match catch_unwind(AssertUnwindSafe(|| self.0.info1(&mut CustomInfo1 { cx }))) {
+            Ok((m, nub)) => crate::joints::Info1 { m, nub },
+            Err(p) => {
+                super::user_geom::record_panic(p);
+                crate::joints::Info1 { m: 0, nub: 0 }
+            }
+        }
     }
 
     fn info2(&mut self, cx: &mut Info2Cx<'_>, rows: &mut [JointRow]) {
-        self.0.info2(&mut CustomInfo2 { cx }, rows);
+        if let Err(p) = catch_unwind(AssertUnwindSafe(|| self.0.info2(&mut CustomInfo2 { cx }, rows))) {
+            super::user_geom::record_panic(p);
+        }
     }
 
     fn as_any_mut(&mut self) -> Option<&mut dyn std::any::Any> {

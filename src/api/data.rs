@@ -28,12 +28,14 @@
 
 use super::collision::{Geom, Space, SpaceId};
 use super::{DVec3, Error, Result};
-use crate::collision::geom::{self as core_geom, class, g, Shape};
+use crate::collision::geom::{self as core_geom, class, g, Shape, GEOMS};
 use crate::collision::heightfield_data::{Buf, HeightfieldData as CoreHf, HeightfieldRef, Samples, HEIGHTFIELDS};
 use crate::collision::space as core_space;
 use crate::collision::transform::Transform;
 use crate::collision::trimesh::{self as tm, TriMeshData as CoreMesh, TriMeshDataRef, TRIMESH_DATA};
-use std::sync::Arc;
+use std::ffi::c_void;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Mutex};
 
 fn positive(name: &'static str, v: f64) -> Result<f64> {
     if v.is_finite() && v > 0.0 {
@@ -180,6 +182,32 @@ impl HeightfieldData {
         }
     }
 
+    /// A grid whose height at sample (x, z) is `height(x, z)`, sampled once
+    /// here (ODE's `dGeomHeightfieldDataBuildCallback` asks its callback
+    /// during collisions instead; for a function of (x, z) alone both give
+    /// the same heights).
+    ///
+    /// ```
+    /// use ode::api::HeightfieldData;
+    ///
+    /// let hills = HeightfieldData::from_fn(10.0, 10.0, 11, 11, |x, z| (x as f64 * 0.5).sin() + z as f64 * 0.1)
+    ///     .scale(2.0)
+    ///     .build()
+    ///     .unwrap();
+    /// assert!((hills.height(0, 3) - 0.6).abs() < 1e-12);
+    /// ```
+    pub fn from_fn(
+        width: f64,
+        depth: f64,
+        width_samples: usize,
+        depth_samples: usize,
+        mut height: impl FnMut(usize, usize) -> f64,
+    ) -> HeightfieldBuilder {
+        let n = width_samples.saturating_mul(depth_samples).min(1 << 28);
+        let heights = (0..n).map(|i| height(i % width_samples.max(1), i / width_samples.max(1))).collect();
+        Self::builder(width, depth, width_samples, depth_samples, heights)
+    }
+
     /// The height at sample (x, z), scaled and offset.
     pub fn height(&self, x: usize, z: usize) -> f64 {
         self.h.get().height_at(x.min(i32::MAX as usize) as i32, z.min(i32::MAX as usize) as i32)
@@ -250,6 +278,123 @@ impl TriMeshData {
     /// Number of triangles.
     pub fn num_triangles(&self) -> usize {
         self.h.get().tri_count
+    }
+}
+
+impl Space {
+    /// The number of triangles of a trimesh geom
+    /// (`dGeomTriMeshGetTriangleCount`).
+    pub fn trimesh_triangle_count(&self, geom: Geom) -> Result<usize> {
+        let h = self.own_geom(geom)?;
+        if g(h).class != class::TRIMESH {
+            return Err(Error::InvalidArgument { arg: "geom", reason: "is not a trimesh".into() });
+        }
+        Ok(tm::of(h).live_data().map_or(0, |d| d.tri_count))
+    }
+
+    /// Triangle `index` of a trimesh geom in world coordinates
+    /// (`dGeomTriMeshGetTriangle`).
+    pub fn trimesh_triangle(&self, geom: Geom, index: usize) -> Result<[DVec3; 3]> {
+        let h = self.own_geom(geom)?;
+        let count = self.trimesh_triangle_count(geom)?;
+        let d = tm::of(h).live_data().filter(|_| index < count).ok_or_else(|| Error::InvalidArgument {
+            arg: "index",
+            reason: format!("= {index} (the mesh has {count} triangles)"),
+        })?;
+        core_geom::recompute_posr(h);
+        let t = tm::Mesh { data: d, pose: core_geom::pose(h) }.triangle(index);
+        Ok(t.map(DVec3::from))
+    }
+
+    /// Sets a filter deciding, per triangle, whether a trimesh geom's
+    /// triangle `tri` may collide with `other` (`dGeomTriMeshSetCallback`;
+    /// true: it may). It replaces any previous filter. A panicking filter
+    /// lets the triangle collide, and the call that ran it returns
+    /// [`Error::CallbackPanicked`].
+    ///
+    /// ```
+    /// use ode::api::{collide, DVec3, Space, SpaceKind, TriMeshData};
+    /// use std::sync::Arc;
+    ///
+    /// let v = [DVec3::new(-5.0, -5.0, 0.0), DVec3::new(5.0, -5.0, 0.0), DVec3::new(0.0, 5.0, 0.0)];
+    /// let floor = Arc::new(TriMeshData::new(&v, &[[0, 1, 2]]).unwrap());
+    /// let mut space = Space::new(SpaceKind::Simple);
+    /// let mesh = space.add_trimesh(&floor).unwrap();
+    /// let ball = space.add_sphere(0.5).unwrap();
+    /// space.set_position(ball, [0.0, 0.0, 0.4]).unwrap();
+    /// assert_eq!(collide(mesh, ball, 4).unwrap().len(), 1);
+    /// space.set_trimesh_filter(mesh, move |other, _tri| other != ball).unwrap();
+    /// assert_eq!(collide(mesh, ball, 4).unwrap().len(), 0);
+    /// space.clear_trimesh_filter(mesh).unwrap();
+    /// assert_eq!(collide(mesh, ball, 4).unwrap().len(), 1);
+    /// ```
+    pub fn set_trimesh_filter(
+        &mut self,
+        geom: Geom,
+        filter: impl Fn(Geom, usize) -> bool + Send + Sync + 'static,
+    ) -> Result<()> {
+        let h = self.trimesh_geom(geom)?;
+        let mut filters = TRI_FILTERS.lock().unwrap_or_else(|e| e.into_inner());
+        // Entries of destroyed geoms (whose address may come back) go too.
+        filters.retain(|(key, _)| key.is_alive() && *key != geom);
+        filters.push((geom, Arc::new(filter)));
+        tm::of(h).callback = Some(tri_filter_trampoline);
+        Ok(())
+    }
+
+    /// Removes a trimesh geom's triangle filter.
+    pub fn clear_trimesh_filter(&mut self, geom: Geom) -> Result<()> {
+        let h = self.trimesh_geom(geom)?;
+        tm::of(h).callback = None;
+        TRI_FILTERS.lock().unwrap_or_else(|e| e.into_inner()).retain(|(key, _)| key.is_alive() && *key != geom);
+        Ok(())
+    }
+
+    fn trimesh_geom(&self, geom: Geom) -> Result<crate::collision::geom::GeomRef> {
+        let h = self.own_geom(geom)?;
+        if g(h).class != class::TRIMESH {
+            return Err(Error::InvalidArgument { arg: "geom", reason: "is not a trimesh".into() });
+        }
+        Ok(h)
+    }
+
+    /// The world point `v0 + u (v1 - v0) + v (v2 - v0)` of triangle `index`
+    /// (`dGeomTriMeshGetPoint`).
+    pub fn trimesh_point(&self, geom: Geom, index: usize, u: f64, v: f64) -> Result<DVec3> {
+        let (u, v) = (finite("u", u)?, finite("v", v)?);
+        let [a, b, c] = self.trimesh_triangle(geom, index)?;
+        // Same operation order as the C function.
+        Ok(DVec3::new(
+            a.x + u * (b.x - a.x) + v * (c.x - a.x),
+            a.y + u * (b.y - a.y) + v * (c.y - a.y),
+            a.z + u * (b.z - a.z) + v * (c.z - a.z),
+        ))
+    }
+}
+
+/// A triangle filter set by [`Space::set_trimesh_filter`].
+type TriFilter = Arc<dyn Fn(Geom, usize) -> bool + Send + Sync>;
+
+/// The filters of the trimesh geoms that have one.
+static TRI_FILTERS: Mutex<Vec<(Geom, TriFilter)>> = Mutex::new(Vec::new());
+
+/// `dTriCallback` calling the geom's Rust filter.
+unsafe extern "C" fn tri_filter_trampoline(mesh: *mut c_void, other: *mut c_void, tri: i32) -> i32 {
+    let (Some(mesh), Some(other)) = (GEOMS.check(mesh), GEOMS.check(other)) else { return 1 };
+    let (mesh, other) = (Geom::of(mesh), Geom::of(other));
+    let f = TRI_FILTERS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .find(|(key, _)| *key == mesh)
+        .map(|(_, f)| f.clone());
+    let Some(f) = f else { return 1 };
+    match catch_unwind(AssertUnwindSafe(|| f(other, tri.max(0) as usize))) {
+        Ok(accept) => accept as i32,
+        Err(p) => {
+            super::user_geom::record_panic(p);
+            1
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! [`SliderJoint`], [`FixedJoint`], [`Hinge2Joint`], [`UniversalJoint`],
 //! [`PistonJoint`], [`PrJoint`], [`PuJoint`], [`AMotorJoint`],
 //! [`LMotorJoint`], [`Plane2DJoint`], [`DBallJoint`], [`DHingeJoint`],
-//! [`NullJoint`]; not yet the transmission joint),
+//! [`NullJoint`], [`TransmissionJoint`]),
 //! contact joints built from a [`Contact`] with a [`Surface`] builder, and
 //! [`JointGroup`]s, which own joints made per step (contacts) and free them
 //! together.
@@ -45,6 +45,7 @@ use crate::joints::hinge2::Hinge2;
 use crate::joints::limit_motor::{Param as CoreParam, GROUP};
 use crate::joints::object as joint_object;
 use crate::joints::slider::Slider;
+use crate::joints::transmission::{Transmission, MODE_CHAIN, MODE_INTERSECTING, MODE_PARALLEL};
 use crate::joints::universal::Universal;
 use crate::joints::{
     amotor::AMotor, dball::DBall, dhinge::DHinge, lmotor::LMotor, null::Null, piston::Piston, plane2d::Plane2D, pr::Pr,
@@ -320,181 +321,6 @@ typed_joint!(
     DBallJoint, DBall, DBall, "double ball joint"
 );
 
-impl PrJoint {
-    /// Sets the anchor point, in world coordinates.
-    pub fn set_anchor(&self, w: &mut World, p: impl Into<DVec3>) -> Result<()> {
-        let p = finite3("anchor", p)?;
-        let (head, j) = self.parts(w)?;
-        j.set_anchor(bodies_of(head), p);
-        Ok(())
-    }
-
-    /// Sets the prismatic axis (1), in world coordinates.
-    pub fn set_axis1(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
-        let (head, j) = self.parts(w)?;
-        let a = checked_axis(head, a)?;
-        j.set_axis1(bodies_of(head), a);
-        Ok(())
-    }
-
-    /// Sets the rotoide axis (2), in world coordinates.
-    pub fn set_axis2(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
-        let (head, j) = self.parts(w)?;
-        let a = checked_axis(head, a)?;
-        j.set_axis2(bodies_of(head), a);
-        Ok(())
-    }
-
-    /// The position along axis 1.
-    pub fn position(&self, w: &World) -> Result<f64> {
-        let (head, j) = self.parts(w)?;
-        j.position(head, bodies_of(head)).ok_or_else(unattached)
-    }
-
-    /// The angle about axis 2.
-    pub fn angle(&self, w: &World) -> Result<f64> {
-        let (head, j) = self.parts(w)?;
-        Ok(j.angle(head, bodies_of(head)))
-    }
-
-    /// Sets a parameter of axis 0 (translation) or 1 (rotation).
-    pub fn set_param_axis(&self, w: &mut World, axis: usize, p: Param, v: f64) -> Result<()> {
-        let axis = axis_index(axis, 2)?;
-        let v = not_nan("value", v)?;
-        self.parts(w)?.1.set_param(p.code(axis), v);
-        Ok(())
-    }
-}
-
-impl PuJoint {
-    /// Sets the anchor point, in world coordinates.
-    pub fn set_anchor(&self, w: &mut World, p: impl Into<DVec3>) -> Result<()> {
-        let p = finite3("anchor", p)?;
-        let (head, j) = self.parts(w)?;
-        j.set_anchor_at(bodies_of(head), p, None);
-        Ok(())
-    }
-
-    /// Sets rotation axis 1 (on body 1), in world coordinates.
-    pub fn set_axis1(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
-        let (head, j) = self.parts(w)?;
-        let a = checked_axis(head, a)?;
-        j.set_axis(head, bodies_of(head), true, a);
-        Ok(())
-    }
-
-    /// Sets rotation axis 2 (on body 2), in world coordinates.
-    pub fn set_axis2(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
-        let (head, j) = self.parts(w)?;
-        let a = checked_axis(head, a)?;
-        j.set_axis(head, bodies_of(head), false, a);
-        Ok(())
-    }
-
-    /// Sets the prismatic axis, in world coordinates.
-    pub fn set_axis_p(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
-        let (head, j) = self.parts(w)?;
-        let a = checked_axis(head, a)?;
-        j.set_axis_p(bodies_of(head), a);
-        Ok(())
-    }
-
-    /// The position along the prismatic axis.
-    pub fn position(&self, w: &World) -> Result<f64> {
-        let (head, j) = self.parts(w)?;
-        j.position(head, bodies_of(head)).ok_or_else(unattached)
-    }
-
-    /// Sets a parameter of axis 0 (rotation 1), 1 (rotation 2) or 2 (translation).
-    pub fn set_param_axis(&self, w: &mut World, axis: usize, p: Param, v: f64) -> Result<()> {
-        let axis = axis_index(axis, 3)?;
-        let v = not_nan("value", v)?;
-        self.parts(w)?.1.set_param(p.code(axis), v);
-        Ok(())
-    }
-}
-
-typed_joint!(
-    /// A double-hinge joint: a double-ball joint whose two bodies also keep
-    /// a common axis.
-    DHingeJoint, DHinge, DHinge, "double hinge joint"
-);
-
-impl DHingeJoint {
-    /// Sets the axis, in world coordinates (the joint must be attached).
-    pub fn set_axis(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
-        let a = finite3("axis", a)?;
-        let (head, h) = self.parts(w)?;
-        if head.body[0].is_none() {
-            return Err(unattached());
-        }
-        if !axis_ok(a) {
-            return Err(Error::InvalidArgument { arg: "axis", reason: format!("{a:?} cannot be normalised") });
-        }
-        h.set_axis(bodies_of(head), a);
-        Ok(())
-    }
-
-    /// The axis in world coordinates.
-    pub fn axis(&self, w: &World) -> Result<DVec3> {
-        let (head, h) = self.parts(w)?;
-        opt3(h.axis(bodies_of(head)))
-    }
-
-    /// Sets anchor `which` (0 on body 1, 1 on body 2), in world coordinates.
-    pub fn set_anchor(&self, w: &mut World, which: usize, p: impl Into<DVec3>) -> Result<()> {
-        let which = axis_index(which, 2)
-            .map_err(|_| Error::InvalidArgument { arg: "which", reason: format!("= {which} (0 or 1)") })?;
-        let p = finite3("anchor", p)?;
-        let (head, h) = self.parts(w)?;
-        h.ball.set_anchor(head, bodies_of(head), which, p);
-        Ok(())
-    }
-
-    /// Sets a parameter ([`Param::Cfm`], [`Param::Erp`]).
-    pub fn set_param(&self, w: &mut World, p: Param, v: f64) -> Result<()> {
-        let v = not_nan("value", v)?;
-        self.parts(w)?.1.ball.set_param(Some(p.core()), v);
-        Ok(())
-    }
-}
-
-impl DBallJoint {
-    /// Sets anchor `which` (0 on body 1, 1 on body 2), in world coordinates.
-    pub fn set_anchor(&self, w: &mut World, which: usize, p: impl Into<DVec3>) -> Result<()> {
-        let which = axis_index(which, 2)
-            .map_err(|_| Error::InvalidArgument { arg: "which", reason: format!("= {which} (0 or 1)") })?;
-        let p = finite3("anchor", p)?;
-        let (head, d) = self.parts(w)?;
-        d.set_anchor(head, bodies_of(head), which, p);
-        Ok(())
-    }
-
-    /// Anchor `which` in world coordinates.
-    pub fn anchor(&self, w: &World, which: usize) -> Result<DVec3> {
-        let which = axis_index(which, 2)
-            .map_err(|_| Error::InvalidArgument { arg: "which", reason: format!("= {which} (0 or 1)") })?;
-        let (head, d) = self.parts(w)?;
-        Ok(DVec3::from(d.anchor(head, bodies_of(head), which)))
-    }
-
-    /// Sets the distance to keep (>= 0).
-    pub fn set_distance(&self, w: &mut World, dist: f64) -> Result<()> {
-        if !(dist.is_finite() && dist >= 0.0) {
-            return Err(Error::InvalidArgument { arg: "dist", reason: format!("= {dist} (must be finite and >= 0)") });
-        }
-        self.parts(w)?.1.target = dist;
-        Ok(())
-    }
-
-    /// Sets a parameter ([`Param::Cfm`], [`Param::Erp`]).
-    pub fn set_param(&self, w: &mut World, p: Param, v: f64) -> Result<()> {
-        let v = not_nan("value", v)?;
-        self.parts(w)?.1.set_param(Some(p.core()), v);
-        Ok(())
-    }
-}
-
 /// The frame a motor axis is given in (ODE's `rel` argument).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AxisFrame {
@@ -516,144 +342,6 @@ impl AxisFrame {
     }
 }
 
-impl PistonJoint {
-    /// Sets the anchor point, in world coordinates.
-    pub fn set_anchor(&self, w: &mut World, p: impl Into<DVec3>) -> Result<()> {
-        let p = finite3("anchor", p)?;
-        let (head, j) = self.parts(w)?;
-        j.set_anchor_at(bodies_of(head), p, None);
-        Ok(())
-    }
-
-    /// The anchor on body 1, in world coordinates.
-    pub fn anchor(&self, w: &World) -> Result<DVec3> {
-        let (head, j) = self.parts(w)?;
-        opt3(j.anchor(head, bodies_of(head)))
-    }
-
-    /// Sets the axis, in world coordinates.
-    pub fn set_axis(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
-        let (head, j) = self.parts(w)?;
-        let a = checked_axis(head, a)?;
-        j.set_axis(bodies_of(head), a);
-        Ok(())
-    }
-
-    /// The axis in world coordinates.
-    pub fn axis(&self, w: &World) -> Result<DVec3> {
-        let (head, j) = self.parts(w)?;
-        opt3(j.axis(bodies_of(head)))
-    }
-
-    /// The position along the axis.
-    pub fn position(&self, w: &World) -> Result<f64> {
-        let (head, j) = self.parts(w)?;
-        Ok(j.position(head, bodies_of(head)))
-    }
-
-    /// The angle about the axis.
-    pub fn angle(&self, w: &World) -> Result<f64> {
-        let (head, j) = self.parts(w)?;
-        Ok(j.angle(head, bodies_of(head)))
-    }
-
-    /// Sets a parameter of axis 0 (translation) or 1 (rotation).
-    pub fn set_param_axis(&self, w: &mut World, axis: usize, p: Param, v: f64) -> Result<()> {
-        let axis = axis_index(axis, 2)?;
-        let v = not_nan("value", v)?;
-        self.parts(w)?.1.set_param(p.code(axis), v);
-        Ok(())
-    }
-
-    /// Sets a parameter of the translation.
-    pub fn set_param(&self, w: &mut World, p: Param, v: f64) -> Result<()> {
-        self.set_param_axis(w, 0, p, v)
-    }
-}
-
-impl AMotorJoint {
-    /// Number of axes in use (0..=3).
-    pub fn set_num_axes(&self, w: &mut World, n: usize) -> Result<()> {
-        let n = axis_index(n, 4)
-            .map_err(|_| Error::InvalidArgument { arg: "num", reason: format!("= {n} (must be 0..=3)") })?;
-        self.parts(w)?.1.set_num_axes(n);
-        Ok(())
-    }
-
-    /// Chooses Euler mode (true: axes 0 and 2 given, angles computed) or
-    /// user mode (false, default: angles set by the caller).
-    pub fn set_euler_mode(&self, w: &mut World, euler: bool) -> Result<()> {
-        let (head, m) = self.parts(w)?;
-        let mode = if euler { crate::joints::amotor::MODE_EULER } else { crate::joints::amotor::MODE_USER };
-        m.set_mode(head, bodies_of(head), mode);
-        Ok(())
-    }
-
-    /// Sets axis `anum` (0..3), given in `frame`.
-    pub fn set_axis(&self, w: &mut World, anum: usize, frame: AxisFrame, v: impl Into<DVec3>) -> Result<()> {
-        let anum = axis_index(anum, 3)?;
-        let v = finite3("axis", v)?;
-        let (head, m) = self.parts(w)?;
-        if let Some(why) = m.axis_problem(head, bodies_of(head), anum, frame.code(), v) {
-            return Err(Error::InvalidArgument { arg: "axis", reason: why.into() });
-        }
-        m.set_axis(head, bodies_of(head), anum, frame.code(), v);
-        Ok(())
-    }
-
-    /// Tells the motor the current angle about axis `anum` (user mode).
-    pub fn set_angle(&self, w: &mut World, anum: usize, angle: f64) -> Result<()> {
-        let anum = axis_index(anum, 3)?;
-        let angle = super::finite("angle", angle)?;
-        self.parts(w)?.1.set_angle(anum, angle);
-        Ok(())
-    }
-
-    /// Sets a limit/motor parameter of axis `axis` (0..3).
-    pub fn set_param_axis(&self, w: &mut World, axis: usize, p: Param, v: f64) -> Result<()> {
-        let axis = axis_index(axis, 3)?;
-        let v = not_nan("value", v)?;
-        self.parts(w)?.1.limot[axis].set(p.core(), v);
-        Ok(())
-    }
-
-    /// A limit/motor parameter of axis `axis`.
-    pub fn param_axis(&self, w: &World, axis: usize, p: Param) -> Result<f64> {
-        let axis = axis_index(axis, 3)?;
-        Ok(self.parts(w)?.1.limot[axis].get(p.core()))
-    }
-}
-
-impl LMotorJoint {
-    /// Number of axes in use (0..=3).
-    pub fn set_num_axes(&self, w: &mut World, n: usize) -> Result<()> {
-        let n = axis_index(n, 4)
-            .map_err(|_| Error::InvalidArgument { arg: "num", reason: format!("= {n} (must be 0..=3)") })?;
-        self.parts(w)?.1.num = n;
-        Ok(())
-    }
-
-    /// Sets axis `anum` (0..3), given in `frame`.
-    pub fn set_axis(&self, w: &mut World, anum: usize, frame: AxisFrame, v: impl Into<DVec3>) -> Result<()> {
-        let anum = axis_index(anum, 3)?;
-        let v = finite3("axis", v)?;
-        let (head, m) = self.parts(w)?;
-        if let Some(why) = LMotor::axis_problem(head, bodies_of(head), frame.code(), v) {
-            return Err(Error::InvalidArgument { arg: "axis", reason: why.into() });
-        }
-        m.set_axis(head, bodies_of(head), anum, frame.code(), v);
-        Ok(())
-    }
-
-    /// Sets a limit/motor parameter of axis `axis` (0..3).
-    pub fn set_param_axis(&self, w: &mut World, axis: usize, p: Param, v: f64) -> Result<()> {
-        let axis = axis_index(axis, 3)?;
-        let v = not_nan("value", v)?;
-        self.parts(w)?.1.limot[axis].set(p.core(), v);
-        Ok(())
-    }
-}
-
 fn unattached() -> Error {
     Error::InvalidArgument { arg: "joint", reason: "is not attached".into() }
 }
@@ -672,148 +360,185 @@ fn checked_axis(head: &JointHead, a: impl Into<DVec3>) -> Result<[f64; 3]> {
     Ok(a)
 }
 
-impl HingeJoint {
+/// Generates typed-handle methods from one-line specs, so each joint lists
+/// only what is its own: the core call and the kind of argument. Every
+/// generated method checks the handle (stale, foreign, wrong type) and its
+/// arguments before changing anything.
+///
+/// `|head, j, b|` names the joint's head, its model and its bodies for the
+/// expressions. Forms (each ends with `;`):
+/// - `fn name(point p) => expr` sets a finite point (checked first);
+/// - `fn name(axis a) => expr` sets a finite axis, non-zero when attached;
+/// - `fn name(real x) => expr` takes a finite number;
+/// - `fn name() -> vec expr` reads an `Option<[f64; 3]>` (None: unattached);
+/// - `fn name() -> point expr` reads a `[f64; 3]`;
+/// - `fn name() -> real expr` reads an `f64`; `opt_real` an `Option<f64>`;
+/// - `params(n) { set(axis, p, v) => expr; get(axis, p) => expr; }`:
+///   `set_param`/`param` (axis 0) and, for n > 1, `set_param_axis`/`param_axis`.
+macro_rules! joint_fns {
+    ($ty:ident |$head:ident, $j:ident, $b:ident| { $($items:tt)* }) => {
+        impl $ty {
+            joint_fns!(@ $head $j $b; $($items)*);
+        }
+    };
+    (@ $head:ident $j:ident $b:ident;) => {};
+    (@ $head:ident $j:ident $b:ident; $(#[$d:meta])* fn $name:ident(point $p:ident) => $e:expr; $($rest:tt)*) => {
+        $(#[$d])*
+        #[allow(unused_variables)]
+        pub fn $name(&self, w: &mut World, $p: impl Into<DVec3>) -> Result<()> {
+            let $p = finite3(stringify!($p), $p)?;
+            let ($head, $j) = self.parts(w)?;
+            let $b = bodies_of($head);
+            $e;
+            Ok(())
+        }
+        joint_fns!(@ $head $j $b; $($rest)*);
+    };
+    (@ $head:ident $j:ident $b:ident; $(#[$d:meta])* fn $name:ident(axis $a:ident) => $e:expr; $($rest:tt)*) => {
+        $(#[$d])*
+        #[allow(unused_variables)]
+        pub fn $name(&self, w: &mut World, $a: impl Into<DVec3>) -> Result<()> {
+            let ($head, $j) = self.parts(w)?;
+            let $a = checked_axis($head, $a)?;
+            let $b = bodies_of($head);
+            $e;
+            Ok(())
+        }
+        joint_fns!(@ $head $j $b; $($rest)*);
+    };
+    (@ $head:ident $j:ident $b:ident; $(#[$d:meta])* fn $name:ident(real $x:ident) => $e:expr; $($rest:tt)*) => {
+        $(#[$d])*
+        #[allow(unused_variables)]
+        pub fn $name(&self, w: &mut World, $x: f64) -> Result<()> {
+            let $x = super::finite(stringify!($x), $x)?;
+            let ($head, $j) = self.parts(w)?;
+            let $b = bodies_of($head);
+            $e;
+            Ok(())
+        }
+        joint_fns!(@ $head $j $b; $($rest)*);
+    };
+    (@ $head:ident $j:ident $b:ident; $(#[$d:meta])* fn $name:ident() -> $kind:ident $e:expr; $($rest:tt)*) => {
+        $(#[$d])*
+        #[allow(unused_variables)]
+        pub fn $name(&self, w: &World) -> Result<joint_fns!(@type $kind)> {
+            let ($head, $j) = self.parts(w)?;
+            let $b = bodies_of($head);
+            joint_fns!(@wrap $kind $e)
+        }
+        joint_fns!(@ $head $j $b; $($rest)*);
+    };
+    (@ $head:ident $j:ident $b:ident; params(1) {
+        set($sa:ident, $sp:ident, $sv:ident) => $set:expr; get($ga:ident, $gp:ident) => $get:expr;
+    } $($rest:tt)*) => {
+        /// Sets a limit/motor parameter (a NaN value is refused).
+        #[allow(unused_variables)]
+        pub fn set_param(&self, w: &mut World, p: Param, v: f64) -> Result<()> {
+            let ($sa, $sp, $sv) = (0usize, p, not_nan("value", v)?);
+            let ($head, $j) = self.parts(w)?;
+            $set;
+            Ok(())
+        }
+
+        /// A limit/motor parameter.
+        #[allow(unused_variables)]
+        pub fn param(&self, w: &World, p: Param) -> Result<f64> {
+            let ($ga, $gp) = (0usize, p);
+            let ($head, $j) = self.parts(w)?;
+            Ok($get)
+        }
+        joint_fns!(@ $head $j $b; $($rest)*);
+    };
+    (@ $head:ident $j:ident $b:ident; params($n:literal) {
+        set($sa:ident, $sp:ident, $sv:ident) => $set:expr; get($ga:ident, $gp:ident) => $get:expr;
+    } $($rest:tt)*) => {
+        #[doc = concat!("Sets a limit/motor parameter of axis `axis` (0..", stringify!($n), ").")]
+        #[allow(unused_variables)]
+        pub fn set_param_axis(&self, w: &mut World, axis: usize, p: Param, v: f64) -> Result<()> {
+            let ($sa, $sp) = (axis_index(axis, $n)?, p);
+            let $sv = not_nan("value", v)?;
+            let ($head, $j) = self.parts(w)?;
+            $set;
+            Ok(())
+        }
+
+        /// A limit/motor parameter of axis `axis`.
+        #[allow(unused_variables)]
+        pub fn param_axis(&self, w: &World, axis: usize, p: Param) -> Result<f64> {
+            let ($ga, $gp) = (axis_index(axis, $n)?, p);
+            let ($head, $j) = self.parts(w)?;
+            Ok($get)
+        }
+
+        /// Sets a parameter of axis 0 (see [`Self::set_param_axis`]).
+        pub fn set_param(&self, w: &mut World, p: Param, v: f64) -> Result<()> {
+            self.set_param_axis(w, 0, p, v)
+        }
+
+        /// A parameter of axis 0.
+        pub fn param(&self, w: &World, p: Param) -> Result<f64> {
+            self.param_axis(w, 0, p)
+        }
+        joint_fns!(@ $head $j $b; $($rest)*);
+    };
+    (@type vec) => { DVec3 };
+    (@type point) => { DVec3 };
+    (@type real) => { f64 };
+    (@type opt_real) => { f64 };
+    (@wrap vec $e:expr) => { opt3($e) };
+    (@wrap point $e:expr) => { Ok(DVec3::from($e)) };
+    (@wrap real $e:expr) => { Ok($e) };
+    (@wrap opt_real $e:expr) => { $e.ok_or_else(unattached) };
+}
+
+joint_fns!(HingeJoint |head, h, b| {
     /// Sets the anchor point, in world coordinates.
-    pub fn set_anchor(&self, w: &mut World, p: impl Into<DVec3>) -> Result<()> {
-        let p = finite3("anchor", p)?;
-        let (head, h) = self.parts(w)?;
-        h.set_anchor(bodies_of(head), p);
-        Ok(())
-    }
-
+    fn set_anchor(point anchor) => h.set_anchor(b, anchor);
     /// The anchor on body 1, in world coordinates.
-    pub fn anchor(&self, w: &World) -> Result<DVec3> {
-        let (head, h) = self.parts(w)?;
-        opt3(h.anchor(head, bodies_of(head)))
-    }
-
+    fn anchor() -> vec h.anchor(head, b);
     /// The anchor on body 2 (differs from [`HingeJoint::anchor`] when the
     /// joint is pulled apart).
-    pub fn anchor2(&self, w: &World) -> Result<DVec3> {
-        let (head, h) = self.parts(w)?;
-        opt3(h.anchor2(head, bodies_of(head)))
-    }
-
+    fn anchor2() -> vec h.anchor2(head, b);
     /// Sets the axis, in world coordinates.
-    pub fn set_axis(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
-        let (head, h) = self.parts(w)?;
-        let a = checked_axis(head, a)?;
-        h.set_axis(bodies_of(head), a);
-        Ok(())
-    }
-
+    fn set_axis(axis axis) => h.set_axis(b, axis);
     /// The axis in world coordinates.
-    pub fn axis(&self, w: &World) -> Result<DVec3> {
-        let (head, h) = self.parts(w)?;
-        opt3(h.axis(bodies_of(head)))
-    }
-
+    fn axis() -> vec h.axis(b);
     /// The hinge angle (0 at attachment), in (-pi, pi].
-    pub fn angle(&self, w: &World) -> Result<f64> {
-        let (head, h) = self.parts(w)?;
-        Ok(h.angle(head, bodies_of(head)))
-    }
-
+    fn angle() -> real h.angle(head, b);
     /// The angle's time derivative.
-    pub fn angle_rate(&self, w: &World) -> Result<f64> {
-        let (head, h) = self.parts(w)?;
-        Ok(h.angle_rate(head, bodies_of(head)))
-    }
-
-    /// Sets a limit/motor parameter.
-    pub fn set_param(&self, w: &mut World, p: Param, v: f64) -> Result<()> {
-        let v = not_nan("value", v)?;
-        self.parts(w)?.1.limot.set(p.core(), v);
-        Ok(())
-    }
-
-    /// A limit/motor parameter.
-    pub fn param(&self, w: &World, p: Param) -> Result<f64> {
-        Ok(self.parts(w)?.1.limot.get(p.core()))
-    }
-
+    fn angle_rate() -> real h.angle_rate(head, b);
     /// Applies a torque about the axis to the bodies (`dJointAddHingeTorque`).
-    pub fn add_torque(&self, w: &mut World, torque: f64) -> Result<()> {
-        let torque = super::finite("torque", torque)?;
-        let (head, h) = self.parts(w)?;
-        h.torque_push(head, bodies_of(head), torque).apply(head);
-        Ok(())
-    }
-}
+    fn add_torque(real torque) => h.torque_push(head, b, torque).apply(head);
+    params(1) { set(_a, p, v) => h.limot.set(p.core(), v); get(_a, p) => h.limot.get(p.core()); }
+});
 
-impl BallJoint {
+joint_fns!(BallJoint |head, j, b| {
     /// Sets the anchor point, in world coordinates.
-    pub fn set_anchor(&self, w: &mut World, p: impl Into<DVec3>) -> Result<()> {
-        let p = finite3("anchor", p)?;
-        let (head, b) = self.parts(w)?;
-        b.set_anchor(bodies_of(head), p);
-        Ok(())
-    }
-
+    fn set_anchor(point anchor) => j.set_anchor(b, anchor);
     /// The anchor on body 1, in world coordinates.
-    pub fn anchor(&self, w: &World) -> Result<DVec3> {
-        let (head, b) = self.parts(w)?;
-        opt3(b.anchor(head, bodies_of(head)))
-    }
-
+    fn anchor() -> vec j.anchor(head, b);
     /// The anchor on body 2, in world coordinates.
-    pub fn anchor2(&self, w: &World) -> Result<DVec3> {
-        let (head, b) = self.parts(w)?;
-        opt3(b.anchor2(head, bodies_of(head)))
-    }
+    fn anchor2() -> vec j.anchor2(head, b);
+    params(1) { set(_a, p, v) => j.set_param(p.core(), v); get(_a, p) => j.param(p.core()); }
+});
 
-    /// Sets a parameter (only [`Param::Cfm`] and [`Param::Erp`] act).
-    pub fn set_param(&self, w: &mut World, p: Param, v: f64) -> Result<()> {
-        let v = not_nan("value", v)?;
-        self.parts(w)?.1.set_param(p.core(), v);
-        Ok(())
-    }
-
-    /// A parameter.
-    pub fn param(&self, w: &World, p: Param) -> Result<f64> {
-        Ok(self.parts(w)?.1.param(p.core()))
-    }
-}
-
-impl SliderJoint {
+joint_fns!(SliderJoint |head, s, b| {
     /// Sets the axis, in world coordinates.
-    pub fn set_axis(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
-        let (head, s) = self.parts(w)?;
-        let a = checked_axis(head, a)?;
-        s.set_axis(bodies_of(head), a);
-        Ok(())
-    }
-
+    fn set_axis(axis axis) => s.set_axis(b, axis);
     /// The axis in world coordinates.
-    pub fn axis(&self, w: &World) -> Result<DVec3> {
-        let (head, s) = self.parts(w)?;
-        opt3(s.axis(bodies_of(head)))
-    }
-
+    fn axis() -> vec s.axis(b);
     /// The slider position (0 at attachment).
-    pub fn position(&self, w: &World) -> Result<f64> {
-        let (head, s) = self.parts(w)?;
-        s.position(head, bodies_of(head)).ok_or_else(unattached)
-    }
-
+    fn position() -> opt_real s.position(head, b);
     /// The position's time derivative.
-    pub fn position_rate(&self, w: &World) -> Result<f64> {
-        let (head, s) = self.parts(w)?;
-        s.position_rate(head, bodies_of(head)).ok_or_else(unattached)
-    }
+    fn position_rate() -> opt_real s.position_rate(head, b);
+    /// Applies a force along the axis to the bodies (`dJointAddSliderForce`).
+    fn add_force(real force) => s.force_push(head, b, force).apply(head);
+    params(1) { set(_a, p, v) => s.limot.set(p.core(), v); get(_a, p) => s.limot.get(p.core()); }
+});
 
-    /// Sets a limit/motor parameter.
-    pub fn set_param(&self, w: &mut World, p: Param, v: f64) -> Result<()> {
-        let v = not_nan("value", v)?;
-        self.parts(w)?.1.limot.set(p.core(), v);
-        Ok(())
-    }
-
-    /// A limit/motor parameter.
-    pub fn param(&self, w: &World, p: Param) -> Result<f64> {
-        Ok(self.parts(w)?.1.limot.get(p.core()))
-    }
-}
+joint_fns!(FixedJoint |head, f, b| {
+    params(1) { set(_a, p, v) => f.set_param(p.core(), v); get(_a, p) => f.param(p.core()); }
+});
 
 impl FixedJoint {
     /// Records the current relative pose of the attached bodies as the one
@@ -823,35 +548,31 @@ impl FixedJoint {
         f.set_fixed(bodies_of(head));
         Ok(())
     }
-
-    /// Sets a parameter (only [`Param::Cfm`] and [`Param::Erp`] act).
-    pub fn set_param(&self, w: &mut World, p: Param, v: f64) -> Result<()> {
-        let v = not_nan("value", v)?;
-        self.parts(w)?.1.set_param(p.core(), v);
-        Ok(())
-    }
-
-    /// A parameter.
-    pub fn param(&self, w: &World, p: Param) -> Result<f64> {
-        Ok(self.parts(w)?.1.param(p.core()))
-    }
 }
 
-impl Hinge2Joint {
+joint_fns!(Hinge2Joint |head, h, b| {
     /// Sets the anchor point, in world coordinates.
-    pub fn set_anchor(&self, w: &mut World, p: impl Into<DVec3>) -> Result<()> {
-        let p = finite3("anchor", p)?;
-        let (head, h) = self.parts(w)?;
-        h.set_anchor(bodies_of(head), p);
-        Ok(())
-    }
-
+    fn set_anchor(point anchor) => h.set_anchor(b, anchor);
     /// The anchor on body 1, in world coordinates.
-    pub fn anchor(&self, w: &World) -> Result<DVec3> {
-        let (head, h) = self.parts(w)?;
-        opt3(h.anchor(head, bodies_of(head)))
-    }
+    fn anchor() -> vec h.anchor(head, b);
+    /// The anchor on body 2, in world coordinates.
+    fn anchor2() -> vec h.anchor2(head, b);
+    /// Axis 1 (steering) in world coordinates.
+    fn axis1() -> vec h.axis1_world(b);
+    /// Axis 2 (axle) in world coordinates.
+    fn axis2() -> vec h.axis2_world(b);
+    /// The angle about axis 1.
+    fn angle1() -> real h.angle1(b);
+    /// The angle about axis 2.
+    fn angle2() -> real h.angle2(b);
+    /// The rate about axis 1.
+    fn angle1_rate() -> real h.angle1_rate(b);
+    /// The rate about axis 2 (the wheel's spin).
+    fn angle2_rate() -> real h.angle2_rate(b);
+    params(2) { set(a, p, v) => h.set_param(p.code(a), v); get(a, p) => h.param(p.code(a)); }
+});
 
+impl Hinge2Joint {
     /// Sets both axes in world coordinates (`dJointSetHinge2Axes`); either
     /// may be None to keep it. The joint must be attached to two bodies and
     /// the axes must not be parallel.
@@ -881,81 +602,533 @@ impl Hinge2Joint {
         Ok(())
     }
 
-    /// Axis 1 (steering) in world coordinates.
-    pub fn axis1(&self, w: &World) -> Result<DVec3> {
+    /// Applies torques about axis 1 and axis 2 (`dJointAddHinge2Torques`).
+    pub fn add_torques(&self, w: &mut World, torque1: f64, torque2: f64) -> Result<()> {
+        let torque1 = super::finite("torque1", torque1)?;
+        let torque2 = super::finite("torque2", torque2)?;
         let (head, h) = self.parts(w)?;
-        opt3(h.axis1_world(bodies_of(head)))
-    }
-
-    /// Axis 2 (axle) in world coordinates.
-    pub fn axis2(&self, w: &World) -> Result<DVec3> {
-        let (head, h) = self.parts(w)?;
-        opt3(h.axis2_world(bodies_of(head)))
-    }
-
-    /// The angle about axis 1.
-    pub fn angle1(&self, w: &World) -> Result<f64> {
-        let (head, h) = self.parts(w)?;
-        Ok(h.angle1(bodies_of(head)))
-    }
-
-    /// The rate about axis 2 (the wheel's spin).
-    pub fn angle2_rate(&self, w: &World) -> Result<f64> {
-        let (head, h) = self.parts(w)?;
-        Ok(h.angle2_rate(bodies_of(head)))
-    }
-
-    /// Sets a parameter of axis 0 (steering) or 1 (axle).
-    pub fn set_param_axis(&self, w: &mut World, axis: usize, p: Param, v: f64) -> Result<()> {
-        let axis = axis_index(axis, 2)?;
-        let v = not_nan("value", v)?;
-        self.parts(w)?.1.set_param(p.code(axis), v);
+        h.torque_push(bodies_of(head), torque1, torque2).apply(head);
         Ok(())
     }
-
-    /// Sets a parameter of axis 0 (the suspension ones act on axis 1's line).
-    pub fn set_param(&self, w: &mut World, p: Param, v: f64) -> Result<()> {
-        self.set_param_axis(w, 0, p, v)
-    }
-
-    /// A parameter of axis 0 or 1.
-    pub fn param_axis(&self, w: &World, axis: usize, p: Param) -> Result<f64> {
-        let axis = axis_index(axis, 2)?;
-        Ok(self.parts(w)?.1.param(p.code(axis)))
-    }
 }
+
+joint_fns!(UniversalJoint |head, u, b| {
+    /// Sets the anchor point, in world coordinates.
+    fn set_anchor(point anchor) => u.set_anchor(b, anchor);
+    /// The anchor on body 1, in world coordinates.
+    fn anchor() -> vec u.anchor(head, b);
+    /// The anchor on body 2, in world coordinates.
+    fn anchor2() -> vec u.anchor2(head, b);
+    /// Sets axis 1 (on body 1), in world coordinates.
+    fn set_axis1(axis axis) => u.set_axis(head, b, true, axis);
+    /// Sets axis 2 (on body 2), in world coordinates.
+    fn set_axis2(axis axis) => u.set_axis(head, b, false, axis);
+    /// Axis 1 in world coordinates.
+    fn axis1() -> vec u.ax.user_axis1(head, b);
+    /// Axis 2 in world coordinates.
+    fn axis2() -> vec u.ax.user_axis2(head, b);
+    /// The angle about axis 1.
+    fn angle1() -> real u.user_angle1(head, b);
+    /// The angle about axis 2.
+    fn angle2() -> real u.user_angle2(head, b);
+    /// The rate about axis 1.
+    fn angle1_rate() -> real u.angle_rate(head, b, true);
+    /// The rate about axis 2.
+    fn angle2_rate() -> real u.angle_rate(head, b, false);
+    params(2) { set(a, p, v) => u.limot(a).set(p.core(), v); get(a, p) => u.limot(a).get(p.core()); }
+});
 
 impl UniversalJoint {
-    /// Sets the anchor point, in world coordinates.
-    pub fn set_anchor(&self, w: &mut World, p: impl Into<DVec3>) -> Result<()> {
-        let p = finite3("anchor", p)?;
+    /// Applies torques about axis 1 and axis 2 (`dJointAddUniversalTorques`).
+    pub fn add_torques(&self, w: &mut World, torque1: f64, torque2: f64) -> Result<()> {
+        let torque1 = super::finite("torque1", torque1)?;
+        let torque2 = super::finite("torque2", torque2)?;
         let (head, u) = self.parts(w)?;
-        u.set_anchor(bodies_of(head), p);
-        Ok(())
-    }
-
-    /// The anchor on body 1, in world coordinates.
-    pub fn anchor(&self, w: &World) -> Result<DVec3> {
-        let (head, u) = self.parts(w)?;
-        opt3(u.anchor(head, bodies_of(head)))
-    }
-
-    /// Sets axis 1 (on body 1), in world coordinates.
-    pub fn set_axis1(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
-        let (head, u) = self.parts(w)?;
-        let a = checked_axis(head, a)?;
-        u.set_axis(head, bodies_of(head), true, a);
-        Ok(())
-    }
-
-    /// Sets axis 2 (on body 2), in world coordinates.
-    pub fn set_axis2(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
-        let (head, u) = self.parts(w)?;
-        let a = checked_axis(head, a)?;
-        u.set_axis(head, bodies_of(head), false, a);
+        u.torque_push(head, bodies_of(head), torque1, torque2).apply(head);
         Ok(())
     }
 }
+
+joint_fns!(PistonJoint |head, j, b| {
+    /// Sets the anchor point, in world coordinates.
+    fn set_anchor(point anchor) => j.set_anchor_at(b, anchor, None);
+    /// The anchor on body 1, in world coordinates.
+    fn anchor() -> vec j.anchor(head, b);
+    /// The anchor on body 2, in world coordinates.
+    fn anchor2() -> vec j.anchor2(head, b);
+    /// Sets the axis, in world coordinates.
+    fn set_axis(axis axis) => j.set_axis(b, axis);
+    /// The axis in world coordinates.
+    fn axis() -> vec j.axis(b);
+    /// The position along the axis.
+    fn position() -> real j.position(head, b);
+    /// The position's time derivative.
+    fn position_rate() -> opt_real j.position_rate(head, b);
+    /// The angle about the axis.
+    fn angle() -> real j.angle(head, b);
+    /// The angle's time derivative.
+    fn angle_rate() -> real j.angle_rate(head, b);
+    /// Applies a force along the axis (`dJointAddPistonForce`).
+    fn add_force(real force) => j.force_push(head, b, force).apply(head);
+    params(2) { set(a, p, v) => j.set_param(p.code(a), v); get(a, p) => j.param(p.code(a)); }
+});
+
+joint_fns!(PrJoint |head, j, b| {
+    /// Sets the anchor point, in world coordinates.
+    fn set_anchor(point anchor) => j.set_anchor(b, anchor);
+    /// The anchor on body 1, in world coordinates.
+    fn anchor() -> point j.anchor(b);
+    /// Sets the prismatic axis (1), in world coordinates.
+    fn set_axis1(axis axis) => j.set_axis1(b, axis);
+    /// Sets the rotoide axis (2), in world coordinates.
+    fn set_axis2(axis axis) => j.set_axis2(b, axis);
+    /// The prismatic axis in world coordinates.
+    fn axis1() -> vec j.axis1(b);
+    /// The rotoide axis in world coordinates.
+    fn axis2() -> vec j.axis2(b);
+    /// The position along axis 1.
+    fn position() -> opt_real j.position(head, b);
+    /// The position's time derivative.
+    fn position_rate() -> opt_real j.position_rate(head, b);
+    /// The angle about axis 2.
+    fn angle() -> real j.angle(head, b);
+    /// The angle's time derivative.
+    fn angle_rate() -> real j.angle_rate(head, b);
+    /// Applies a torque about the rotoide axis (`dJointAddPRTorque`).
+    fn add_torque(real torque) => j.torque_push(head, b, torque).apply(head);
+    params(2) { set(a, p, v) => j.set_param(p.code(a), v); get(a, p) => j.param(p.code(a)); }
+});
+
+joint_fns!(PuJoint |head, j, b| {
+    /// Sets the anchor point, in world coordinates.
+    fn set_anchor(point anchor) => j.set_anchor_at(b, anchor, None);
+    /// The anchor on body 1, in world coordinates.
+    fn anchor() -> point j.anchor(b);
+    /// Sets rotation axis 1 (on body 1), in world coordinates.
+    fn set_axis1(axis axis) => j.set_axis(head, b, true, axis);
+    /// Sets rotation axis 2 (on body 2), in world coordinates.
+    fn set_axis2(axis axis) => j.set_axis(head, b, false, axis);
+    /// Sets the prismatic axis, in world coordinates.
+    fn set_axis_p(axis axis) => j.set_axis_p(b, axis);
+    /// Rotation axis 1 in world coordinates.
+    fn axis1() -> vec j.ax.user_axis1(head, b);
+    /// Rotation axis 2 in world coordinates.
+    fn axis2() -> vec j.ax.user_axis2(head, b);
+    /// The prismatic axis in world coordinates.
+    fn axis_p() -> vec j.axis_p(b);
+    /// The position along the prismatic axis.
+    fn position() -> opt_real j.position(head, b);
+    /// The position's time derivative.
+    fn position_rate() -> real j.position_rate(head, b);
+    /// The angle about axis 1.
+    fn angle1() -> real j.user_angle(head, b, true);
+    /// The angle about axis 2.
+    fn angle2() -> real j.user_angle(head, b, false);
+    /// The rate about axis 1.
+    fn angle1_rate() -> real j.angle_rate(head, b, true);
+    /// The rate about axis 2.
+    fn angle2_rate() -> real j.angle_rate(head, b, false);
+    /// Applies a torque (`dJointAddPUTorque`).
+    fn add_torque(real torque) => j.torque_push(head, b, torque).apply(head);
+    params(3) { set(a, p, v) => j.set_param(p.code(a), v); get(a, p) => j.param(p.code(a)); }
+});
+
+typed_joint!(
+    /// A double-hinge joint: a double-ball joint whose two bodies also keep
+    /// a common axis.
+    DHingeJoint, DHinge, DHinge, "double hinge joint"
+);
+
+typed_joint!(
+    /// A transmission joint: couples the rotation of two bodies as gears
+    /// ([`TransmissionMode::Parallel`] or [`TransmissionMode::Intersecting`]
+    /// axes) or as a chain drive ([`TransmissionMode::Chain`]).
+    TransmissionJoint, Transmission, Transmission, "transmission joint"
+);
+
+/// The anchor index argument (0 on body 1, 1 on body 2).
+fn which_index(which: usize) -> Result<usize> {
+    axis_index(which, 2).map_err(|_| Error::InvalidArgument { arg: "which", reason: format!("= {which} (0 or 1)") })
+}
+
+impl DHingeJoint {
+    /// Sets the axis, in world coordinates (the joint must be attached).
+    pub fn set_axis(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
+        let a = finite3("axis", a)?;
+        let (head, h) = self.parts(w)?;
+        if head.body[0].is_none() {
+            return Err(unattached());
+        }
+        if !axis_ok(a) {
+            return Err(Error::InvalidArgument { arg: "axis", reason: format!("{a:?} cannot be normalised") });
+        }
+        h.set_axis(bodies_of(head), a);
+        Ok(())
+    }
+
+    /// The axis in world coordinates.
+    pub fn axis(&self, w: &World) -> Result<DVec3> {
+        let (head, h) = self.parts(w)?;
+        opt3(h.axis(bodies_of(head)))
+    }
+
+    /// Sets anchor `which` (0 on body 1, 1 on body 2), in world coordinates.
+    pub fn set_anchor(&self, w: &mut World, which: usize, p: impl Into<DVec3>) -> Result<()> {
+        let which = which_index(which)?;
+        let p = finite3("anchor", p)?;
+        let (head, h) = self.parts(w)?;
+        h.ball.set_anchor(head, bodies_of(head), which, p);
+        Ok(())
+    }
+
+    /// Anchor `which` in world coordinates.
+    pub fn anchor(&self, w: &World, which: usize) -> Result<DVec3> {
+        let which = which_index(which)?;
+        let (head, h) = self.parts(w)?;
+        Ok(DVec3::from(h.ball.anchor(head, bodies_of(head), which)))
+    }
+
+    /// The distance kept between the anchors (set when the second anchor is).
+    pub fn distance(&self, w: &World) -> Result<f64> {
+        Ok(self.parts(w)?.1.ball.target)
+    }
+}
+
+joint_fns!(DHingeJoint |head, h, b| {
+    params(1) { set(_a, p, v) => h.ball.set_param(Some(p.core()), v); get(_a, p) => h.ball.param(Some(p.core())); }
+});
+
+impl DBallJoint {
+    /// Sets anchor `which` (0 on body 1, 1 on body 2), in world coordinates.
+    pub fn set_anchor(&self, w: &mut World, which: usize, p: impl Into<DVec3>) -> Result<()> {
+        let which = which_index(which)?;
+        let p = finite3("anchor", p)?;
+        let (head, d) = self.parts(w)?;
+        d.set_anchor(head, bodies_of(head), which, p);
+        Ok(())
+    }
+
+    /// Anchor `which` in world coordinates.
+    pub fn anchor(&self, w: &World, which: usize) -> Result<DVec3> {
+        let which = which_index(which)?;
+        let (head, d) = self.parts(w)?;
+        Ok(DVec3::from(d.anchor(head, bodies_of(head), which)))
+    }
+
+    /// Sets the distance to keep (>= 0).
+    pub fn set_distance(&self, w: &mut World, dist: f64) -> Result<()> {
+        if !(dist.is_finite() && dist >= 0.0) {
+            return Err(Error::InvalidArgument { arg: "dist", reason: format!("= {dist} (must be finite and >= 0)") });
+        }
+        self.parts(w)?.1.target = dist;
+        Ok(())
+    }
+
+    /// The distance kept between the anchors.
+    pub fn distance(&self, w: &World) -> Result<f64> {
+        Ok(self.parts(w)?.1.target)
+    }
+}
+
+joint_fns!(DBallJoint |head, d, b| {
+    params(1) { set(_a, p, v) => d.set_param(Some(p.core()), v); get(_a, p) => d.param(Some(p.core())); }
+});
+
+/// How a [`TransmissionJoint`] couples its bodies (`dTransmission*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TransmissionMode {
+    /// Gears on parallel axes; the ratio is set with
+    /// [`TransmissionJoint::set_ratio`] (ODE's default mode).
+    Parallel,
+    /// Bevel gears on intersecting axes; the ratio follows from the anchors.
+    Intersecting,
+    /// A chain drive between two sprockets of the given radii.
+    Chain,
+}
+
+impl TransmissionMode {
+    fn code(self) -> i32 {
+        match self {
+            TransmissionMode::Parallel => MODE_PARALLEL,
+            TransmissionMode::Intersecting => MODE_INTERSECTING,
+            TransmissionMode::Chain => MODE_CHAIN,
+        }
+    }
+
+    fn from_code(code: i32) -> TransmissionMode {
+        match code {
+            MODE_INTERSECTING => TransmissionMode::Intersecting,
+            MODE_CHAIN => TransmissionMode::Chain,
+            _ => TransmissionMode::Parallel,
+        }
+    }
+}
+
+impl TransmissionJoint {
+    /// The joint in a mode among `modes`, else an error naming `what`.
+    fn in_mode<'w>(
+        &self,
+        w: &'w World,
+        modes: &[TransmissionMode],
+        what: &'static str,
+    ) -> Result<(&'w JointHead, &'w mut Transmission)> {
+        let (head, t) = self.parts(w)?;
+        let mode = TransmissionMode::from_code(t.mode);
+        if !modes.contains(&mode) {
+            return Err(Error::InvalidArgument { arg: what, reason: format!("cannot be used in mode {mode:?}") });
+        }
+        Ok((head, t))
+    }
+
+    /// A finite axis that can be normalised in the frame of the wheels `wheels`.
+    fn wheel_axis(head: &JointHead, wheels: &[usize], a: impl Into<DVec3>) -> Result<[f64; 3]> {
+        let a = finite3("axis", a)?;
+        if !wheels.iter().all(|&i| Transmission::axis_acceptable(bodies_of(head), i, a)) {
+            return Err(Error::InvalidArgument { arg: "axis", reason: format!("{a:?} cannot be normalised") });
+        }
+        Ok(a)
+    }
+
+    /// Sets the mode.
+    pub fn set_mode(&self, w: &mut World, mode: TransmissionMode) -> Result<()> {
+        self.parts(w)?.1.mode = mode.code();
+        Ok(())
+    }
+
+    /// The mode.
+    pub fn mode(&self, w: &World) -> Result<TransmissionMode> {
+        Ok(TransmissionMode::from_code(self.parts(w)?.1.mode))
+    }
+
+    /// Sets the common axis of both wheels, in world coordinates (parallel
+    /// and chain modes).
+    pub fn set_axis(&self, w: &mut World, a: impl Into<DVec3>) -> Result<()> {
+        let (head, t) = self.in_mode(w, &[TransmissionMode::Parallel, TransmissionMode::Chain], "axis")?;
+        let a = Self::wheel_axis(head, &[0, 1], a)?;
+        let b = bodies_of(head);
+        t.set_axis(b, 0, a);
+        t.set_axis(b, 1, a);
+        Ok(())
+    }
+
+    /// Sets the axis of wheel `which` (0 or 1), in world coordinates
+    /// (intersecting mode).
+    pub fn set_wheel_axis(&self, w: &mut World, which: usize, a: impl Into<DVec3>) -> Result<()> {
+        let which = which_index(which)?;
+        let (head, t) = self.in_mode(w, &[TransmissionMode::Intersecting], "axis")?;
+        let a = Self::wheel_axis(head, &[which], a)?;
+        t.set_axis(bodies_of(head), which, a);
+        Ok(())
+    }
+
+    /// The axis of wheel `which`, in world coordinates.
+    pub fn wheel_axis_of(&self, w: &World, which: usize) -> Result<DVec3> {
+        let which = which_index(which)?;
+        let (head, t) = self.parts(w)?;
+        opt3(t.axis(bodies_of(head), which))
+    }
+
+    /// Sets the anchor of wheel `which` (0 or 1), in world coordinates.
+    pub fn set_anchor(&self, w: &mut World, which: usize, p: impl Into<DVec3>) -> Result<()> {
+        let which = which_index(which)?;
+        let p = finite3("anchor", p)?;
+        let (head, t) = self.parts(w)?;
+        t.set_anchor(bodies_of(head), which, p);
+        Ok(())
+    }
+
+    /// The anchor of wheel `which`, in world coordinates.
+    pub fn anchor(&self, w: &World, which: usize) -> Result<DVec3> {
+        let which = which_index(which)?;
+        let (head, t) = self.parts(w)?;
+        opt3(t.anchor(bodies_of(head), which))
+    }
+
+    /// The contact point on wheel `which` found by the last step.
+    pub fn contact_point(&self, w: &World, which: usize) -> Result<DVec3> {
+        let which = which_index(which)?;
+        Ok(DVec3::from(self.parts(w)?.1.contacts[which]))
+    }
+
+    /// Sets the gear ratio (parallel mode; > 0).
+    pub fn set_ratio(&self, w: &mut World, ratio: f64) -> Result<()> {
+        if !(ratio.is_finite() && ratio > 0.0) {
+            return Err(Error::InvalidArgument { arg: "ratio", reason: format!("= {ratio} (must be finite and > 0)") });
+        }
+        self.in_mode(w, &[TransmissionMode::Parallel], "ratio")?.1.ratio = ratio;
+        Ok(())
+    }
+
+    /// The gear ratio.
+    pub fn ratio(&self, w: &World) -> Result<f64> {
+        Ok(self.parts(w)?.1.ratio)
+    }
+
+    /// Sets the radius of wheel `which` (chain mode).
+    pub fn set_radius(&self, w: &mut World, which: usize, radius: f64) -> Result<()> {
+        let which = which_index(which)?;
+        let radius = super::finite("radius", radius)?;
+        self.in_mode(w, &[TransmissionMode::Chain], "radius")?.1.radii[which] = radius;
+        Ok(())
+    }
+
+    /// The radius of wheel `which`.
+    pub fn radius(&self, w: &World, which: usize) -> Result<f64> {
+        let which = which_index(which)?;
+        Ok(self.parts(w)?.1.radii[which])
+    }
+
+    /// Sets the backlash (play between the teeth; NaN refused).
+    pub fn set_backlash(&self, w: &mut World, backlash: f64) -> Result<()> {
+        let backlash = not_nan("backlash", backlash)?;
+        self.parts(w)?.1.backlash = backlash;
+        Ok(())
+    }
+
+    /// The backlash.
+    pub fn backlash(&self, w: &World) -> Result<f64> {
+        Ok(self.parts(w)?.1.backlash)
+    }
+
+    /// The rotation angle of wheel `which` tracked by the joint.
+    pub fn angle(&self, w: &World, which: usize) -> Result<f64> {
+        let which = which_index(which)?;
+        Ok(self.parts(w)?.1.phase[which])
+    }
+}
+
+joint_fns!(TransmissionJoint |head, t, b| {
+    params(1) { set(_a, p, v) => t.set_param(Some(p.core()), v); get(_a, p) => t.param(Some(p.core())); }
+});
+
+impl AMotorJoint {
+    /// Number of axes in use (0..=3).
+    pub fn set_num_axes(&self, w: &mut World, n: usize) -> Result<()> {
+        let n = axis_index(n, 4)
+            .map_err(|_| Error::InvalidArgument { arg: "num", reason: format!("= {n} (must be 0..=3)") })?;
+        self.parts(w)?.1.set_num_axes(n);
+        Ok(())
+    }
+
+    /// Number of axes in use.
+    pub fn num_axes(&self, w: &World) -> Result<usize> {
+        Ok(self.parts(w)?.1.num)
+    }
+
+    /// Chooses Euler mode (true: axes 0 and 2 given, angles computed) or
+    /// user mode (false, default: angles set by the caller).
+    pub fn set_euler_mode(&self, w: &mut World, euler: bool) -> Result<()> {
+        let (head, m) = self.parts(w)?;
+        let mode = if euler { crate::joints::amotor::MODE_EULER } else { crate::joints::amotor::MODE_USER };
+        m.set_mode(head, bodies_of(head), mode);
+        Ok(())
+    }
+
+    /// Is the motor in Euler mode?
+    pub fn is_euler_mode(&self, w: &World) -> Result<bool> {
+        Ok(self.parts(w)?.1.euler())
+    }
+
+    /// Sets axis `anum` (0..3), given in `frame`.
+    pub fn set_axis(&self, w: &mut World, anum: usize, frame: AxisFrame, v: impl Into<DVec3>) -> Result<()> {
+        let anum = axis_index(anum, 3)?;
+        let v = finite3("axis", v)?;
+        let (head, m) = self.parts(w)?;
+        if let Some(why) = m.axis_problem(head, bodies_of(head), anum, frame.code(), v) {
+            return Err(Error::InvalidArgument { arg: "axis", reason: why.into() });
+        }
+        m.set_axis(head, bodies_of(head), anum, frame.code(), v);
+        Ok(())
+    }
+
+    /// Axis `anum` in world coordinates.
+    pub fn axis(&self, w: &World, anum: usize) -> Result<DVec3> {
+        let anum = axis_index(anum, 3)?;
+        let (head, m) = self.parts(w)?;
+        opt3(m.axis_value(head, bodies_of(head), anum))
+    }
+
+    /// Tells the motor the current angle about axis `anum` (user mode only:
+    /// Euler mode computes the angles).
+    pub fn set_angle(&self, w: &mut World, anum: usize, angle: f64) -> Result<()> {
+        let anum = axis_index(anum, 3)?;
+        let angle = super::finite("angle", angle)?;
+        let m = self.parts(w)?.1;
+        if m.euler() {
+            return Err(Error::InvalidArgument { arg: "angle", reason: "cannot be set in Euler mode".into() });
+        }
+        m.set_angle(anum, angle);
+        Ok(())
+    }
+
+    /// The angle about axis `anum` (as set, or computed in Euler mode).
+    pub fn angle(&self, w: &World, anum: usize) -> Result<f64> {
+        let anum = axis_index(anum, 3)?;
+        Ok(self.parts(w)?.1.angle[anum])
+    }
+
+    /// The rate about axis `anum`.
+    pub fn angle_rate(&self, w: &World, anum: usize) -> Result<f64> {
+        let anum = axis_index(anum, 3)?;
+        let (head, m) = self.parts(w)?;
+        m.angle_rate(head, bodies_of(head), anum).ok_or_else(unattached)
+    }
+
+    /// Applies torques about the three axes (`dJointAddAMotorTorques`).
+    pub fn add_torques(&self, w: &mut World, torques: impl Into<DVec3>) -> Result<()> {
+        let t = finite3("torques", torques)?;
+        let (head, m) = self.parts(w)?;
+        m.torque_push(head, bodies_of(head), t).ok_or_else(unattached)?.apply(head);
+        Ok(())
+    }
+}
+
+joint_fns!(AMotorJoint |head, m, b| {
+    params(3) { set(a, p, v) => m.limot[a].set(p.core(), v); get(a, p) => m.limot[a].get(p.core()); }
+});
+
+impl LMotorJoint {
+    /// Number of axes in use (0..=3).
+    pub fn set_num_axes(&self, w: &mut World, n: usize) -> Result<()> {
+        let n = axis_index(n, 4)
+            .map_err(|_| Error::InvalidArgument { arg: "num", reason: format!("= {n} (must be 0..=3)") })?;
+        self.parts(w)?.1.num = n;
+        Ok(())
+    }
+
+    /// Number of axes in use.
+    pub fn num_axes(&self, w: &World) -> Result<usize> {
+        Ok(self.parts(w)?.1.num)
+    }
+
+    /// Sets axis `anum` (0..3), given in `frame`.
+    pub fn set_axis(&self, w: &mut World, anum: usize, frame: AxisFrame, v: impl Into<DVec3>) -> Result<()> {
+        let anum = axis_index(anum, 3)?;
+        let v = finite3("axis", v)?;
+        let (head, m) = self.parts(w)?;
+        if let Some(why) = LMotor::axis_problem(head, bodies_of(head), frame.code(), v) {
+            return Err(Error::InvalidArgument { arg: "axis", reason: why.into() });
+        }
+        m.set_axis(head, bodies_of(head), anum, frame.code(), v);
+        Ok(())
+    }
+
+    /// Axis `anum` as stored, in the frame it was given in (as ODE returns it).
+    pub fn axis(&self, w: &World, anum: usize) -> Result<DVec3> {
+        let anum = axis_index(anum, 3)?;
+        Ok(DVec3::from(self.parts(w)?.1.axis[anum]))
+    }
+}
+
+joint_fns!(LMotorJoint |head, m, b| {
+    params(3) { set(a, p, v) => m.limot[a].set(p.core(), v); get(a, p) => m.limot[a].get(p.core()); }
+});
+
+// Plane-2D: axis 0 is the motor along x, 1 along y, 2 about z (only
+// motors act, as in ODE: stops are stored but never tested).
+joint_fns!(Plane2DJoint |head, m, b| {
+    params(3) { set(a, p, v) => m.motor[a].set(p.core(), v); get(a, p) => m.motor[a].get(p.core()); }
+});
 
 impl World {
     fn new_joint(
@@ -1046,6 +1219,13 @@ impl World {
     /// Creates a universal joint (unattached).
     pub fn create_universal(&mut self) -> UniversalJoint {
         UniversalJoint(self.new_joint(None, |w| JointKind::Universal(Universal::new(w))).expect("no group"))
+    }
+
+    /// Creates a transmission joint (unattached; it needs two bodies).
+    pub fn create_transmission(&mut self) -> TransmissionJoint {
+        let j = self.new_joint(None, |w| JointKind::Transmission(Transmission::new(w))).expect("no group");
+        j.h.get_mut().head.flags |= jflags::TWO_BODIES;
+        TransmissionJoint(j)
     }
 
     /// Creates a contact joint in `group` (`dJointCreateContact`); attach

@@ -1,6 +1,20 @@
 //! [`Mass`] constructors and operations with glam types. `Mass` is ODE's
 //! `dMass` itself (the same struct the C layer hands out), so a mass built
 //! here is bit for bit the one `dMassSetBox` & co. build.
+//!
+//! ```
+//! use ode::api::{Axis, DVec3, Mass};
+//!
+//! let ball = Mass::sphere(1000.0, 0.1).unwrap(); // density, radius
+//! let crate_ = Mass::box_total(5.0, 1.0, 0.5, 0.5).unwrap(); // total mass, sides
+//! let rod = Mass::cylinder_total(1.0, Axis::Z, 0.05, 2.0).unwrap();
+//! let both = crate_.translated([0.0, 0.0, 1.0]).unwrap().combined(&rod);
+//! assert_eq!(both.mass, 6.0);
+//! assert!((both.center() - DVec3::new(0.0, 0.0, 5.0 / 6.0)).length() < 1e-12);
+//! assert!(ball.mass > 4.18 && ball.mass < 4.19);
+//! // Invalid masses are refused with the argument named.
+//! assert!(Mass::sphere(-1.0, 0.1).is_err());
+//! ```
 
 use super::convert::mat3_to_ode;
 use super::{finite3, DMat3, DVec3, Error, Mass, Result};

@@ -1,23 +1,30 @@
 //! Safe Rust API over the same core the C ABI uses.
 //!
-//! What is where: [`World`] and [`Body`] (with [`BodyBuilder`] and
-//! [`Mass`] constructors) for dynamics; [`Space`], [`Geom`], [`collide`]
-//! and the shape data [`HeightfieldData`], [`TriMeshData`], [`ConvexData`]
-//! for collision; [`JointGroup`], [`Contact`] and [`Surface`] for contacts;
-//! typed joint handles such as [`HingeJoint`] and [`Hinge2Joint`], and
-//! [`CustomJoint`] for joints written in Rust; [`convert`] for ODE's
-//! padded layouts. The examples directory has complete scenes
-//! (`cargo run --example box_stack`, `hinge_pendulum`, `vehicle`,
-//! `mesh_on_terrain`, `custom_joint`).
+//! What is where: [`World`] (settings, both steppers, [`SolverMode`],
+//! island threads) and [`Body`] (with [`BodyBuilder`] and [`Mass`]
+//! constructors) for dynamics; [`Space`], [`Geom`], [`collide`],
+//! [`Space::cast_ray`] and the shape data [`HeightfieldData`],
+//! [`TriMeshData`], [`ConvexData`] for collision, and [`UserGeom`] for geom
+//! classes written in Rust; [`JointGroup`], [`Contact`] and [`Surface`] for
+//! contacts; typed handles for every joint type ([`HingeJoint`],
+//! [`Hinge2Joint`], [`TransmissionJoint`], ...), and [`CustomJoint`] for
+//! joints written in Rust; [`convert`] for ODE's padded layouts. The
+//! examples directory has complete scenes (`cargo run --example
+//! box_stack`, `hinge_pendulum`, `vehicle`, `mesh_on_terrain`,
+//! `custom_joint`, `falling_body`).
 //!
 //! A [`World`] owns its simulation state and destroys it (with its bodies)
 //! when dropped. A [`Body`] is a small copyable id; every method takes the
 //! world it belongs to, `&World` to read and `&mut World` to change, so the
 //! borrow checker rules out aliasing without any `unsafe` in user code.
 //! Vectors, matrices and quaternions are glam's `DVec3`, `DMat3` and
-//! `DQuat` (see [`convert`] for ODE's padded layouts). Values ODE would reject (non-finite numbers, invalid masses or
-//! rotations, out-of-range settings) and ids of destroyed bodies or of
-//! another world give an [`Error`] and change nothing.
+//! `DQuat` (see [`convert`] for ODE's padded layouts). Values ODE would
+//! reject (non-finite numbers, invalid masses or rotations, out-of-range
+//! settings) and ids of destroyed objects or of another world or space
+//! give an [`Error`] naming the argument, and change nothing. A Rust
+//! callback that panics (near callback, [`UserGeom`], [`CustomJoint`]) does
+//! not unwind through the library: the call that ran it returns
+//! [`Error::CallbackPanicked`].
 //!
 //! ```
 //! use ode::api::{DVec3, Mass, World};
@@ -55,21 +62,26 @@ mod custom;
 mod data;
 mod joints;
 mod mass;
+mod user_geom;
 mod world;
 
 pub use body::{Body, BodyBuilder};
 pub use collision::{
-    collide, collide_into, ContactGeom, Geom, GeomClass, SapAxes, Space, SpaceId, SpaceKind, MAX_CONTACTS,
+    collide, collide_into, ContactGeom, Geom, GeomClass, RayHit, SapAxes, Space, SpaceId, SpaceKind, MAX_CONTACTS,
 };
 pub use custom::{BodyState, CustomInfo1, CustomInfo2, CustomJoint, JointRow, Limit, LimitSide, MAX_CUSTOM_ROWS};
 pub use data::{ConvexData, HeightfieldBuilder, HeightfieldData, TriMeshData};
 pub use joints::{
     AMotorJoint, AxisFrame, BallJoint, Contact, DBallJoint, DHingeJoint, Feedback, FixedJoint, Hinge2Joint, HingeJoint,
     Joint, JointGroup, LMotorJoint, NullJoint, Param, PistonJoint, Plane2DJoint, PrJoint, PuJoint, SliderJoint,
-    Surface, UniversalJoint,
+    Surface, TransmissionJoint, TransmissionMode, UniversalJoint,
 };
 pub use mass::Axis;
+pub use user_geom::{GeomView, UserContact, UserGeom};
 pub use world::World;
+
+/// Which solver algorithms a world's steps use (see [`World::set_solver_mode`]).
+pub use crate::dynamics::world::SolverMode;
 
 use crate::dynamics::body::Invalid;
 pub use glam::{DMat3, DQuat, DVec3};
@@ -100,8 +112,10 @@ pub enum Error {
     Stale(&'static str),
     /// The geom belongs to another [`Space`] tree.
     WrongSpace,
-    /// A user callback panicked; the message is the panic's. The call it
-    /// was part of stopped (remaining callbacks were skipped).
+    /// A user callback panicked; the message is the panic's. After a near
+    /// callback's panic the remaining pairs were skipped; a [`UserGeom`]
+    /// that panicked got an unbounded box or no contacts, and a
+    /// [`CustomJoint`] no rows, for that call.
     CallbackPanicked(String),
 }
 

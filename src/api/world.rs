@@ -1,6 +1,26 @@
-//! [`World`]: creation, settings and stepping.
+//! [`World`]: creation, settings (gravity, ERP/CFM, damping, auto-disable,
+//! QuickStep, contact correction, solver mode, step threads) and stepping
+//! with both of ODE's steppers.
+//!
+//! ```
+//! use ode::api::{SolverMode, World};
+//!
+//! let mut world = World::new();
+//! world.set_gravity([0.0, 0.0, -9.81]).unwrap();
+//! world.set_erp(0.2).unwrap();
+//! world.set_quick_step_num_iterations(40).unwrap();
+//! world.set_step_threads(1);
+//! assert_eq!(world.solver_mode(), SolverMode::Exact);
+//! let body = world.create_body();
+//! world.quick_step(0.01).unwrap(); // dWorldQuickStep
+//! world.step(0.01).unwrap(); // dWorldStep
+//! assert!(body.position(&world).unwrap().z < 0.0);
+//! // Out-of-range settings are refused and change nothing.
+//! assert!(world.set_erp(f64::NAN).is_err());
+//! assert_eq!(world.erp(), 0.2);
+//! ```
 
-use super::{arg, finite, finite3, Body, DVec3, Error, Result};
+use super::{arg, finite, finite3, Body, DVec3, Error, Result, SolverMode};
 use crate::dynamics::body as core_body;
 use crate::dynamics::world::{self as core_world, flags, WorldRef};
 use crate::dynamics::World as CoreWorld;
@@ -48,7 +68,9 @@ impl World {
     }
 
     /// Advances the simulation by `h` seconds with ODE's Step stepper
-    /// (`dWorldStep`).
+    /// (`dWorldStep`). If a [`CustomJoint`](super::CustomJoint) callback
+    /// panics, that joint adds no rows, the step completes, and the panic
+    /// is returned as [`Error::CallbackPanicked`].
     pub fn step(&mut self, h: f64) -> Result<()> {
         self.checked_step(h, false)
     }
@@ -63,8 +85,10 @@ impl World {
         if !(h.is_finite() && h > 0.0) {
             return Err(Error::InvalidArgument { arg: "stepsize", reason: format!("= {h} (must be finite and > 0)") });
         }
+        super::user_geom::clear_panic();
         pipeline::step_world(self.h, h, quick);
-        Ok(())
+        // A custom joint whose callback panicked added no rows this step.
+        super::user_geom::take_panic()
     }
 
     /// Creates a body with ODE's initial state and this world's defaults.
@@ -255,5 +279,41 @@ impl World {
     /// Sets the most threads the step may use for islands.
     pub fn set_step_islands_max_threads(&mut self, count: u32) {
         self.w_mut().islands_max_threads = count;
+    }
+
+    /// Sets how many threads step this world's islands
+    /// (`odexWorldSetStepThreads`): islands are stepped concurrently, each
+    /// exactly as in a serial step, so results are bit-identical at any
+    /// count. 1 steps serially; 0 returns to the default (ODE's threading
+    /// API, else the `ODE_THREADS` environment variable, else 1). At most 64
+    /// threads are used.
+    pub fn set_step_threads(&mut self, threads: u32) {
+        self.w_mut().step_threads = threads;
+    }
+
+    /// The number of threads the next step may use for islands
+    /// (`odexWorldGetStepThreads`).
+    pub fn step_threads(&self) -> usize {
+        crate::pipeline::step_threads(self.w())
+    }
+
+    /// Chooses the solver algorithms from the next step on
+    /// (`odexWorldSetSolverMode`): [`SolverMode::Exact`] (ODE's bits, the
+    /// default unless `ODE_SOLVER=fast`) or [`SolverMode::Fast`].
+    ///
+    /// ```
+    /// use ode::api::{SolverMode, World};
+    ///
+    /// let mut world = World::new();
+    /// world.set_solver_mode(SolverMode::Fast);
+    /// assert_eq!(world.solver_mode(), SolverMode::Fast);
+    /// ```
+    pub fn set_solver_mode(&mut self, mode: SolverMode) {
+        self.w_mut().solver_mode = mode;
+    }
+
+    /// The solver mode.
+    pub fn solver_mode(&self) -> SolverMode {
+        self.w().solver_mode
     }
 }

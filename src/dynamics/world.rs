@@ -55,8 +55,10 @@ pub struct ContactParams {
 /// from ODE's in the last bits and beyond; it never draws from `dRand`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SolverMode {
+    /// ODE 0.16.2's algorithms, bit for bit.
     #[default]
     Exact,
+    /// ODE's model solved by faster algorithms.
     Fast,
 }
 

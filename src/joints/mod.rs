@@ -61,14 +61,21 @@ pub mod flags {
 /// One constraint row.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Row {
+    /// Jacobian, linear part for body 1.
     pub j1l: [f64; 3],
+    /// Jacobian, angular part for body 1.
     pub j1a: [f64; 3],
+    /// Jacobian, linear part for body 2.
     pub j2l: [f64; 3],
+    /// Jacobian, angular part for body 2.
     pub j2a: [f64; 3],
     /// Right-hand side (ODE's `c`, typically fps·erp·error).
     pub c: f64,
+    /// Constraint force mixing of the row.
     pub cfm: f64,
+    /// Lower bound of the row's force (-inf: none).
     pub lo: f64,
+    /// Upper bound of the row's force (+inf: none).
     pub hi: f64,
     /// -1, or the index (relative to the joint's first row) of the normal
     /// row whose |λ| scales this row's bounds.

@@ -16,8 +16,11 @@ use std::f64::consts::PI;
 #[allow(non_snake_case)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Mass {
+    /// Total mass.
     pub mass: f64,
+    /// Centre of mass in the body frame (padded to 4).
     pub c: [f64; 4],
+    /// Inertia tensor about the centre of mass, 3x4 row-major padded.
     pub I: [f64; 12],
 }
 
@@ -48,12 +51,16 @@ impl Axis {
 /// Why `Mass::check` failed (ODE's messages).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MassProblem {
+    /// The mass is not positive.
     NotPositive,
+    /// The inertia tensor is not positive definite.
     InertiaNotPositiveDefinite,
+    /// The centre of mass does not fit the inertia.
     CentreInconsistent,
 }
 
 impl MassProblem {
+    /// What is wrong, in words.
     pub fn message(self) -> &'static str {
         match self {
             MassProblem::NotPositive => "mass must be > 0",
@@ -69,8 +76,10 @@ fn report(p: MassProblem) {
 }
 
 impl Mass {
+    /// No mass, no inertia.
     pub const ZERO: Mass = Mass { mass: 0.0, c: [0.0; 4], I: [0.0; 12] };
 
+    /// [`Mass::ZERO`] (`dMassSetZero`).
     pub fn zero() -> Mass {
         Mass::ZERO
     }
@@ -109,6 +118,7 @@ impl Mass {
         }
     }
 
+    /// Resets to [`Mass::ZERO`].
     pub fn set_zero(&mut self) {
         *self = Mass::ZERO;
     }
@@ -149,10 +159,12 @@ impl Mass {
         self.I[10] = diag[2];
     }
 
+    /// A solid sphere of the given density (`dMassSetSphere`).
     pub fn set_sphere(&mut self, density: f64, radius: f64) {
         self.set_sphere_total((4.0 / 3.0) * PI * radius * radius * radius * density, radius);
     }
 
+    /// A solid sphere of the given total mass.
     pub fn set_sphere_total(&mut self, total: f64, radius: f64) {
         let ii = 0.4 * total * radius * radius;
         self.set_diagonal(total, [ii; 3]);
@@ -172,15 +184,18 @@ impl Mass {
         self.check();
     }
 
+    /// A capsule of the given total mass along `axis`.
     pub fn set_capsule_total(&mut self, total: f64, axis: Axis, radius: f64, length: f64) {
         self.set_capsule(1.0, axis, radius, length);
         self.adjust(total);
     }
 
+    /// A solid cylinder of the given density along `axis`.
     pub fn set_cylinder(&mut self, density: f64, axis: Axis, radius: f64, length: f64) {
         self.set_cylinder_total(PI * radius * radius * length * density, axis, radius, length);
     }
 
+    /// A solid cylinder of the given total mass along `axis`.
     pub fn set_cylinder_total(&mut self, total: f64, axis: Axis, radius: f64, length: f64) {
         let r2 = radius * radius;
         let i = total * (0.25 * r2 + (1.0 / 12.0) * length * length);
@@ -190,10 +205,12 @@ impl Mass {
         self.check();
     }
 
+    /// A solid box of the given density and side lengths.
     pub fn set_box(&mut self, density: f64, lx: f64, ly: f64, lz: f64) {
         self.set_box_total(lx * ly * lz * density, lx, ly, lz);
     }
 
+    /// A solid box of the given total mass and side lengths.
     pub fn set_box_total(&mut self, total: f64, lx: f64, ly: f64, lz: f64) {
         let k = total / 12.0;
         self.set_diagonal(total, [k * (ly * ly + lz * lz), k * (lx * lx + lz * lz), k * (lx * lx + ly * ly)]);

@@ -4,10 +4,14 @@
 
 use super::vec::{normalize3, plane_space};
 
+/// A rotation matrix in ODE's layout: 3x4 row-major, padded.
 pub type Mat3 = [f64; 12];
+/// A quaternion in ODE's order (w, x, y, z).
 pub type Quat = [f64; 4];
 
+/// The identity rotation matrix.
 pub const IDENTITY: Mat3 = [1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0];
+/// The identity quaternion.
 pub const Q_IDENTITY: Quat = [1.0, 0.0, 0.0, 0.0];
 
 /// Quaternion of a rotation by `angle` about (ax, ay, az) (any length; a
@@ -23,6 +27,7 @@ pub fn q_from_axis_and_angle(ax: f64, ay: f64, az: f64, angle: f64) -> Quat {
     }
 }
 
+/// The rotation by `angle` about the axis (ax, ay, az) (`dRFromAxisAndAngle`).
 pub fn r_from_axis_and_angle(ax: f64, ay: f64, az: f64, angle: f64) -> Mat3 {
     q_to_r(&q_from_axis_and_angle(ax, ay, az, angle))
 }
