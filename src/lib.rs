@@ -29,43 +29,19 @@
 // Lints allowed for the whole package are listed, with reasons, in
 // Cargo.toml's [lints] table.
 
-#[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-pub mod abi;
+/// Declares the internal modules: public for the C layer and the tests,
+/// hidden from the docs, with the link lints their math notation trips.
+macro_rules! internal_modules {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[doc(hidden)]
+            #[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
+            pub mod $name;
+        )*
+    };
+}
+
 pub mod api;
-#[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-pub mod collision;
-#[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-pub mod dynamics;
-#[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-pub mod error;
-#[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-pub mod export_dif;
-#[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-pub mod ffi;
-#[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-pub mod handle;
-#[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-pub mod joints;
-#[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-pub mod math;
-#[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-pub mod pipeline;
-#[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-pub mod solver;
-#[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-pub mod threading;
-#[doc(hidden)]
-#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-pub mod timer;
+internal_modules!(
+    abi, collision, dynamics, error, export_dif, ffi, handle, joints, math, pipeline, solver, threading, timer
+);
