@@ -158,6 +158,18 @@ static void world_and_misc(void)
         check(a[0] == -1 && a[1] == 0 && a[2] == 0, "refused anchor leaves the anchor as it was");
         check(dJointGetDBallDistance(db) == 2, "and the distance");
         dJointDestroy(db);
+        /* Bodies 2e300 apart: the distance overflows on attach. */
+        db = dJointCreateDHinge(w, 0);
+        dBodySetPosition(b, 1e300, 0, 0);
+        dBodySetPosition(b2, -1e300, 0, 0);
+        REFUSED("dJointAttach", dJointAttach(db, b, b2));
+        check(dJointGetBody(db, 0) == 0 && dJointGetBody(db, 1) == 0, "refused attach leaves the joint detached");
+        dBodySetPosition(b, 1e100, 0, 0);
+        SILENT(dJointAttach(db, b, 0));
+        check(dJointGetDHingeDistance(db) == 1e100, "a far body within range: its distance");
+        dBodySetPosition(b, 0, 0, 0);
+        dBodySetPosition(b2, 0, 0, 0);
+        dJointDestroy(db);
     }
     dWorldDestroy(w);
 }
