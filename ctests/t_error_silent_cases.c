@@ -202,6 +202,13 @@ static void geoms(void)
     dGeomDestroy(ray);
     WARNED("dCreateRay", ray = dCreateRay(0, INFINITY));
     check(ray != 0, "a ray of infinite length is created");
+    {
+        dReal box[6];
+        dGeomSetPosition(ray, 1, 2, 3); /* pointing along +z */
+        dGeomGetAABB(ray, box);
+        check(box[0] == 1 && box[1] == 1 && box[2] == 2 && box[3] == 2 && box[4] == 3 && isinf(box[5]),
+              "its AABB: infinite along its direction only (not NaN)");
+    }
     dGeomDestroy(ray);
 
     hd = dGeomHeightfieldDataCreate();
@@ -210,6 +217,17 @@ static void geoms(void)
     SILENT(dGeomHeightfieldDataSetBounds(hd, -5, 5));
     dGeomHeightfieldDataBuildDouble(hd, heights, 0, 4, 4, 4, 4, -1, 0, 1, 0);
     SILENT(dGeomHeightfieldDataSetBounds(hd, 5, -5)); /* a negative scale turns them around */
+    /* Infinite bounds (ODE's defaults) are fine on built data; on data not
+     * built yet (scale 0) ODE's scaled bounds are inf * 0 = NaN: refused. */
+    {
+        dHeightfieldDataID fresh = dGeomHeightfieldDataCreate();
+        dGeomHeightfieldDataBuildDouble(fresh, heights, 0, 4, 4, 4, 4, 1, 0, 1, 0);
+        SILENT(dGeomHeightfieldDataSetBounds(fresh, -INFINITY, INFINITY));
+        dGeomHeightfieldDataDestroy(fresh);
+        fresh = dGeomHeightfieldDataCreate();
+        REFUSED("dGeomHeightfieldDataSetBounds", dGeomHeightfieldDataSetBounds(fresh, INFINITY, -1e-9));
+        dGeomHeightfieldDataDestroy(fresh);
+    }
     /* NaN samples: ODE stores them and every contact near them is NaN. */
     {
         dGeomID field = dCreateHeightfield(0, hd, 1), ball = dCreateSphere(0, 0.5);
@@ -239,6 +257,27 @@ static void geoms(void)
         check(dJointGetLMotorParam(lm, dParamLoStop3) == -0.25, "group 3 clamped to the third axis, as ODE");
         SILENT(dJointSetLMotorParam(lm, dParamLoStop3, -0.5));
         dWorldDestroy(w);
+    }
+
+    /* A sphere whose centre is at a cylinder's centre: ODE's normal is 0/0
+     * (NaN, bit-identical in Debian's ODE). The contact is dropped with one
+     * message (number 1) instead of handing out NaN. */
+    {
+        dGeomID cyl = dCreateCylinder(0, 1, 2), ball = dCreateSphere(0, 0.5);
+        dContactGeom cg[4];
+        int n, i, d0 = debug_reports, m0 = messages;
+        /* centre of the sphere at the cylinder's centre */
+        n = dCollide(cyl, ball, 4, cg, sizeof cg[0]);
+        for (i = 0; i < n; i++)
+            check(isfinite(cg[i].normal[0] + cg[i].normal[1] + cg[i].normal[2] + cg[i].depth), "finite contact");
+        check(n == 0, "the NaN contact is dropped");
+        check(messages == m0 + 1 && debug_reports == d0, "one message");
+        check(last_msg_num == d_ERR_IASSERT, "message number 1");
+        dGeomSetPosition(ball, 0.2, 0, 0.3);
+        n = dCollide(cyl, ball, 4, cg, sizeof cg[0]);
+        check(n == 1 && messages == m0 + 1, "off the axis: ODE's contact, no message");
+        dGeomDestroy(cyl);
+        dGeomDestroy(ball);
     }
 
     WARNED("dCreatePlane", plane = dCreatePlane(0, 0, 0, 0, 0));

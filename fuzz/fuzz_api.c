@@ -57,7 +57,7 @@ static int EXCL_TRIMESH_PREPROCESS_UNBUILT = 0; /* crashes: preprocess of never-
 static int EXCL_NAN_AFTER_STEP = 1;     /* nanpolicy: a step driving finite state to NaN/inf is not reported yet */
 static int EXCL_SILENT_BAD_VALUES = 0;  /* nanpolicy: unknown joint params, negative counts, NaN in convex/trimesh data,
                                            unknown joint types, bad finite-rotation modes, rand(0), ... accepted silently */
-static int EXCL_ODE_NAN_CONTACTS = 1;   /* new, for the lead to decide: NaN bit-identical to Debian's ODE from finite
+static int EXCL_ODE_NAN_CONTACTS = 0;   /* new, for the lead to decide: NaN bit-identical to Debian's ODE from finite
                                            input: sphere-cylinder with the sphere's centre on the cylinder's axis (NaN
                                            normal); an axis whose components are all subnormal (normalises to NaN) */
 
@@ -1357,6 +1357,7 @@ static int tri_merge_cb(dGeomID m, int a, int b);
 static void convex_args(const double **pl, unsigned *npl, const double **pt, unsigned *npt, const unsigned **po) {
     const int keep = cvx_next++ & 63, k = 64;
     const int bad_before = cur.bad;
+    cur.bad = 0; /* set below when these arrays are bad */
     memcpy(cvx_planes[k], cube_planes, sizeof cube_planes);
     memcpy(cvx_points[k], cube_points, sizeof cube_points);
     memcpy(cvx_polys[k], cube_polys, sizeof cube_polys);
@@ -1378,7 +1379,9 @@ static void convex_args(const double **pl, unsigned *npl, const double **pt, uns
     if (!EXCL_SILENT_BAD_VALUES && chance(5)) { cvx_points[k][rn(24)] = NAN; cur.bad = 1; cur.nonfinite = 1; }
     if (!EXCL_CONVEX_BAD_POLYGONS && chance(3)) { *npl = 0; cur.bad = 1; }
     int slot = k;
-    if (!cur.bad || bad_before) {
+    const int bad_here = cur.bad;
+    cur.bad |= bad_before;
+    if (!bad_here) {
         /* Expected to be accepted: give it a slot of its own. */
         memcpy(cvx_planes[keep], cvx_planes[k], sizeof cvx_planes[k]);
         memcpy(cvx_points[keep], cvx_points[k], sizeof cvx_points[k]);
@@ -2008,7 +2011,12 @@ static void op_tmdata(void) {
             if (idx < 0 || idx >= ntri) cur.bad = 1;
             TRACE("%s(%s, %d, " G17 ", " G17 ")", cur.name, N(g), idx, u, v); CALL(dGeomTriMeshGetPoint(H(g), idx, u, v, v0)); break; }
         case 2: { cur.name = "dGeomTriMeshSetLastTransform"; dMatrix4 m; for (int i = 0; i < 16; i++) m[i] = (i % 5 == 0);
-            if (chance(20)) { m[rn(16)] = rreal(); if (EXCL_SILENT_BAD_VALUES && cur.nonfinite) { cur.dontcare = 1; cur.bad = 0; } }
+            if (chance(20)) {
+                int at = rn(16), was_bad = cur.bad;
+                m[at] = rreal();
+                /* ODE keeps only the 3x4 part: the last row is never read. */
+                if (at >= 12 && cur.nonfinite) { cur.dontcare = 1; cur.bad = was_bad; }
+            }
             TRACE("%s(%s)", cur.name, N(g)); CALL(dGeomTriMeshSetLastTransform(H(g), m)); break; }
         case 3: { cur.name = "dGeomTriMeshSetData"; Obj *d2 = pick(K_TMDATA, 1); TRACE("%s(%s, %s)", cur.name, N(g), N(d2)); CALL(dGeomTriMeshSetData(H(g), H(d2))); break; }
         case 4: { cur.name = "dGeomTriMeshEnableTC"; int c = chance(80) ? rn(10) : rint_any(); TRACE("%s(%s, %d)", cur.name, N(g), c); cur.dontcare = 1;

@@ -1541,7 +1541,18 @@ pub unsafe extern "C" fn dGeomHeightfieldDataSetBounds(d: dHeightfieldDataID, mi
         let lo = cx.not_nan("minHeight", minHeight)?;
         let hi = cx.not_nan("maxHeight", maxHeight)?;
         let data = h.get_mut();
+        // Infinite bounds are ODE's defaults, but times a zero scale (data
+        // not built yet) or plus an opposite infinity they make ODE's
+        // scaled bounds, and the geom's AABB, NaN.
+        let (old_min, old_max) = (data.min_height, data.max_height);
         data.set_bounds(lo, hi);
+        if data.min_height.is_nan() || data.max_height.is_nan() {
+            (data.min_height, data.max_height) = (old_min, old_max);
+            return cx.fail(format_args!(
+                "bounds ({lo}, {hi}) with scale {} and offset {} give NaN scaled bounds",
+                data.scale, data.offset
+            ));
+        }
         // Stored as in ODE. Compared after scaling, since a negative scale
         // turns correct bounds around.
         if data.min_height > data.max_height {
