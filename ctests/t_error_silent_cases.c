@@ -127,6 +127,50 @@ static void world_and_misc(void)
     check(m.mass < 0, "negative density gives a negative mass");
     WARNED("dMassCheck", dMassSetBox(&m, -2, 1, 1, 1));
     SILENT(dMassSetSphere(&m, 1, 1));
+
+    /* Finite forces whose sum or moment overflows: ODE stores inf in the
+     * accumulators and the next step makes the body NaN. Refused. */
+    {
+        const dReal *f;
+        dBodySetPosition(b, 0, 0, 0);
+        SILENT(dBodyAddForce(b, 1e308, 0, 0));
+        REFUSED("dBodyAddForce", dBodyAddForce(b, 1e308, 0, 0));
+        REFUSED("dBodyAddForceAtPos", dBodyAddForceAtPos(b, 0, 1e300, 0, 1e300, 0, 0));
+        SILENT(dBodyAddRelTorque(b, 1e308, 0, 0));
+        REFUSED("dBodyAddRelTorque", dBodyAddRelTorque(b, 1e308, 0, 0));
+        f = dBodyGetForce(b);
+        check(f[0] == 1e308 && f[1] == 0 && f[2] == 0, "refused additions leave the force as it was");
+        f = dBodyGetTorque(b);
+        check(f[0] == 1e308 && f[1] == 0 && f[2] == 0, "refused additions leave the torque as it was");
+        dBodySetForce(b, 0, 0, 0);
+        dBodySetTorque(b, 0, 0, 0);
+    }
+
+    /* Double ball anchors whose distance overflows: stored as inf by ODE. */
+    {
+        dJointID db = dJointCreateDBall(w, 0);
+        dVector3 a;
+        dJointAttach(db, b, b2);
+        SILENT(dJointSetDBallAnchor1(db, 1, 0, 0));
+        SILENT(dJointSetDBallAnchor2(db, -1, 0, 0));
+        REFUSED("dJointSetDBallAnchor2", dJointSetDBallAnchor2(db, -1e300, 1e300, 0));
+        dJointGetDBallAnchor2(db, a);
+        check(a[0] == -1 && a[1] == 0 && a[2] == 0, "refused anchor leaves the anchor as it was");
+        check(dJointGetDBallDistance(db) == 2, "and the distance");
+        dJointDestroy(db);
+        /* Bodies 2e300 apart: the distance overflows on attach. */
+        db = dJointCreateDHinge(w, 0);
+        dBodySetPosition(b, 1e300, 0, 0);
+        dBodySetPosition(b2, -1e300, 0, 0);
+        REFUSED("dJointAttach", dJointAttach(db, b, b2));
+        check(dJointGetBody(db, 0) == 0 && dJointGetBody(db, 1) == 0, "refused attach leaves the joint detached");
+        dBodySetPosition(b, 1e100, 0, 0);
+        SILENT(dJointAttach(db, b, 0));
+        check(dJointGetDHingeDistance(db) == 1e100, "a far body within range: its distance");
+        dBodySetPosition(b, 0, 0, 0);
+        dBodySetPosition(b2, 0, 0, 0);
+        dJointDestroy(db);
+    }
     dWorldDestroy(w);
 }
 
@@ -151,6 +195,20 @@ static void geoms(void)
     check(dGeomRayGetLength(ray) == -1, "negative length stored as ODE");
     SILENT(dGeomRaySetLength(ray, 0));
     SILENT(dGeomRaySetLength(ray, 2));
+    /* Infinite: stored as ODE does (hit positions stay right), but its AABB
+     * and contact depths are infinite. */
+    WARNED("dGeomRaySetLength", dGeomRaySetLength(ray, INFINITY));
+    check(isinf(dGeomRayGetLength(ray)), "infinite length stored as ODE");
+    dGeomDestroy(ray);
+    WARNED("dCreateRay", ray = dCreateRay(0, INFINITY));
+    check(ray != 0, "a ray of infinite length is created");
+    {
+        dReal box[6];
+        dGeomSetPosition(ray, 1, 2, 3); /* pointing along +z */
+        dGeomGetAABB(ray, box);
+        check(box[0] == 1 && box[1] == 1 && box[2] == 2 && box[3] == 2 && box[4] == 3 && isinf(box[5]),
+              "its AABB: infinite along its direction only (not NaN)");
+    }
     dGeomDestroy(ray);
 
     hd = dGeomHeightfieldDataCreate();
@@ -159,7 +217,68 @@ static void geoms(void)
     SILENT(dGeomHeightfieldDataSetBounds(hd, -5, 5));
     dGeomHeightfieldDataBuildDouble(hd, heights, 0, 4, 4, 4, 4, -1, 0, 1, 0);
     SILENT(dGeomHeightfieldDataSetBounds(hd, 5, -5)); /* a negative scale turns them around */
+    /* Infinite bounds (ODE's defaults) are fine on built data; on data not
+     * built yet (scale 0) ODE's scaled bounds are inf * 0 = NaN: refused. */
+    {
+        dHeightfieldDataID fresh = dGeomHeightfieldDataCreate();
+        dGeomHeightfieldDataBuildDouble(fresh, heights, 0, 4, 4, 4, 4, 1, 0, 1, 0);
+        SILENT(dGeomHeightfieldDataSetBounds(fresh, -INFINITY, INFINITY));
+        dGeomHeightfieldDataDestroy(fresh);
+        fresh = dGeomHeightfieldDataCreate();
+        REFUSED("dGeomHeightfieldDataSetBounds", dGeomHeightfieldDataSetBounds(fresh, INFINITY, -1e-9));
+        dGeomHeightfieldDataDestroy(fresh);
+    }
+    /* NaN samples: ODE stores them and every contact near them is NaN. */
+    {
+        dGeomID field = dCreateHeightfield(0, hd, 1), ball = dCreateSphere(0, 0.5);
+        dContactGeom cg[4];
+        float fl[16] = {0};
+        int n0;
+        dGeomSetPosition(ball, 0.1, 0.2, 0.1);
+        n0 = dCollide(field, ball, 4, cg, sizeof cg[0]);
+        heights[5] = NAN;
+        REFUSED("dGeomHeightfieldDataBuildDouble", dGeomHeightfieldDataBuildDouble(hd, heights, 1, 4, 4, 4, 4, 1, 0, 1, 0));
+        check(dCollide(field, ball, 4, cg, sizeof cg[0]) == n0, "refused build leaves the field as it was");
+        fl[3] = INFINITY;
+        REFUSED("dGeomHeightfieldDataBuildSingle", dGeomHeightfieldDataBuildSingle(hd, fl, 1, 4, 4, 4, 4, 1, 0, 1, 0));
+        heights[5] = 0;
+        dGeomDestroy(field);
+        dGeomDestroy(ball);
+    }
     dGeomHeightfieldDataDestroy(hd);
+
+    /* LMotor parameters name axis groups 0..2; ODE clamps a larger group
+     * to 2, so 0x300 sets the third axis's low stop: done, and reported. */
+    {
+        dWorldID w = dWorldCreate();
+        dJointID lm = dJointCreateLMotor(w, 0);
+        dJointSetLMotorNumAxes(lm, 3);
+        WARNED("dJointSetLMotorParam", dJointSetLMotorParam(lm, 0x300 + dParamLoStop, -0.25));
+        check(dJointGetLMotorParam(lm, dParamLoStop3) == -0.25, "group 3 clamped to the third axis, as ODE");
+        SILENT(dJointSetLMotorParam(lm, dParamLoStop3, -0.5));
+        dWorldDestroy(w);
+    }
+
+    /* A sphere whose centre is at a cylinder's centre: ODE's normal is 0/0
+     * (NaN, bit-identical in Debian's ODE). The contact is dropped with one
+     * message (number 1) instead of handing out NaN. */
+    {
+        dGeomID cyl = dCreateCylinder(0, 1, 2), ball = dCreateSphere(0, 0.5);
+        dContactGeom cg[4];
+        int n, i, d0 = debug_reports, m0 = messages;
+        /* centre of the sphere at the cylinder's centre */
+        n = dCollide(cyl, ball, 4, cg, sizeof cg[0]);
+        for (i = 0; i < n; i++)
+            check(isfinite(cg[i].normal[0] + cg[i].normal[1] + cg[i].normal[2] + cg[i].depth), "finite contact");
+        check(n == 0, "the NaN contact is dropped");
+        check(messages == m0 + 1 && debug_reports == d0, "one message");
+        check(last_msg_num == d_ERR_IASSERT, "message number 1");
+        dGeomSetPosition(ball, 0.2, 0, 0.3);
+        n = dCollide(cyl, ball, 4, cg, sizeof cg[0]);
+        check(n == 1 && messages == m0 + 1, "off the axis: ODE's contact, no message");
+        dGeomDestroy(cyl);
+        dGeomDestroy(ball);
+    }
 
     WARNED("dCreatePlane", plane = dCreatePlane(0, 0, 0, 0, 0));
     check(plane != 0, "zero normal: the plane is created");

@@ -209,7 +209,7 @@ pub unsafe fn collide_raw(o1: GeomRef, o2: GeomRef, flags: i32, contact: *mut dC
                 c.g1 = a.as_raw();
                 c.g2 = b.as_raw();
             }
-            n
+            drop_nonfinite(a, b, contact, skip, n)
         }
         SPACE => collide_space_geom(a, b, flags, contact, skip),
         TRANSFORM => transform::collide(a, b, flags, contact, skip),
@@ -235,6 +235,49 @@ pub unsafe fn collide_raw(o1: GeomRef, o2: GeomRef, flags: i32, contact: *mut dC
         }
     }
     n
+}
+
+/// Removes the contacts with a NaN or infinite position, normal or depth
+/// from the `n` a built-in collider wrote (keeping the others in order)
+/// and reports them; returns how many are left. Finite geoms give such
+/// contacts in ODE's own degenerate cases, which we keep bit for bit
+/// otherwise: a sphere whose centre is at a cylinder's centre (the normal
+/// is 0/0). A NaN contact would make the next step NaN.
+#[inline]
+unsafe fn drop_nonfinite(a: GeomRef, b: GeomRef, contact: *mut dContactGeom, skip: usize, n: usize) -> usize {
+    let finite = |c: &dContactGeom| {
+        let v = [c.pos[0], c.pos[1], c.pos[2], c.normal[0], c.normal[1], c.normal[2], c.depth];
+        v.iter().all(|x| x.is_finite())
+    };
+    let mut kept = 0;
+    for i in 0..n {
+        let c = *slot(contact, skip, i);
+        if finite(&c) {
+            if kept != i {
+                *slot(contact, skip, kept) = c;
+            }
+            kept += 1;
+        }
+    }
+    if kept != n {
+        report_nonfinite(a, b, n - kept);
+    }
+    kept
+}
+
+#[cold]
+fn report_nonfinite(a: GeomRef, b: GeomRef, dropped: usize) {
+    use std::fmt::Write;
+    let mut t = crate::error::StackText::<200>::new();
+    let _ = write!(
+        t,
+        "dCollide: {dropped} contact(s) between geoms {:p} (class {}) and {:p} (class {}) came out non-finite and were dropped",
+        a.as_raw(),
+        g(a).class,
+        b.as_raw(),
+        g(b).class
+    );
+    crate::error::message(crate::error::D_ERR_IASSERT, t.as_str());
 }
 
 /// `dCollide` into a Rust buffer (tests, safe API): at most `buf.len()`

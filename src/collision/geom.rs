@@ -797,7 +797,11 @@ pub fn shape_aabb(shape: &Shape, p: &Pose) -> [f64; 6] {
             around(ext(r[2]), ext(r[6]), ext(r[10]))
         }
         Shape::Ray(ray) => {
-            let e = [pos[0] + r[2] * ray.length, pos[1] + r[6] * ray.length, pos[2] + r[10] * ray.length];
+            // An infinite length (accepted as by ODE, with a warning) times
+            // a zero direction component is NaN in ODE; the end then stays
+            // at the start along that axis.
+            let end = |k: usize, d: f64| if d == 0.0 && ray.length.is_infinite() { pos[k] } else { pos[k] + d * ray.length };
+            let e = [end(0, r[2]), end(1, r[6]), end(2, r[10])];
             let mut a = [0.0; 6];
             for i in 0..3 {
                 if pos[i] < e[i] {

@@ -105,8 +105,9 @@ pub fn add_gyroscopic_torque(b: &mut Body, h: f64) {
 /// callback, no damping), when the new position or orientation is not
 /// finite, which non-finite velocities always cause; the step's guard
 /// (`pipeline`) takes over. ODE stores such a state (and Debian's build
-/// aborts on its next normalisation). The test is on values in hand, so a
-/// normal step costs a few instructions and no copy.
+/// aborts on its next normalisation). Also returns false, after the move,
+/// when damping made a velocity overflow. The test is on values in hand,
+/// so a normal step costs a few instructions and no copy.
 pub fn step_body(bref: BodyRef, h: f64) -> bool {
     {
         let b = bref.get_mut();
@@ -152,19 +153,25 @@ pub fn step_body(bref: BodyRef, h: f64) -> bool {
     }
 
     let b = bref.get_mut();
+    let mut damped = false;
     if b.flags & flags::LINEAR_DAMPING != 0 && dot3(&b.lvel, &b.lvel) > b.dampingp.linear_threshold {
         let k = 1.0 - b.dampingp.linear_scale;
         for v in b.lvel.iter_mut().take(3) {
             *v *= k;
         }
+        damped = true;
     }
     if b.flags & flags::ANGULAR_DAMPING != 0 && dot3(&b.avel, &b.avel) > b.dampingp.angular_threshold {
         let k = 1.0 - b.dampingp.angular_scale;
         for v in b.avel.iter_mut().take(3) {
             *v *= k;
         }
+        damped = true;
     }
-    true
+    // A damping scale above 2 (ODE accepts any) makes velocities grow each
+    // step until they overflow; the guard then takes the body over, as for
+    // any non-finite result.
+    !damped || b.lvel[..3].iter().chain(&b.avel[..3]).all(|v| v.is_finite())
 }
 
 /// Normalises the orientation after a step as ODE does (same operations,

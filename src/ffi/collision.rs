@@ -1065,11 +1065,23 @@ fn set_ray_flag(h: GeomRef, bit: u32, on: bool) {
     }
 }
 
+/// Ray lengths ODE stores but that make no sense, reported: a negative one
+/// (the ray then hits nothing) and an infinite one (hit positions are
+/// right, but the AABB and the contact depths come out infinite).
+fn warn_ray_length(cx: &Cx, length: dReal) {
+    if length < 0.0 {
+        cx.warn(format_args!("argument 'length' = {length} is negative: the ray hits nothing"));
+    } else if length.is_infinite() {
+        cx.warn(format_args!("argument 'length' is infinite: AABB and contact depths will be infinite"));
+    }
+}
+
 #[no_mangle]
 pub unsafe extern "C" fn dCreateRay(space: dSpaceID, length: dReal) -> dGeomID {
     call("dCreateRay", std::ptr::null_mut(), |cx| {
         let s = new_geom_space(cx, space)?;
         let length = cx.not_nan("length", length)?;
+        warn_ray_length(cx, length);
         Some(geom::create(s, true, class::RAY, Shape::Ray(Ray { length, flags: 0 })).as_raw())
     })
 }
@@ -1080,10 +1092,7 @@ pub unsafe extern "C" fn dGeomRaySetLength(ray: dGeomID, length: dReal) {
         let h = ray_arg(cx, ray)?;
         let length = cx.not_nan("length", length)?;
         unlocked(cx, h, "ray")?;
-        if length < 0.0 {
-            // Stored as in ODE: the ray then hits nothing.
-            cx.warn(format_args!("argument 'length' = {length} is negative: the ray hits nothing"));
-        }
+        warn_ray_length(cx, length);
         geom::edit_shape(h, |s| {
             if let Shape::Ray(r) = s {
                 r.length = length;
@@ -1461,6 +1470,20 @@ pub unsafe extern "C" fn dGeomHeightfieldDataBuildShort(
     })
 }
 
+/// Refuses height samples that are not finite: ODE stores them, and every
+/// contact with the field near them comes out NaN.
+///
+/// # Safety
+/// `p` points to `n` readable samples (the caller's promise to ODE).
+unsafe fn finite_samples<T: Copy + Into<f64>>(cx: &Cx, p: *const T, n: usize) -> Option<()> {
+    // SAFETY: see above; `p` is non-null (checked by the caller).
+    let samples = unsafe { std::slice::from_raw_parts(p, n) };
+    match samples.iter().position(|&v| !v.into().is_finite()) {
+        None => Some(()),
+        Some(i) => cx.fail(format_args!("argument 'pHeightData'[{i}] = {} is not finite", samples[i].into())),
+    }
+}
+
 #[no_mangle]
 pub unsafe extern "C" fn dGeomHeightfieldDataBuildSingle(
     d: dHeightfieldDataID,
@@ -1480,6 +1503,7 @@ pub unsafe extern "C" fn dGeomHeightfieldDataBuildSingle(
         let p = cx.ptr("pHeightData", pHeightData)?;
         let gr = grid_args(cx, width, depth, widthSamples, depthSamples, scale, offset, thickness)?;
         let n = (gr.ws * gr.ds) as usize;
+        finite_samples(cx, p, n)?;
         build(h.get_mut(), &gr, bWrap, Samples::Single(Buf::new(p, n, bCopyHeightData != 0)));
         Some(())
     })
@@ -1504,6 +1528,7 @@ pub unsafe extern "C" fn dGeomHeightfieldDataBuildDouble(
         let p = cx.ptr("pHeightData", pHeightData)?;
         let gr = grid_args(cx, width, depth, widthSamples, depthSamples, scale, offset, thickness)?;
         let n = (gr.ws * gr.ds) as usize;
+        finite_samples(cx, p, n)?;
         build(h.get_mut(), &gr, bWrap, Samples::Double(Buf::new(p, n, bCopyHeightData != 0)));
         Some(())
     })
@@ -1516,7 +1541,18 @@ pub unsafe extern "C" fn dGeomHeightfieldDataSetBounds(d: dHeightfieldDataID, mi
         let lo = cx.not_nan("minHeight", minHeight)?;
         let hi = cx.not_nan("maxHeight", maxHeight)?;
         let data = h.get_mut();
+        // Infinite bounds are ODE's defaults, but times a zero scale (data
+        // not built yet) or plus an opposite infinity they make ODE's
+        // scaled bounds, and the geom's AABB, NaN.
+        let (old_min, old_max) = (data.min_height, data.max_height);
         data.set_bounds(lo, hi);
+        if data.min_height.is_nan() || data.max_height.is_nan() {
+            (data.min_height, data.max_height) = (old_min, old_max);
+            return cx.fail(format_args!(
+                "bounds ({lo}, {hi}) with scale {} and offset {} give NaN scaled bounds",
+                data.scale, data.offset
+            ));
+        }
         // Stored as in ODE. Compared after scaling, since a negative scale
         // turns correct bounds around.
         if data.min_height > data.max_height {

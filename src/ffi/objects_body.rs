@@ -245,13 +245,29 @@ pub unsafe extern "C" fn dBodyIsKinematic(b: dBodyID) -> c_int {
 
 // ---- forces and torques ---------------------------------------------------------
 
+/// Adds to a body's force and torque accumulators through `add`, refusing
+/// (and undoing) an addition whose finite inputs would leave them
+/// infinite: ODE stores the overflow, and the next step turns the body NaN.
+/// Accumulators that were already non-finite are left to the step's guard.
+fn accumulate(cx: &Cx, b: BodyRef, add: impl FnOnce(&mut Body)) -> Option<()> {
+    let body = b.get_mut();
+    let (f0, t0) = (body.facc, body.tacc);
+    add(body);
+    let finite = |f: &[f64; 4], t: &[f64; 4]| f[..3].iter().chain(&t[..3]).all(|v| v.is_finite());
+    if finite(&body.facc, &body.tacc) || !finite(&f0, &t0) {
+        return Some(());
+    }
+    body.facc = f0;
+    body.tacc = t0;
+    cx.fail(format_args!("the force or its moment overflows the body's accumulators (beyond the double range)"))
+}
+
 #[no_mangle]
 pub unsafe extern "C" fn dBodyAddForce(b: dBodyID, fx: dReal, fy: dReal, fz: dReal) {
     call("dBodyAddForce", (), |cx| {
         let b = body(cx, b)?;
         let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
-        b.get_mut().add_force(f);
-        Some(())
+        accumulate(cx, b, |body| body.add_force(f))
     })
 }
 
@@ -260,8 +276,7 @@ pub unsafe extern "C" fn dBodyAddTorque(b: dBodyID, fx: dReal, fy: dReal, fz: dR
     call("dBodyAddTorque", (), |cx| {
         let b = body(cx, b)?;
         let t = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
-        b.get_mut().add_torque(t);
-        Some(())
+        accumulate(cx, b, |body| body.add_torque(t))
     })
 }
 
@@ -270,8 +285,7 @@ pub unsafe extern "C" fn dBodyAddRelForce(b: dBodyID, fx: dReal, fy: dReal, fz: 
     call("dBodyAddRelForce", (), |cx| {
         let b = body(cx, b)?;
         let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
-        b.get_mut().add_rel_force(f);
-        Some(())
+        accumulate(cx, b, |body| body.add_rel_force(f))
     })
 }
 
@@ -280,8 +294,7 @@ pub unsafe extern "C" fn dBodyAddRelTorque(b: dBodyID, fx: dReal, fy: dReal, fz:
     call("dBodyAddRelTorque", (), |cx| {
         let b = body(cx, b)?;
         let t = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
-        b.get_mut().add_rel_torque(t);
-        Some(())
+        accumulate(cx, b, |body| body.add_rel_torque(t))
     })
 }
 
@@ -299,8 +312,7 @@ pub unsafe extern "C" fn dBodyAddForceAtPos(
         let b = body(cx, b)?;
         let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
         let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
-        b.get_mut().add_force_at_pos(f, p);
-        Some(())
+        accumulate(cx, b, |body| body.add_force_at_pos(f, p))
     })
 }
 
@@ -318,8 +330,7 @@ pub unsafe extern "C" fn dBodyAddForceAtRelPos(
         let b = body(cx, b)?;
         let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
         let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
-        b.get_mut().add_force_at_rel_pos(f, p);
-        Some(())
+        accumulate(cx, b, |body| body.add_force_at_rel_pos(f, p))
     })
 }
 
@@ -337,8 +348,7 @@ pub unsafe extern "C" fn dBodyAddRelForceAtPos(
         let b = body(cx, b)?;
         let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
         let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
-        b.get_mut().add_rel_force_at_pos(f, p);
-        Some(())
+        accumulate(cx, b, |body| body.add_rel_force_at_pos(f, p))
     })
 }
 
@@ -356,8 +366,7 @@ pub unsafe extern "C" fn dBodyAddRelForceAtRelPos(
         let b = body(cx, b)?;
         let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
         let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
-        b.get_mut().add_rel_force_at_rel_pos(f, p);
-        Some(())
+        accumulate(cx, b, |body| body.add_rel_force_at_rel_pos(f, p))
     })
 }
 

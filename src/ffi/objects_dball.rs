@@ -27,7 +27,14 @@ pub(crate) fn dball<'a>(cx: &Cx, j: dJointID) -> Option<(&'a JointHead, &'a mut 
 pub(crate) fn set_anchor(cx: &Cx, j: dJointID, which: usize, x: dReal, y: dReal, z: dReal) -> Option<()> {
     let (head, d) = dball(cx, j)?;
     let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
-    d.set_anchor(head, bodies_of(head), which, p);
+    // Tried on a copy: finite but huge anchors overflow the body-frame
+    // anchor or the distance between the anchors, which ODE stores as inf
+    // and its next step turns into NaN.
+    let mut trial = d.clone();
+    trial.set_anchor(head, bodies_of(head), which, p);
+    let finite = trial.anchor1.iter().chain(&trial.anchor2).all(|v| v.is_finite()) && trial.target.is_finite();
+    cx.require(finite, format_args!("anchor ({x}, {y}, {z}) overflows the joint's anchors or distance"))?;
+    *d = trial;
     Some(())
 }
 

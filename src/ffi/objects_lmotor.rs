@@ -28,6 +28,17 @@ fn clamped_group(parameter: c_int) -> (usize, Option<Param>) {
     ((parameter >> 8).clamp(0, 2) as usize, Param::from_code(parameter & 0xff))
 }
 
+/// ODE clamps the axis group of a parameter (`parameter >> 8`) into 0..2;
+/// so do we, with a report when it had to.
+fn warn_clamped_group(cx: &Cx, parameter: c_int) {
+    let group = parameter >> 8;
+    if !(0..=2).contains(&group) {
+        cx.warn(format_args!(
+            "argument 'parameter' = {parameter:#x} names axis group {group}, not 0..2 (clamped, as ODE does)"
+        ));
+    }
+}
+
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreateLMotor(w: dWorldID, g: dJointGroupID) -> dJointID {
     call("dJointCreateLMotor", std::ptr::null_mut(), |cx| create(cx, w, g, |w| JointKind::LMotor(LMotor::new(w))))
@@ -64,6 +75,7 @@ pub unsafe extern "C" fn dJointSetLMotorParam(j: dJointID, parameter: c_int, val
         let (_, m) = lmotor(cx, j)?;
         cx.not_nan("value", value)?;
         known_param(cx, parameter, clamped_group(parameter).1.is_some())?;
+        warn_clamped_group(cx, parameter);
         if let (g, Some(p)) = clamped_group(parameter) {
             m.limot[g].set(p, value);
         }
@@ -98,6 +110,7 @@ pub unsafe extern "C" fn dJointGetLMotorParam(j: dJointID, parameter: c_int) -> 
         let (_, m) = lmotor(cx, j)?;
         let (g, p) = clamped_group(parameter);
         known_param(cx, parameter, p.is_some())?;
+        warn_clamped_group(cx, parameter);
         Some(p.map_or(0.0, |p| m.limot[g].get(p)))
     })
 }

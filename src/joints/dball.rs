@@ -52,6 +52,13 @@ impl DBall {
         (p1, p2)
     }
 
+    /// The distance between the anchors once attached to bodies `b` (what
+    /// attaching would store as the target).
+    pub fn target_for(&self, b: Bodies<'_>) -> f64 {
+        let (p1, p2) = self.world_anchors(b);
+        dist(&p1, &p2)
+    }
+
     fn update_target(&mut self, b: Bodies<'_>) {
         let (p1, p2) = self.world_anchors(b);
         self.target = dist(&p1, &p2);

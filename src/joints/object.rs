@@ -119,6 +119,21 @@ pub fn check_attach(j: JointRef, b1: Option<BodyRef>, b2: Option<BodyRef>) -> Re
             return Err("the hinge2 axes would be exactly parallel in these bodies' frames (ODE: axes must be linearly independent)".into());
         }
     }
+    // A double ball or hinge measures its distance in the new bodies'
+    // frames: bodies absurdly far apart overflow it, which ODE stores as
+    // inf (its next step is NaN).
+    let ball = match &j.get().kind {
+        JointKind::DBall(d) => Some(d),
+        JointKind::DHinge(h) => Some(&h.ball),
+        _ => None,
+    };
+    if let Some(d) = ball {
+        // Stored as (b1, b2), or (b2, none) when only the second is given.
+        let (x, y) = if b1.is_none() { (b2, None) } else { (b1, b2) };
+        if x.is_some() && !d.target_for(Bodies { b1: x.map(|b| b.get()), b2: y.map(|b| b.get()) }).is_finite() {
+            return Err("the distance between the anchors would overflow in these bodies' frames".into());
+        }
+    }
     Ok(())
 }
 

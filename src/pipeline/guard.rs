@@ -72,7 +72,7 @@ fn report(stepper: &str, body: BodyRef, island_size: usize, joint: Option<JointR
     }
     let _ = write!(
         t,
-        "; it keeps its position and orientation from before the step, at rest, and its island ({island_size} bodies) is disabled"
+        "; it keeps its last finite position and orientation, at rest, and its island ({island_size} bodies) is disabled"
     );
     error::message(error::D_ERR_IASSERT, t.as_str());
 }
