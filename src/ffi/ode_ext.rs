@@ -462,7 +462,10 @@ pub unsafe extern "C" fn odexWorldSetSolverMode(w: dWorldID, mode: c_int) {
         let mode = match mode {
             ODEX_SOLVER_EXACT => SolverMode::Exact,
             ODEX_SOLVER_FAST => SolverMode::Fast,
-            _ => return cx.fail(format_args!("argument 'mode' is bad ({mode}: not ODEX_SOLVER_EXACT or ODEX_SOLVER_FAST)")),
+            _ => {
+                return cx
+                    .fail(format_args!("argument 'mode' is bad ({mode}: not ODEX_SOLVER_EXACT or ODEX_SOLVER_FAST)"))
+            }
         };
         w.get_mut().solver_mode = mode;
         Some(())
