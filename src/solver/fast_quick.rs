@@ -26,7 +26,7 @@
 
 use super::{IslandInput, IslandRows};
 use crate::math::mat3::mul0_331;
-use glam::{BVec4, DVec4};
+use glam::DVec4;
 
 /// Colours available to the greedy colouring (bits of a `u64`); the last
 /// one collects rows that found no free colour and is swept one row per
@@ -49,8 +49,12 @@ pub struct Batch {
     m2: [DVec4; 6],
     rhs: DVec4,
     cfm: DVec4,
+    /// Bounds: `[lo − fcoef·|λ_n|, hi + fcoef·|λ_n|]`, where λ_n is the
+    /// λ at `fslot`; a friction lane has lo = hi = 0 and fcoef = |its hi|
+    /// (ODE's `±|hi·λ_findex|`), other lanes fcoef = 0. Branch-free.
     lo: DVec4,
     hi: DVec4,
+    fcoef: DVec4,
     /// Body indices (the dummy body `nb` for the static environment and
     /// for padding lanes).
     b1: [u32; 4],
@@ -58,7 +62,6 @@ pub struct Batch {
     /// Slot (batch·4 + lane) of the normal row whose |λ| scales a friction
     /// lane's bounds; the dummy slot for other lanes.
     fslot: [u32; 4],
-    friction: [bool; 4],
 }
 
 /// Two contacts of the same geom pair at consecutive steps are taken to be
@@ -130,7 +133,7 @@ pub struct FastScratch {
     batches: Vec<Batch>,
     /// λ per slot (batch·4 + lane), plus the dummy slot at the end.
     lambda: Vec<f64>,
-    /// fc = M⁻¹·Jᵀ·λ per body, plus the dummy body at the end.
+    /// fc = M⁻¹·Jᵀ·λ per body, plus one dummy body per lane at the end.
     fc: Vec<[f64; 6]>,
     /// −(v/h + M⁻¹·F) per body.
     tmp: Vec<[f64; 6]>,
@@ -270,7 +273,7 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     s.lambda.clear();
     s.lambda.resize(nbatch * 4 + 1, 0.0);
     s.fc.clear();
-    s.fc.resize(nb + 1, [0.0; 6]);
+    s.fc.resize(nb + 4, [0.0; 6]);
     for slot in &island.joints {
         let b1 = slot.b1.map_or(dummy_body, |i| i as u32);
         let b2 = slot.b2.map_or(dummy_body, |i| i as u32);
@@ -317,13 +320,17 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             }
             bt.rhs[lane] = (row.c * hinv + jt) * ad;
             bt.cfm[lane] = cfm * ad;
-            bt.lo[lane] = row.lo;
-            bt.hi[lane] = row.hi;
-            bt.b1[lane] = b1;
-            bt.b2[lane] = b2;
+            // Each lane has its own dummy body, so that lanes acting on the
+            // static environment do not chain through one memory cell.
+            let lane_body = |b: u32| if b == dummy_body { dummy_body + lane as u32 } else { b };
+            bt.b1[lane] = lane_body(b1);
+            bt.b2[lane] = lane_body(b2);
             if row.findex != -1 {
-                bt.friction[lane] = true;
+                bt.fcoef[lane] = row.hi.abs();
                 bt.fslot[lane] = s.slot[row.findex as usize];
+            } else {
+                bt.lo[lane] = row.lo;
+                bt.hi[lane] = row.hi;
             }
             if prev[k] != 0.0 {
                 let l = prev[k] * WARM_FACTOR;
@@ -337,8 +344,8 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             }
         }
     }
-    // The dummy body receives only zero products; keep it exactly zero.
-    s.fc[nb] = [0.0; 6];
+    // The dummy bodies receive only zero products; keep them exactly zero.
+    s.fc[nb..].fill([0.0; 6]);
 
     // ---- SOR sweeps --------------------------------------------------------
     let iterations = input.world.qs.num_iterations.max(0) as usize;
@@ -434,10 +441,8 @@ fn sweep_batch(bt: &Batch, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
         lambda[bt.fslot[2] as usize],
         lambda[bt.fslot[3] as usize],
     );
-    let mask = BVec4::new(bt.friction[0], bt.friction[1], bt.friction[2], bt.friction[3]);
-    let fhi = (bt.hi * normal).abs();
-    let hi = DVec4::select(mask, fhi, bt.hi);
-    let lo = DVec4::select(mask, -fhi, bt.lo);
+    let f = bt.fcoef * normal.abs();
+    let (lo, hi) = (bt.lo - f, bt.hi + f);
     let new = (old + delta).max(lo).min(hi);
     let delta = new - old;
     new.write_to_slice(&mut lambda[slot0..slot0 + 4]);
