@@ -128,3 +128,28 @@ fn solver_fast_mode_pyode_through_env() {
     }
     assert_eq!(fast.lines().count(), 3);
 }
+
+/// Fast mode's result does not depend on the thread count: the 19-island
+/// scene of `ctests/diff_pipeline_islands.c` (QuickStep with collision,
+/// then Step) gives one trace with ODE_THREADS=1, 2 and 4, which differs
+/// from exact mode's (the variable did switch the solver).
+#[test]
+fn solver_fast_mode_same_result_at_any_thread_count() {
+    let bin = build_c("diff_pipeline_islands_fast", &["diff_pipeline_islands.c"], Headers::Ours, &[]);
+    let run = |mode: &str, threads: &str| {
+        let o = Command::new(&bin)
+            .env("LD_LIBRARY_PATH", our_lib_dir())
+            .env("ODE_SOLVER", mode)
+            .env("ODE_THREADS", threads)
+            .output()
+            .expect("cannot run test program");
+        assert!(o.status.success(), "ODE_SOLVER={mode} ODE_THREADS={threads}: {}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let serial = run("fast", "1");
+    assert!(serial.lines().count() > 1000);
+    assert_ne!(serial, run("exact", "1"), "ODE_SOLVER=fast changed nothing");
+    for t in ["2", "4"] {
+        assert!(run("fast", t) == serial, "ODE_SOLVER=fast ODE_THREADS={t} differs from the serial trace");
+    }
+}
