@@ -8,7 +8,9 @@
 # switching only LD_LIBRARY_PATH. Prints per scene the median ms/step of
 # each library, the median of the per-pair ratios ours/ODE, whether the
 # final-state checksums agree (bit-identical trajectories), and the
-# geometric mean of the ratios. Scenes: pyramid, container, ragdolls,
+# geometric mean of the ratios; then the same for our library in the fast
+# solver mode (ODE_SOLVER=fast, a third run interleaved in each pair;
+# checksums are not expected to agree there). Scenes: pyramid, container, ragdolls,
 # collide, hinge_chain, trimesh_terrain, free_bodies (free_step and
 # free_quick). Timings are wall-clock on whatever else the machine runs:
 # use a quiet machine, and never put them in a test.
@@ -26,7 +28,7 @@ SCENES=()
 while [ $# -gt 0 ]; do
   case "$1" in
     -p) PAIRS=$2; shift ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) SCENES+=("$1") ;;
   esac
   shift
@@ -52,6 +54,7 @@ for ((p = 1; p <= PAIRS; p++)); do
     echo "==> pair $p/$PAIRS: $s" >&2
     env -u LD_LIBRARY_PATH "$BIN/$s" | sed "s/^/ode $p /" >> "$RESULTS"
     LD_LIBRARY_PATH="$OURS_DIR" "$BIN/$s" | sed "s/^/ours $p /" >> "$RESULTS"
+    ODE_SOLVER=fast LD_LIBRARY_PATH="$OURS_DIR" "$BIN/$s" | sed "s/^/fast $p /" >> "$RESULTS"
   done
 done
 
@@ -66,10 +69,11 @@ for line in open(sys.argv[1]):
     if name not in order:
         order.append(name)
     runs.setdefault((name, lib), {})[pair] = (ms, cs)
-print(f"{'scene':<16} {'ODE ms/step':>12} {'ours ms/step':>13} {'ours/ODE':>9}  checksums")
-ratios = []
+print(f"{'scene':<16} {'ODE ms/step':>12} {'ours ms/step':>13} {'ours/ODE':>9}  {'checksums':<9} "
+      f"{'fast ms/step':>13} {'fast/ODE':>9}")
+ratios, fast_ratios = [], []
 for name in order:
-    ode, ours = runs.get((name, "ode"), {}), runs.get((name, "ours"), {})
+    ode, ours, fast = runs.get((name, "ode"), {}), runs.get((name, "ours"), {}), runs.get((name, "fast"), {})
     pairs = sorted(set(ode) & set(ours))
     if not pairs:
         print(f"{name:<16} missing runs")
@@ -77,9 +81,19 @@ for name in order:
     r = statistics.median(ours[p][0] / ode[p][0] for p in pairs)
     ratios.append(r)
     same = all(ours[p][1] == ode[p][1] for p in pairs)
-    print(f"{name:<16} {statistics.median(ode[p][0] for p in pairs):12.4f} "
-          f"{statistics.median(ours[p][0] for p in pairs):13.4f} {r:9.3f}  {'same' if same else 'DIFFER'}")
+    line = (f"{name:<16} {statistics.median(ode[p][0] for p in pairs):12.4f} "
+            f"{statistics.median(ours[p][0] for p in pairs):13.4f} {r:9.3f}  {'same' if same else 'DIFFER':<9}")
+    fpairs = sorted(set(ode) & set(fast))
+    if fpairs:
+        fr = statistics.median(fast[p][0] / ode[p][0] for p in fpairs)
+        fast_ratios.append(fr)
+        line += f" {statistics.median(fast[p][0] for p in fpairs):13.4f} {fr:9.3f}"
+    print(line)
+def geomean(rs):
+    return math.exp(sum(math.log(r) for r in rs) / len(rs))
 if ratios:
-    g = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-    print(f"{'geometric mean':<16} {'':>12} {'':>13} {g:9.3f}")
+    line = f"{'geometric mean':<16} {'':>12} {'':>13} {geomean(ratios):9.3f}  {'':<9}"
+    if fast_ratios:
+        line += f" {'':>13} {geomean(fast_ratios):9.3f}"
+    print(line)
 PY

@@ -81,6 +81,12 @@ s=$(date +%s)
 cargo test --bench step 2>&1 | tee "$LOG/cargo-bench-test.log"
 record "bench smoke (cargo test --bench step)" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
 
+banner "fast solver mode (ODE_SOLVER=fast physics checks, tests/solver_fast_mode.rs)"
+s=$(date +%s)
+# The programs re-run in fast mode are listed in FAST_MODE_PROGRAMS there.
+cargo test -q --test solver_fast_mode 2>&1 | tee "$LOG/fast-mode.log"
+record "fast solver mode" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
+
 banner "coverage reports (symbols, PyODE)"
 s=$(date +%s)
 cargo test -q --test exports_coverage --test client_pyode -- --nocapture --test-threads=1 2>&1 | tee "$LOG/reports.log"

@@ -23,7 +23,7 @@ use ode::ffi::{dBodyID, dJointGroupID, dWorldID};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::ffi::{c_char, c_int, c_void};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 struct Counting;
 thread_local! {
@@ -273,6 +273,9 @@ unsafe extern "C" fn on_message(_num: c_int, _msg: *const c_char, _ap: *mut c_vo
 /// seen meanwhile.
 unsafe fn replay(stack: bool, quick: bool, n: usize) -> (Vec<usize>, usize) {
     let sc = build(stack);
+    if FAST.load(Ordering::Relaxed) {
+        ode::ffi::ode_ext::odexWorldSetSolverMode(sc.w, ode::ffi::ode_ext::ODEX_SOLVER_FAST);
+    }
     step(&sc, quick);
     step(&sc, quick);
     let state = snapshot(&sc);
@@ -294,15 +297,24 @@ unsafe fn replay(stack: bool, quick: bool, n: usize) -> (Vec<usize>, usize) {
 /// The tests share the message handler: one at a time.
 static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
+/// Whether `replay` puts its world in the fast solver mode (set under
+/// `SERIAL`).
+static FAST: AtomicBool = AtomicBool::new(false);
+
 fn check(stack: bool, quick: bool) -> usize {
+    check_mode(stack, quick, false)
+}
+
+fn check_mode(stack: bool, quick: bool, fast: bool) -> usize {
     let _one = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    FAST.store(fast, Ordering::Relaxed);
     unsafe { ode::ffi::error::dSetMessageHandler(Some(on_message)) };
     let (per_step, messages) = unsafe { replay(stack, quick, 300) };
     unsafe { ode::ffi::error::dSetMessageHandler(None) };
     let total: usize = per_step.iter().sum();
     assert_eq!(
         total, 0,
-        "stack={stack} quick={quick}: {total} allocations in 300 warm steps with {messages} messages: {per_step:?}"
+        "stack={stack} quick={quick} fast={fast}: {total} allocations in 300 warm steps with {messages} messages: {per_step:?}"
     );
     messages
 }
@@ -327,4 +339,12 @@ fn warm_quickstep_with_a_stack_does_not_allocate() {
 #[test]
 fn warm_steps_with_stalling_contacts_do_not_allocate() {
     assert!(check(true, false) > 0, "the scene was meant to stall the LCP");
+}
+
+/// QuickStep in the fast solver mode (colouring, batches, contact cache),
+/// with and without the stack.
+#[test]
+fn warm_fast_quickstep_does_not_allocate() {
+    check_mode(false, true, true);
+    check_mode(true, true, true);
 }

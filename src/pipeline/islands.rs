@@ -28,6 +28,8 @@ pub(crate) struct StepScratch {
     /// islands' plan (where each starts, its first `dRand` state).
     pub workers: Vec<std::sync::Mutex<IslandWork>>,
     pub plan: Vec<IslandPlan>,
+    /// Contact λ of the previous fast QuickStep (warm start).
+    pub contacts: crate::solver::fast_quick::ContactCache,
 }
 
 /// The working buffers one island step needs.

@@ -15,7 +15,8 @@
 //!       the rows themselves (`solver::assemble_rows`, for the Step in
 //!       `solver::order_for_step`'s order);
 //!    3. **solve**: Dantzig BLCP (`solver::step`) or PGS/SOR
-//!       (`solver::quick`), which yield the constraint forces;
+//!       (`solver::quick`, or `solver::fast_quick` in the fast solver
+//!       mode), which yield the constraint forces;
 //!    4. **integrate**: velocities, then positions and orientations
 //!       (`dynamics::integrator`), and the accumulators are cleared;
 //!    5. **guard** (`guard`): a body whose new position or orientation
@@ -46,9 +47,10 @@ use crate::dynamics::integrator::{
     add_gyroscopic_torque, clear_accumulators, step_body, update_velocity, update_velocity_constrained,
     update_velocity_quick,
 };
-use crate::dynamics::world::{flags, World, WorldRef};
+use crate::dynamics::world::{flags, SolverMode, World, WorldRef};
 use crate::joints::JointRef;
 use crate::math::mat3::rotate_tensor;
+use crate::solver::fast_quick::ContactCache;
 use crate::solver::{self, assemble_rows, gather_info1, order_for_step, IslandInput};
 use islands::{build_islands, IslandWork, StepScratch};
 
@@ -72,6 +74,7 @@ pub fn step_world(w: WorldRef, h: f64, quick: bool) {
     // the host asked for threads (same bits: see `parallel`).
     let threads = parallel::step_threads(w.get());
     if threads > 1 && parallel::try_step_parallel(w.get(), &mut scratch, h, quick, threads) {
+        keep_contacts(w.get(), &mut scratch, quick);
         w.get_mut().step_scratch = Some(scratch);
         return;
     }
@@ -83,12 +86,21 @@ pub fn step_world(w: WorldRef, h: f64, quick: bool) {
         }
         let (nb, nj) = (scratch.island_sizes[k], scratch.island_joints[k]);
         let s = &mut *scratch;
-        step_island(w.get(), &s.bodies[b0..b0 + nb], &s.joints[j0..j0 + nj], &mut s.work, h, quick);
+        step_island(w.get(), &s.bodies[b0..b0 + nb], &s.joints[j0..j0 + nj], &mut s.work, &s.contacts, h, quick);
         b0 += nb;
         j0 += nj;
     }
     if w.is_live() {
+        keep_contacts(w.get(), &mut scratch, quick);
         w.get_mut().step_scratch = Some(scratch);
+    }
+}
+
+/// After a fast QuickStep: the contacts' λ, to warm start the next one.
+fn keep_contacts(world: &World, s: &mut StepScratch, quick: bool) {
+    if quick && world.solver_mode == SolverMode::Fast {
+        let workers = s.workers.iter_mut().map(|m| &mut m.get_mut().unwrap_or_else(|e| e.into_inner()).solver.fast);
+        s.contacts.replace(std::iter::once(&mut s.work.solver.fast).chain(workers));
     }
 }
 
@@ -102,7 +114,15 @@ fn take_scratch(w: WorldRef) -> Box<StepScratch> {
 }
 
 /// Steps one island (its bodies and joints) with the buffers `s`.
-fn step_island(world: &World, island: &[BodyRef], island_joints: &[JointRef], s: &mut IslandWork, h: f64, quick: bool) {
+fn step_island(
+    world: &World,
+    island: &[BodyRef],
+    island_joints: &[JointRef],
+    s: &mut IslandWork,
+    contacts: &ContactCache,
+    h: f64,
+    quick: bool,
+) {
     // 3.1 External forces.
     apply_external_forces(world, island, &mut s.inv_i, h);
     let mut refused = None;
@@ -119,7 +139,11 @@ fn step_island(world: &World, island: &[BodyRef], island_joints: &[JointRef], s:
         // external forces, torque accumulator scaled by h in place) and
         // the feedback.
         let input = IslandInput { world, bodies: island, inv_i: &s.inv_i, h };
-        solver::quick::solve_island(&input, &mut s.rows, &mut s.solver);
+        if world.solver_mode == SolverMode::Fast {
+            solver::fast_quick::solve_island(&input, &mut s.rows, &mut s.solver.fast, contacts);
+        } else {
+            solver::quick::solve_island(&input, &mut s.rows, &mut s.solver);
+        }
         // 3.4 Integrate positions.
         for (i, &b) in island.iter().enumerate() {
             if b.is_live() {

@@ -19,7 +19,7 @@
 use super::islands::{IslandPlan, IslandWork, StepScratch};
 use super::step_island;
 use crate::dynamics::body;
-use crate::dynamics::world::World;
+use crate::dynamics::world::{SolverMode, World};
 use crate::joints::JointKind;
 use crate::math::random;
 use crate::solver::{gather_info1, quick};
@@ -96,7 +96,7 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
     // Plan: island extents and, for the QuickStep with ODE's shuffles, each
     // island's first dRand state (row counts from the joints' info1, which
     // only reads the island's own bodies; the island step asks again).
-    let shuffles = quick && !quick::deterministic_order();
+    let shuffles = quick && world.solver_mode == SolverMode::Exact && !quick::deterministic_order();
     let iterations = world.qs.num_iterations;
     let mut seed = random::seed();
     s.plan.clear();
@@ -115,7 +115,7 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
         s.workers.push(Mutex::new(IslandWork::default()));
     }
 
-    let (bodies, joints, workers) = (&s.bodies[..], &s.joints[..], &s.workers[..]);
+    let (bodies, joints, workers, contacts) = (&s.bodies[..], &s.joints[..], &s.workers[..], &s.contacts);
     let shared = SharedWorld(world);
     pool.install(|| {
         let shared = &shared;
@@ -127,9 +127,11 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
             let island_joints = &joints[p.j0..p.j0 + p.nj];
             body::with_geoms_moved_deferred(|| {
                 if shuffles {
-                    random::with_stream(p.seed, || step_island(world, island, island_joints, &mut work, h, quick));
+                    random::with_stream(p.seed, || {
+                        step_island(world, island, island_joints, &mut work, contacts, h, quick)
+                    });
                 } else {
-                    step_island(world, island, island_joints, &mut work, h, quick);
+                    step_island(world, island, island_joints, &mut work, contacts, h, quick);
                 }
             });
         });

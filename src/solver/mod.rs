@@ -7,7 +7,9 @@
 //!   right-hand side assembled as ODE's step does, solved by the
 //!   Dantzig-style BLCP of `lcp`;
 //! - `quick::solve_island` (`dWorldQuickStep`): projected Gauss–Seidel with
-//!   successive over-relaxation, warm started from each joint's last λ.
+//!   successive over-relaxation, warm started from each joint's last λ;
+//! - `fast_quick::solve_island` (`dWorldQuickStep`, `SolverMode::Fast`):
+//!   the same model swept by colour, four rows at a time.
 //!
 //! Both update the island bodies' velocities (constraint forces plus the
 //! accumulated external forces), write `dJointFeedback` where the host
@@ -17,6 +19,7 @@
 //! Layout follows Box2D v3: flat arrays of rows and bodies, indices instead
 //! of pointers, buffers kept in `SolverScratch` and reused across steps.
 
+pub mod fast_quick;
 pub mod lcp;
 pub mod quick;
 pub mod step;
@@ -73,6 +76,7 @@ pub struct IslandInput<'a> {
 pub struct SolverScratch {
     pub f64s: Vec<f64>,
     pub i32s: Vec<i32>,
+    pub fast: fast_quick::FastScratch,
 }
 
 // ---- row assembly shared by both steppers ------------------------------------

@@ -1,0 +1,476 @@
+//! The fast QuickStep solver of one island (`dWorldQuickStep` in
+//! `SolverMode::Fast`): the same projected Gauss–Seidel/SOR model as
+//! `quick` (rows from `assemble_rows`, ERP/CFM, findex friction, lo/hi,
+//! relaxation `w`, `num_iterations` sweeps) but not ODE's row order:
+//!
+//! - rows are coloured greedily so that the rows of one colour share no
+//!   dynamic body (static and kinematic bodies have no inverse mass and
+//!   receive nothing, so they do not constrain the colouring); rows without
+//!   a friction index are coloured and swept first, then friction rows, as
+//!   ODE sweeps its two groups;
+//! - each colour is cut into batches of 4 rows stored structure-of-arrays
+//!   (`Batch`: one `glam::DVec4` per Jacobian component), padded with
+//!   inert rows that act on a dummy body, so one sweep is a flat loop over
+//!   batches with no per-row branching on body presence or row kind;
+//! - warm start: persistent joints from the λ they stored at the previous
+//!   step; contact joints, which the host recreates every step, from
+//!   `ContactCache`, the previous step's λ of the contact between the same
+//!   two geoms at (nearly) the same position; `dRand` is never touched.
+//!
+//! Rows of one colour are independent, so a batch's four lanes can be
+//! updated at once: the result is the same as sweeping them one by one in
+//! batch order, and does not depend on any thread count.
+//!
+//! All buffers live in `FastScratch` (grown, never shrunk): a warm solve
+//! allocates nothing.
+
+use super::{IslandInput, IslandRows};
+use crate::math::mat3::mul0_331;
+use glam::DVec4;
+
+/// Colours available to the greedy colouring (bits of a `u64`); the last
+/// one collects rows that found no free colour and is swept one row per
+/// batch, which keeps Gauss–Seidel semantics for them.
+const COLOURS: usize = 64;
+const OVERFLOW: usize = COLOURS - 1;
+
+/// Factor applied to the stored λ of persistent joints when warm starting
+/// (as ODE's optional WARM_STARTING mode does, it damps stale impulses).
+const WARM_FACTOR: f64 = 0.9;
+
+/// Four rows of one colour, structure of arrays, already scaled by
+/// `Ad = w / (J·M⁻¹·Jᵀ + cfm/h)` as `quick` scales them.
+#[derive(Clone, Copy, Default)]
+pub struct Batch {
+    j1: [DVec4; 6],
+    j2: [DVec4; 6],
+    /// M⁻¹·Jᵀ (unscaled), body 1 then body 2.
+    m1: [DVec4; 6],
+    m2: [DVec4; 6],
+    rhs: DVec4,
+    cfm: DVec4,
+    /// Bounds: `[lo − fcoef·|λ_n|, hi + fcoef·|λ_n|]`, where λ_n is the
+    /// λ at `fslot`; a friction lane has lo = hi = 0 and fcoef = |its hi|
+    /// (ODE's `±|hi·λ_findex|`), other lanes fcoef = 0. Branch-free.
+    lo: DVec4,
+    hi: DVec4,
+    fcoef: DVec4,
+    /// Body indices (the dummy body `nb` for the static environment and
+    /// for padding lanes).
+    b1: [u32; 4],
+    b2: [u32; 4],
+    /// Slot (batch·4 + lane) of the normal row whose |λ| scales a friction
+    /// lane's bounds; the dummy slot for other lanes.
+    fslot: [u32; 4],
+}
+
+/// Two contacts of the same geom pair at consecutive steps are taken to be
+/// the same contact when their positions are closer than this.
+pub const CONTACT_MATCH_DISTANCE: f64 = 1e-2;
+
+/// One contact's λ (normal row, then the friction rows) at the end of a
+/// step, keyed by its geoms and position.
+#[derive(Clone, Copy, Debug)]
+pub struct CachedContact {
+    g1: usize,
+    g2: usize,
+    pos: [f64; 3],
+    lambda: [f64; 3],
+}
+
+impl CachedContact {
+    fn key_cmp(&self, o: &CachedContact) -> std::cmp::Ordering {
+        let mut c = (self.g1, self.g2).cmp(&(o.g1, o.g2));
+        for k in 0..3 {
+            c = c.then(self.pos[k].total_cmp(&o.pos[k]));
+        }
+        for k in 0..3 {
+            c = c.then(self.lambda[k].total_cmp(&o.lambda[k]));
+        }
+        c
+    }
+}
+
+/// The contacts' λ of a world's previous fast QuickStep, sorted by geom
+/// pair then position (a total order, so the content does not depend on
+/// which thread stepped which island).
+#[derive(Default)]
+pub struct ContactCache {
+    entries: Vec<CachedContact>,
+}
+
+impl ContactCache {
+    /// The previous λ of the contact between `g1` and `g2` nearest to
+    /// `pos`, within `CONTACT_MATCH_DISTANCE`.
+    fn lookup(&self, g1: usize, g2: usize, pos: &[f64; 3]) -> Option<[f64; 3]> {
+        let first = self.entries.partition_point(|e| (e.g1, e.g2) < (g1, g2));
+        let mut best = None;
+        let mut best_d2 = CONTACT_MATCH_DISTANCE * CONTACT_MATCH_DISTANCE;
+        for e in self.entries[first..].iter().take_while(|e| (e.g1, e.g2) == (g1, g2)) {
+            let d2 = (0..3).map(|k| (e.pos[k] - pos[k]) * (e.pos[k] - pos[k])).sum::<f64>();
+            if d2 < best_d2 {
+                best_d2 = d2;
+                best = Some(e.lambda);
+            }
+        }
+        best
+    }
+
+    /// Replaces the cache by the contacts the islands of this step stored
+    /// in their scratch buffers (which are emptied).
+    pub fn replace<'a>(&mut self, scratches: impl IntoIterator<Item = &'a mut FastScratch>) {
+        self.entries.clear();
+        for s in scratches {
+            self.entries.append(&mut s.fresh);
+        }
+        self.entries.sort_unstable_by(CachedContact::key_cmp);
+    }
+}
+
+/// Reusable buffers of the fast solver.
+#[derive(Default)]
+pub struct FastScratch {
+    batches: Vec<Batch>,
+    /// λ per slot (batch·4 + lane), plus the dummy slot at the end.
+    lambda: Vec<f64>,
+    /// fc = M⁻¹·Jᵀ·λ per body, plus one dummy body per lane at the end.
+    fc: Vec<[f64; 6]>,
+    /// −(v/h + M⁻¹·F) per body.
+    tmp: Vec<[f64; 6]>,
+    /// Colours used per body (bit set) while colouring one group.
+    used: Vec<u64>,
+    /// Colour of each row, then the slot of each row.
+    colour: Vec<u8>,
+    slot: Vec<u32>,
+    /// Rows per colour and next free slot per colour.
+    count: Vec<u32>,
+    next: Vec<u32>,
+    /// Sweep order of the batches.
+    order: Vec<u32>,
+    /// Contacts solved since the last `ContactCache::replace`.
+    fresh: Vec<CachedContact>,
+}
+
+/// Start state of the batch shuffle (xorshift64).
+const SHUFFLE_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Solves the island's rows, updates the island bodies' velocities
+/// (constraint forces, then external forces), writes the joints' feedback
+/// and stores each joint's λ, as `quick::solve_island` does.
+pub fn solve_island(input: &IslandInput, rows: &mut IslandRows, scratch: &mut FastScratch, cache: &ContactCache) {
+    if !rows.rows.is_empty() {
+        solve_rows(input, rows, scratch, cache);
+    }
+    apply_external_forces(input);
+}
+
+/// Velocity update with the accumulated forces, as the QuickStep does it
+/// (torque accumulator scaled by h in place).
+fn apply_external_forces(input: &IslandInput) {
+    let h = input.h;
+    for (&b, ii) in input.bodies.iter().zip(input.inv_i.iter()) {
+        let b = b.get_mut();
+        let s = h * b.inv_mass;
+        for k in 0..3 {
+            b.lvel[k] += s * b.facc[k];
+            b.tacc[k] *= h;
+        }
+        let dw = mul0_331(ii, &b.tacc);
+        for k in 0..3 {
+            b.avel[k] += dw[k];
+        }
+    }
+}
+
+/// Assigns each row of one group (`friction` selects which) a colour such
+/// that rows of one colour share no dynamic body; counts rows per colour
+/// into `count[base..base + COLOURS]`.
+fn colour_group(
+    island: &IslandRows,
+    dynamic: impl Fn(Option<usize>) -> Option<usize>,
+    friction: bool,
+    s: &mut FastScratch,
+    base: usize,
+) {
+    s.used.fill(0);
+    for slot in &island.joints {
+        let (b1, b2) = (dynamic(slot.b1), dynamic(slot.b2));
+        for r in slot.row0..slot.row0 + slot.m {
+            if (island.rows[r].findex != -1) != friction {
+                continue;
+            }
+            let used = b1.map_or(0, |b| s.used[b]) | b2.map_or(0, |b| s.used[b]);
+            let c = ((!used).trailing_zeros() as usize).min(OVERFLOW);
+            if c != OVERFLOW {
+                for b in [b1, b2].into_iter().flatten() {
+                    s.used[b] |= 1 << c;
+                }
+            }
+            s.colour[r] = c as u8;
+            s.count[base + c] += 1;
+        }
+    }
+}
+
+fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache) {
+    let rows = &island.rows;
+    let m = rows.len();
+    let nb = input.bodies.len();
+    let h = input.h;
+    let hinv = 1.0 / h;
+    let w = input.world.qs.w;
+    let dummy_body = nb as u32;
+
+    // ---- colouring: group 0 (no findex) then group 1 (friction) ----------
+    s.used.clear();
+    s.used.resize(nb, 0);
+    s.colour.clear();
+    s.colour.resize(m, 0);
+    s.count.clear();
+    s.count.resize(2 * COLOURS, 0);
+    let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
+    colour_group(island, dynamic, false, s, 0);
+    colour_group(island, dynamic, true, s, COLOURS);
+
+    // Batches per colour: ceil(count / 4), overflow rows one per batch.
+    s.next.clear();
+    s.next.resize(2 * COLOURS, 0);
+    let mut nbatch = 0u32;
+    for k in 0..2 * COLOURS {
+        s.next[k] = nbatch * 4;
+        let n = s.count[k];
+        nbatch += if k % COLOURS == OVERFLOW { n } else { n.div_ceil(4) };
+    }
+    let nbatch = nbatch as usize;
+    let dummy_slot = (nbatch * 4) as u32;
+    let pad = Batch { b1: [dummy_body; 4], b2: [dummy_body; 4], fslot: [dummy_slot; 4], ..Batch::default() };
+    s.batches.clear();
+    s.batches.resize(nbatch, pad);
+    s.slot.clear();
+    s.slot.resize(m, 0);
+    for r in 0..m {
+        let group = if rows[r].findex != -1 { COLOURS } else { 0 };
+        let k = group + s.colour[r] as usize;
+        s.slot[r] = s.next[k];
+        s.next[k] += if s.colour[r] as usize == OVERFLOW { 4 } else { 1 };
+    }
+
+    // ---- −(v/h + M⁻¹F) per body ------------------------------------------
+    s.tmp.clear();
+    for (&b, ii) in input.bodies.iter().zip(input.inv_i) {
+        let b = b.get();
+        let a = mul0_331(ii, &b.tacc);
+        let mut t = [0.0; 6];
+        for k in 0..3 {
+            t[k] = -(b.facc[k] * b.inv_mass + b.lvel[k] * hinv);
+            t[3 + k] = -(b.avel[k] * hinv) - a[k];
+        }
+        s.tmp.push(t);
+    }
+    s.tmp.push([0.0; 6]);
+
+    // ---- rows into their lanes, scaled; λ warm start; fc -------------------
+    s.lambda.clear();
+    s.lambda.resize(nbatch * 4 + 1, 0.0);
+    s.fc.clear();
+    s.fc.resize(nb + 4, [0.0; 6]);
+    for slot in &island.joints {
+        let b1 = slot.b1.map_or(dummy_body, |i| i as u32);
+        let b2 = slot.b2.map_or(dummy_body, |i| i as u32);
+        let prev = match &slot.joint.get().kind {
+            crate::joints::JointKind::Contact(c) => {
+                let g = &c.geom;
+                let l = cache.lookup(g.g1 as usize, g.g2 as usize, &g.pos).unwrap_or_default();
+                [l[0], l[1], l[2], 0.0, 0.0, 0.0]
+            }
+            _ => slot.joint.get().head.lambda,
+        };
+        for (k, row) in rows[slot.row0..slot.row0 + slot.m].iter().enumerate() {
+            let r = slot.row0 + k;
+            let sl = s.slot[r] as usize;
+            let (bi, lane) = (sl / 4, sl % 4);
+            let j1 = [row.j1l[0], row.j1l[1], row.j1l[2], row.j1a[0], row.j1a[1], row.j1a[2]];
+            let j2 = [row.j2l[0], row.j2l[1], row.j2l[2], row.j2a[0], row.j2a[1], row.j2a[2]];
+            let mut m1 = [0.0; 6];
+            let mut m2 = [0.0; 6];
+            for (mm, j, b) in [(&mut m1, &j1, b1), (&mut m2, &j2, b2)] {
+                if b != dummy_body {
+                    let body = input.bodies[b as usize].get();
+                    for c in 0..3 {
+                        mm[c] = body.inv_mass * j[c];
+                    }
+                    mm[3..].copy_from_slice(&mul0_331(&input.inv_i[b as usize], &j[3..]));
+                }
+            }
+            let (t1, t2) = (&s.tmp[b1 as usize], &s.tmp[b2 as usize]);
+            let mut jmj = 0.0;
+            let mut jt = 0.0;
+            for c in 0..6 {
+                jmj += j1[c] * m1[c] + j2[c] * m2[c];
+                jt += j1[c] * t1[c] + j2[c] * t2[c];
+            }
+            let cfm = row.cfm * hinv;
+            let ad = w / (jmj + cfm);
+            let bt = &mut s.batches[bi];
+            for c in 0..6 {
+                bt.j1[c][lane] = j1[c] * ad;
+                bt.j2[c][lane] = j2[c] * ad;
+                bt.m1[c][lane] = m1[c];
+                bt.m2[c][lane] = m2[c];
+            }
+            bt.rhs[lane] = (row.c * hinv + jt) * ad;
+            bt.cfm[lane] = cfm * ad;
+            // Each lane has its own dummy body, so that lanes acting on the
+            // static environment do not chain through one memory cell.
+            let lane_body = |b: u32| if b == dummy_body { dummy_body + lane as u32 } else { b };
+            bt.b1[lane] = lane_body(b1);
+            bt.b2[lane] = lane_body(b2);
+            if row.findex != -1 {
+                bt.fcoef[lane] = row.hi.abs();
+                bt.fslot[lane] = s.slot[row.findex as usize];
+            } else {
+                bt.lo[lane] = row.lo;
+                bt.hi[lane] = row.hi;
+            }
+            if prev[k] != 0.0 {
+                let l = prev[k] * WARM_FACTOR;
+                s.lambda[sl] = l;
+                for (b, mm) in [(b1, &m1), (b2, &m2)] {
+                    let f = &mut s.fc[b as usize];
+                    for c in 0..6 {
+                        f[c] += mm[c] * l;
+                    }
+                }
+            }
+        }
+    }
+    // The dummy bodies receive only zero products; keep them exactly zero.
+    s.fc[nb..].fill([0.0; 6]);
+
+    // ---- SOR sweeps --------------------------------------------------------
+    let iterations = input.world.qs.num_iterations.max(0) as usize;
+    // A fixed sweep order biases the solution towards the rows solved last,
+    // which makes stacks creep sideways; ODE breaks that bias by shuffling
+    // its rows every 8th iteration with `dRand`. Here the batches are
+    // shuffled at the same iterations with a private generator seeded the
+    // same way at every solve, so results stay reproducible and `dRand`
+    // is never touched.
+    s.order.clear();
+    s.order.extend(0..nbatch as u32);
+    let mut rng = SHUFFLE_SEED;
+    for iteration in 0..iterations {
+        if iteration >= super::quick::REORDER_FREQUENCY && iteration % super::quick::REORDER_FREQUENCY == 0 {
+            for i in 1..nbatch {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                s.order.swap(i, (rng % (i as u64 + 1)) as usize);
+            }
+        }
+        for &bi in &s.order {
+            let bi = bi as usize;
+            sweep_batch(&s.batches[bi], &mut s.lambda, bi * 4, &mut s.fc);
+        }
+    }
+
+    // ---- results -------------------------------------------------------------
+    for (&b, f) in input.bodies.iter().zip(s.fc.iter()) {
+        let b = b.get_mut();
+        for k in 0..3 {
+            b.lvel[k] += h * f[k];
+            b.avel[k] += h * f[3 + k];
+        }
+    }
+    for slot in &island.joints {
+        let head = &mut slot.joint.get_mut().head;
+        let mut lam = [0.0; 6];
+        for (k, l) in lam.iter_mut().enumerate().take(slot.m) {
+            *l = s.lambda[s.slot[slot.row0 + k] as usize];
+        }
+        let n = slot.m.min(head.lambda.len());
+        head.lambda[..n].copy_from_slice(&lam[..n]);
+        if let crate::joints::JointKind::Contact(c) = &slot.joint.get().kind {
+            let g = &c.geom;
+            s.fresh.push(CachedContact {
+                g1: g.g1 as usize,
+                g2: g.g2 as usize,
+                pos: g.pos,
+                lambda: [lam[0], lam[1], lam[2]],
+            });
+        }
+        let fb = head.feedback;
+        if !fb.is_null() {
+            let rs = &rows[slot.row0..slot.row0 + slot.m];
+            let (mut f1, mut t1, mut f2, mut t2) = ([0.0; 3], [0.0; 3], [0.0; 3], [0.0; 3]);
+            for (row, &l) in rs.iter().zip(lam.iter()) {
+                for k in 0..3 {
+                    f1[k] += row.j1l[k] * l;
+                    t1[k] += row.j1a[k] * l;
+                    f2[k] += row.j2l[k] * l;
+                    t2[k] += row.j2a[k] * l;
+                }
+            }
+            // SAFETY: the host registered this dJointFeedback with
+            // dJointSetFeedback and must keep it valid while the joint
+            // exists; nothing else accesses it during the step.
+            let fb = unsafe { &mut *fb };
+            if slot.b2.is_some() {
+                fb.f2[..3].copy_from_slice(&f2);
+                fb.t2[..3].copy_from_slice(&t2);
+            }
+            fb.f1[..3].copy_from_slice(&f1);
+            fb.t1[..3].copy_from_slice(&t1);
+        }
+    }
+}
+
+/// One projected SOR update of the four independent rows of a batch.
+///
+/// Body indices (`b1`, `b2`: island bodies `< nb` or lane dummies
+/// `nb..nb + 4`) and friction slots (`< 4·batches + 1`) are all in range by
+/// construction in `solve_rows` (checked in debug builds); indexing
+/// without bounds checks removes about a tenth of the sweep's instructions.
+#[inline(always)]
+fn sweep_batch(bt: &Batch, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]) {
+    debug_assert!(bt.b1.iter().chain(&bt.b2).all(|&b| (b as usize) < fc.len()));
+    debug_assert!(bt.fslot.iter().all(|&f| (f as usize) < lambda.len()) && slot0 + 4 <= lambda.len());
+    let n = fc.len();
+    let fcp = fc.as_mut_ptr();
+    // SAFETY: every index below is < n (see above), and `fc` is borrowed
+    // mutably for the whole function, so no other reference aliases it.
+    let body = |b: u32| -> &mut [f64; 6] {
+        debug_assert!((b as usize) < n);
+        unsafe { &mut *fcp.add(b as usize) }
+    };
+    let gather = |b: &[u32; 4], c: usize| DVec4::new(body(b[0])[c], body(b[1])[c], body(b[2])[c], body(b[3])[c]);
+    let old = DVec4::from_slice(&lambda[slot0..slot0 + 4]);
+    let mut delta = bt.rhs - old * bt.cfm;
+    for c in 0..6 {
+        delta -= bt.j1[c] * gather(&bt.b1, c) + bt.j2[c] * gather(&bt.b2, c);
+    }
+    // SAFETY: friction slots are < lambda.len() by construction.
+    let normal = unsafe {
+        DVec4::new(
+            *lambda.get_unchecked(bt.fslot[0] as usize),
+            *lambda.get_unchecked(bt.fslot[1] as usize),
+            *lambda.get_unchecked(bt.fslot[2] as usize),
+            *lambda.get_unchecked(bt.fslot[3] as usize),
+        )
+    };
+    let f = bt.fcoef * normal.abs();
+    let (lo, hi) = (bt.lo - f, bt.hi + f);
+    let new = (old + delta).max(lo).min(hi);
+    let delta = new - old;
+    new.write_to_slice(&mut lambda[slot0..slot0 + 4]);
+    let d = delta.to_array();
+    for (lane, &dl) in d.iter().enumerate() {
+        let f = body(bt.b1[lane]);
+        for c in 0..6 {
+            f[c] += dl * bt.m1[c][lane];
+        }
+        let f = body(bt.b2[lane]);
+        for c in 0..6 {
+            f[c] += dl * bt.m2[c][lane];
+        }
+    }
+}
