@@ -161,26 +161,9 @@ pub fn solve_island(input: &IslandInput, rows: &mut IslandRows, scratch: &mut Fa
     if !rows.rows.is_empty() {
         solve_rows(input, rows, scratch, cache);
     }
-    apply_external_forces(input);
+    super::quick::apply_external_forces(input);
 }
 
-/// Velocity update with the accumulated forces, as the QuickStep does it
-/// (torque accumulator scaled by h in place).
-fn apply_external_forces(input: &IslandInput) {
-    let h = input.h;
-    for (&b, ii) in input.bodies.iter().zip(input.inv_i.iter()) {
-        let b = b.get_mut();
-        let s = h * b.inv_mass;
-        for k in 0..3 {
-            b.lvel[k] += s * b.facc[k];
-            b.tacc[k] *= h;
-        }
-        let dw = mul0_331(ii, &b.tacc);
-        for k in 0..3 {
-            b.avel[k] += dw[k];
-        }
-    }
-}
 
 /// Assigns each row of one group (`friction` selects which) a colour such
 /// that rows of one colour share no dynamic body; counts rows per colour

@@ -130,8 +130,9 @@ pub fn solve_island(input: &IslandInput, rows: &mut IslandRows, scratch: &mut So
 }
 
 /// ODE's final velocity update with the accumulated forces (the torque
-/// accumulator is scaled by h in place, as ODE does).
-fn apply_external_forces(input: &IslandInput) {
+/// accumulator is scaled by h in place, as ODE does). Fast mode ends its
+/// solve with the same update.
+pub(super) fn apply_external_forces(input: &IslandInput) {
     let h = input.h;
     for (&b, ii) in input.bodies.iter().zip(input.inv_i.iter()) {
         let b = b.get_mut();
