@@ -41,6 +41,17 @@ use crate::collision::space::{self as core_space, hash::Hash, quadtree::QuadTree
 use crate::dynamics::body::BODIES;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+/// A zeroed contact record, to size buffers that colliders fill.
+const EMPTY_CONTACT: dContactGeom = dContactGeom {
+    pos: [0.0; 4],
+    normal: [0.0; 4],
+    depth: 0.0,
+    g1: std::ptr::null_mut(),
+    g2: std::ptr::null_mut(),
+    side1: 0,
+    side2: 0,
+};
+
 /// Which broad phase a space uses.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SpaceKind {
@@ -578,15 +589,7 @@ impl Space {
         core_geom::ray_set(ray, p, d);
         let mut hits = Vec::new();
         let mut buf = Vec::new();
-        let zero = dContactGeom {
-            pos: [0.0; 4],
-            normal: [0.0; 4],
-            depth: 0.0,
-            g1: std::ptr::null_mut(),
-            g2: std::ptr::null_mut(),
-            side1: 0,
-            side2: 0,
-        };
+        let zero = EMPTY_CONTACT;
         super::user_geom::clear_panic();
         core_space::collide2(ray, self.root, &mut |a, b| {
             let other = if a == ray { b } else { a };
@@ -998,15 +1001,7 @@ pub fn collide_into(a: Geom, b: Geom, max: usize, out: &mut Vec<ContactGeom>) ->
             Ok(b) => &mut **b,
             Err(_) => &mut nested,
         };
-        let zero = dContactGeom {
-            pos: [0.0; 4],
-            normal: [0.0; 4],
-            depth: 0.0,
-            g1: std::ptr::null_mut(),
-            g2: std::ptr::null_mut(),
-            side1: 0,
-            side2: 0,
-        };
+        let zero = EMPTY_CONTACT;
         if buf.len() < max {
             buf.resize(max, zero);
         }
