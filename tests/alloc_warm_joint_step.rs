@@ -348,3 +348,11 @@ fn warm_fast_quickstep_does_not_allocate() {
     check_mode(false, true, true);
     check_mode(true, true, true);
 }
+
+/// dWorldStep in the fast solver mode (sparse LDLᵀ of the bilateral rows,
+/// block Gauss–Seidel on the bounded ones), with and without the stack.
+#[test]
+fn warm_fast_step_does_not_allocate() {
+    check_mode(false, false, true);
+    check_mode(true, false, true);
+}

@@ -54,6 +54,16 @@ fn solver_fast_mode_checks_under_both_env_values() {
     run_with_solver("t_solver_fast_mode", "exact", &["exact"]);
 }
 
+/// The fast dWorldStep (`solver::fast_step`): bilateral-only systems (a
+/// 120-link chain, a random joint tree, the tree with loops) give the dense
+/// solve's velocities to 1e-9 relative; stops hold at least as well as in
+/// the exact Step; a box stack stands (`ctests/t_solver_fast_step.c`, which
+/// sets the mode per world).
+#[test]
+fn solver_fast_step_matches_dense_and_holds_limits() {
+    run_with_solver("t_solver_fast_step", "exact", &[]);
+}
+
 #[test]
 fn solver_fast_mode_physics_programs_pass() {
     for name in FAST_MODE_PROGRAMS {

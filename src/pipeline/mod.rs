@@ -156,7 +156,11 @@ fn step_island(
         assemble_rows(world, &s.ordered, h, &mut s.rows);
         // 3.3 Solve: the constraint force on each body.
         let input = IslandInput { world, bodies: island, inv_i: &s.inv_i, h };
-        solver::step::solve_island(&input, &s.rows, nub, &mut s.step);
+        if world.solver_mode == SolverMode::Fast {
+            solver::fast_step::solve_island(&input, &s.rows, &mut s.step);
+        } else {
+            solver::step::solve_island(&input, &s.rows, nub, &mut s.step);
+        }
         // 3.4 Integrate: velocities with the constraint forces, then
         // positions, one body at a time as ODE's Step does.
         for (i, &b) in island.iter().enumerate() {

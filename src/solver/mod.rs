@@ -20,8 +20,10 @@
 //! of pointers, buffers kept in `SolverScratch` and reused across steps.
 
 pub mod fast_quick;
+pub mod fast_step;
 pub mod lcp;
 pub mod quick;
+pub mod sparse_ldl;
 pub mod step;
 
 use crate::dynamics::body::BodyRef;
