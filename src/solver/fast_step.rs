@@ -271,32 +271,8 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBu
         }
     }
 
-    // Jᵀλ per body and the feedback, joints in reverse as `step` does.
-    for slot in rows.joints.iter().rev() {
-        let fb = slot.joint.get().head.feedback;
-        for (k, bi) in [slot.b1, slot.b2].into_iter().enumerate() {
-            let Some(bi) = bi else { continue };
-            let mut f = [0.0; 6];
-            for r in slot.row0..slot.row0 + slot.m {
-                let l = s.lambda[r];
-                for e in 0..6 {
-                    f[e] += s.j[r][6 * k + e] * l;
-                }
-            }
-            if !fb.is_null() {
-                // SAFETY: the host registered this record with
-                // dJointSetFeedback and must keep it valid while the joint
-                // lives (ODE's contract).
-                let fb = unsafe { &mut *fb };
-                let (force, torque) = if k == 0 { (&mut fb.f1, &mut fb.t1) } else { (&mut fb.f2, &mut fb.t2) };
-                force[..3].copy_from_slice(&f[..3]);
-                torque[..3].copy_from_slice(&f[3..]);
-            }
-            let c = &mut buf.cforce[bi];
-            for e in 0..6 {
-                c[e] += f[e];
-            }
-            buf.has_cforce[bi] = true;
-        }
-    }
+    // Jᵀλ per body and the feedback, as the exact Step does.
+    let lambda = std::mem::take(&mut s.lambda);
+    super::step::constraint_forces(rows, &lambda, &mut buf.cforce, &mut buf.has_cforce);
+    buf.fast.lambda = lambda;
 }

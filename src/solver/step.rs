@@ -210,8 +210,14 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, nub: usize, buf:
         &mut buf.lcp,
     );
 
-    // Jᵀλ per body, joints in reverse order as ODE accumulates them, and
-    // the feedback records (world frame, about each body's centre).
+    // Jᵀλ per body and the feedback records.
+    constraint_forces(rows, &buf.lambda, &mut buf.cforce, &mut buf.has_cforce);
+}
+
+/// Jᵀλ per body into `cforce` (marking `has_cforce`), joints in reverse
+/// order as ODE accumulates them, and the joints' feedback records (world
+/// frame, about each body's centre). Shared by the fast Step.
+pub(super) fn constraint_forces(rows: &IslandRows, lambda: &[f64], cforce: &mut [[f64; 6]], has_cforce: &mut [bool]) {
     for slot in rows.joints.iter().rev() {
         let fb = slot.joint.get().head.feedback;
         for (k, bi) in [slot.b1, slot.b2].into_iter().enumerate() {
@@ -220,7 +226,7 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, nub: usize, buf:
             for r in slot.row0..slot.row0 + slot.m {
                 let row = &rows.rows[r];
                 let jr = if k == 0 { j1(row) } else { j2(row) };
-                let l = buf.lambda[r];
+                let l = lambda[r];
                 for e in 0..6 {
                     f[e] += jr[e] * l;
                 }
@@ -234,11 +240,11 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, nub: usize, buf:
                 force[..3].copy_from_slice(&f[..3]);
                 torque[..3].copy_from_slice(&f[3..]);
             }
-            let c = &mut buf.cforce[bi];
+            let c = &mut cforce[bi];
             for e in 0..6 {
                 c[e] += f[e];
             }
-            buf.has_cforce[bi] = true;
+            has_cforce[bi] = true;
         }
     }
 }
