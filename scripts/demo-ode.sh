@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # ODE's own test program demo_ode (ode/demo/demo_ode.cpp) against our
 # library: its source comes from Debian's `ode` source package, fetched with
-# `apt-get source` through a private apt state (the system's apt sources are
-# left alone) into a scratch directory, never into the repository. It is
+# `apt-get source` (scripts/deps.sh: ode_fetch_source) into a scratch
+# directory, never into the repository. It is
 # built against our headers and run against our library, and against
 # Debian's headers and library; the sequence of results (every "passed" /
 # "FAILED" and dTestSolveLCP's NL/NH/C counts) must be the same and contain
@@ -15,28 +15,11 @@ incdir=${2:-$here/include}
 work=${3:-${TMPDIR:-/tmp}/ode-demo-ode}
 # shellcheck source=scripts/deps.sh
 . "$here/scripts/deps.sh"
-ode_ensure_deps g++ libode-dev libode8 debian-archive-keyring
+ode_ensure_deps g++ libode-dev libode8
 
-src=$(find "$work" -path '*/ode/demo/demo_ode.cpp' 2>/dev/null | head -1 || true)
-if [ -z "$src" ]; then
-  mkdir -p "$work/apt/lists/partial" "$work/apt/parts"
-  codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
-  cat > "$work/apt/parts/ode-src.sources" <<SRC
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: $codename
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-SRC
-  apt_opts=(-q -o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$work/apt/parts"
-            -o "Dir::State::Lists=$work/apt/lists" -o "Dir::Cache=$work/apt/cache")
-  apt-get "${apt_opts[@]}" update >/dev/null
-  version=$(dpkg-query -W -f='${Version}' libode8)
-  (cd "$work" && apt-get "${apt_opts[@]}" source --download-only "ode=$version" >/dev/null 2>&1 ||
-     apt-get "${apt_opts[@]}" source --download-only ode >/dev/null)
-  (cd "$work" && tar xzf ode_*.orig.tar.gz --wildcards '*/ode/demo/demo_ode.cpp')
-  src=$(find "$work" -path '*/ode/demo/demo_ode.cpp' | head -1)
-fi
+mkdir -p "$work"
+tree=$(ode_fetch_source "$work") || tree=
+src=${tree:+$tree/ode/demo/demo_ode.cpp}
 [ -n "$src" ] || { echo "demo-ode: could not obtain demo_ode.cpp from Debian's ode source package"; exit 1; }
 
 g++ -O1 -I"$incdir" -o "$work/demo_ode_ours" "$src" -L"$libdir" -lode

@@ -58,3 +58,38 @@ ode_find_cargo() {
     return 1
   fi
 }
+
+# ode_fetch_source WORK_DIR: Debian's `ode` source package (the version of the
+# installed libode8) fetched with `apt-get source` through a private apt state
+# (the system's apt sources are left alone) and unpacked in WORK_DIR, never
+# in the repository. Prints the source tree's path (WORK_DIR/ode-<version>).
+ode_fetch_source() {
+  local work=$1 tree
+  tree=$(find "$work" -maxdepth 1 -type d -name 'ode-[0-9]*' 2>/dev/null | head -1)
+  if [ -n "$tree" ] && [ -f "$tree/ode/demo/demo_ode.cpp" ] && [ -d "$tree/drawstuff/textures" ]; then
+    echo "$tree"; return 0
+  fi
+  ode_ensure_deps debian-archive-keyring >&2 || return 1
+  mkdir -p "$work/apt/lists/partial" "$work/apt/parts"
+  local codename
+  codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
+  cat > "$work/apt/parts/ode-src.sources" <<SRC
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: $codename
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SRC
+  local apt_opts=(-q -o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$work/apt/parts"
+                  -o "Dir::State::Lists=$work/apt/lists" -o "Dir::Cache=$work/apt/cache")
+  if ! ls "$work"/ode_*.orig.tar.gz >/dev/null 2>&1; then
+    apt-get "${apt_opts[@]}" update >/dev/null || return 1
+    local version
+    version=$(dpkg-query -W -f='${Version}' libode8 2>/dev/null || true)
+    (cd "$work" && { apt-get "${apt_opts[@]}" source --download-only "ode=$version" >/dev/null 2>&1 ||
+                     apt-get "${apt_opts[@]}" source --download-only ode >/dev/null; }) || return 1
+  fi
+  (cd "$work" && tar xzf ode_*.orig.tar.gz --wildcards '*/ode/demo/*' '*/drawstuff/textures/*' '*/include/ode/*') || return 1
+  tree=$(find "$work" -maxdepth 1 -type d -name 'ode-[0-9]*' | head -1)
+  [ -n "$tree" ] && echo "$tree"
+}
