@@ -1,5 +1,11 @@
 //! A Rust re-implementation of the Open Dynamics Engine 0.16 (double
-//! precision), binary compatible with Debian's `libode.so.8`.
+//! precision): the safe core and the Rust API ([`api`]).
+//!
+//! This crate exports no C symbol and declares no `links`: a Rust program
+//! depends on it alone. The C library, binary compatible with Debian's
+//! `libode.so.8`, is the workspace's root package (`libode-sys`): its
+//! `extern "C"` layer (`ffi`, one file per ODE header) converts, validates
+//! and delegates to the modules below.
 //!
 //! Layout:
 //! - `abi`: the C-layout types and constants of ODE's headers (bottom layer).
@@ -17,17 +23,17 @@
 //! - `threading`: ODE's threading and cooperative-call protocol.
 //! - `export_dif`: `dWorldExportDIF`'s text writer.
 //! - `api`: the safe Rust API.
-//! - `ffi`: the `extern "C"` layer, one file per ODE header.
 //!
 //! The core layers use only those listed before them: `handle`, `error`,
 //! `math` and `abi` at the bottom, then `dynamics`, `collision`,
-//! `joints`, `solver`, `pipeline`; `api` and `ffi` sit on top of all.
+//! `joints`, `solver`, `pipeline`; `api` (and the C layer of `libode-sys`)
+//! sit on top of all.
 //! Only [`api`] is shown by `cargo doc`: the other modules stay public
 //! for the C layer and the tests but are internal (`#[doc(hidden)]`; their
 //! comments use math notation such as `[a]ₓ` that rustdoc would take for
 //! links, hence the allowed link lints).
-// Lints allowed for the whole package are listed, with reasons, in
-// Cargo.toml's [lints] table.
+// Lints allowed for the whole workspace are listed, with reasons, in
+// the top-level Cargo.toml's [workspace.lints] table.
 
 /// Declares the internal modules: public for the C layer and the tests,
 /// hidden from the docs, with the link lints their math notation trips.
@@ -43,5 +49,5 @@ macro_rules! internal_modules {
 
 pub mod api;
 internal_modules!(
-    abi, collision, dynamics, error, export_dif, ffi, handle, joints, math, pipeline, solver, threading, timer
+    abi, collision, dynamics, error, export_dif, handle, joints, math, pipeline, solver, threading, timer
 );
