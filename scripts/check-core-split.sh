@@ -10,6 +10,10 @@
 #   3. `cargo run -p ode --example box_stack`: a Rust binary that depends on
 #      crates/ode alone links and runs boxes dropped on a plane (collision,
 #      contacts, QuickStep).
+#   4. A throw-away program (in a temporary directory, with the workspace's
+#      Cargo.lock and target dir) depends on crates/ode and on a stand-in for
+#      another ODE binding that declares `links = "ode"` and defines
+#      `dWorldCreate`: it must build, link and run.
 # Usage: bash scripts/check-core-split.sh [--release]   (exit 0 when all hold)
 set -u -o pipefail
 
@@ -87,6 +91,59 @@ if out=$(cargo run -q -p ode "${PROFILE[@]}" --example box_stack); then
   echo "$out" | grep -q "^box stack:" || { echo "box_stack printed no summary" >&2; fail=1; }
 else
   echo "cargo run -p ode --example box_stack failed" >&2
+  fail=1
+fi
+
+# 4. Beside another binding.
+user="$tmp/user"
+mkdir -p "$user/src" "$user/other/src"
+cat >"$user/Cargo.toml" <<EOF
+[package]
+name = "split-user"
+version = "0.1.0"
+edition = "2021"
+publish = false
+
+[dependencies]
+ode = { path = "$ROOT/crates/ode" }
+other-ode-sys = { path = "other" }
+
+[workspace]
+EOF
+cat >"$user/other/Cargo.toml" <<'EOF'
+[package]
+name = "other-ode-sys"
+version = "0.1.0"
+edition = "2021"
+publish = false
+links = "ode"
+build = "build.rs"
+EOF
+echo 'fn main() {}' >"$user/other/build.rs"
+cat >"$user/other/src/lib.rs" <<'EOF'
+//! Stands for another ODE binding: `links = "ode"` and a C symbol of ODE's API.
+#[no_mangle]
+pub extern "C" fn dWorldCreate() -> usize {
+    42
+}
+EOF
+cat >"$user/src/main.rs" <<'EOF'
+use ode::api::{Mass, World};
+fn main() {
+    let mut world = World::new();
+    world.set_gravity([0.0, 0.0, -9.81]).unwrap();
+    let b = world.create_body();
+    b.set_mass(&mut world, &Mass::box_total(1.0, 1.0, 1.0, 1.0).unwrap()).unwrap();
+    world.step(0.01).unwrap();
+    let z = b.position(&world).unwrap().z;
+    assert!(z < 0.0, "the body did not fall");
+    println!("beside another binding: its dWorldCreate = {}, body z = {z}", other_ode_sys::dWorldCreate());
+}
+EOF
+cp Cargo.lock "$user/"
+# --offline: the workspace build above has fetched every crate it needs.
+if ! (cd "$user" && CARGO_TARGET_DIR="$ROOT/target" cargo run -q --offline "${PROFILE[@]}"); then
+  echo "a program using crates/ode beside another ODE binding failed to build or run" >&2
   fail=1
 fi
 
