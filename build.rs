@@ -22,7 +22,7 @@ fn main() {
     headers::generate(&root);
 }
 
-/// `target/<profile>` (OUT_DIR = `<target>/<profile>/build/ode-<hash>/out`).
+/// `target/<profile>` (OUT_DIR = `<target>/<profile>/build/libode-sys-<hash>/out`).
 fn profile_dir() -> Option<PathBuf> {
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     out.ancestors().nth(3).map(Path::to_path_buf)
@@ -45,7 +45,8 @@ fn soname_link() {
 /// marker the prototypes of the functions those files export (ODE's API
 /// as listed in `tests/data/functions.txt`, or `odex*` for ode_ext.h) that
 /// the template does not spell itself. A header's Rust files are
-/// `src/abi/<stem>.rs`, `src/ffi/<stem>.rs` and `src/ffi/<stem>_*.rs`
+/// `crates/ode/src/abi/<stem>.rs` (the C types live in the core crate),
+/// `src/ffi/<stem>.rs` and `src/ffi/<stem>_*.rs`
 /// (a file goes to the longest stem it matches, so `collision_space.rs`
 /// belongs to collision_space.h, not collision.h).
 ///
@@ -59,9 +60,11 @@ mod headers {
 
     const TYPES_MARKER: &str = "@TYPES@";
     const FUNCTIONS_MARKER: &str = "@FUNCTIONS@";
+    /// The C types and constants of the headers, in the core crate.
+    const ABI_DIR: &str = "crates/ode/src/abi";
 
     pub fn generate(root: &Path) {
-        for p in ["include-src", "src/ffi", "src/abi", "cbindgen.toml", "tests/data/functions.txt"] {
+        for p in ["include-src", "src/ffi", ABI_DIR, "cbindgen.toml", "tests/data/functions.txt"] {
             println!("cargo:rerun-if-changed={p}");
         }
         println!("cargo:rerun-if-env-changed=ODE_UPDATE_HEADERS");
@@ -209,10 +212,10 @@ mod headers {
     fn ffi_files_by_stem(root: &Path, stems: &[String]) -> BTreeMap<String, Vec<PathBuf>> {
         let mut m: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
         let rust_stem = |s: &str| s.replace('-', "_");
-        for n in read_dir_names(&root.join("src/abi")) {
+        for n in read_dir_names(&root.join(ABI_DIR)) {
             let Some(base) = n.strip_suffix(".rs") else { continue };
             if let Some(s) = stems.iter().find(|s| rust_stem(s) == base) {
-                m.entry(s.clone()).or_default().push(root.join("src/abi").join(&n));
+                m.entry(s.clone()).or_default().push(root.join(ABI_DIR).join(&n));
             }
         }
         let mut names = read_dir_names(&root.join("src/ffi"));

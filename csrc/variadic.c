@@ -1,6 +1,7 @@
 /* C-variadic entry points of ODE's error.h. Stable Rust cannot define or
  * forward C-variadic functions, so the va_list handling lives here and the
- * handler registry lives in Rust (src/error.rs). */
+ * handler registry lives in Rust (crates/ode/src/error.rs, reached through
+ * src/ffi/variadic.rs). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

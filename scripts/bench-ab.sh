@@ -35,8 +35,8 @@ while [ $# -gt 0 ]; do
 done
 [ ${#SCENES[@]} -eq 0 ] && SCENES=(pyramid container ragdolls collide hinge_chain trimesh_terrain free_bodies)
 
-echo "==> cargo build --release --lib" >&2
-cargo build --release --lib >&2
+echo "==> cargo build -p libode-sys --release --lib" >&2
+cargo build -p libode-sys --release --lib >&2
 OURS_DIR="$ROOT/target/release/ode-ab"
 mkdir -p "$OURS_DIR"
 ln -sf "$ROOT/target/release/libode.so" "$OURS_DIR/libode.so.8"

@@ -41,8 +41,8 @@ done
 OURS="$ROOT/target/release/libode.so"
 ODE=/usr/lib/x86_64-linux-gnu/libode.so.8
 
-echo "==> cargo build --release"
-cargo build --release --lib
+echo "==> cargo build -p libode-sys --release --lib"
+cargo build -p libode-sys --release --lib
 # ODE's headers give the C benches the dContact layout and constants only;
 # both libraries are loaded with dlopen.
 for b in bench_step bench_joints quick_stack bench_trimesh; do

@@ -27,8 +27,8 @@ REF=/usr/lib/x86_64-linux-gnu
 OUT=$OURS/demo
 [ -f "$SRC" ] || { echo "no such demo: $SRC" >&2; exit 2; }
 
-echo "==> cargo build --release"
-cargo build --release --lib
+echo "==> cargo build -p libode-sys --release --lib"
+cargo build -p libode-sys --release --lib
 mkdir -p "$OUT"
 
 echo "==> compiling $SRC against our headers (include/ode)"

@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-cargo build --release --lib -q || exit 1
+cargo build -p libode-sys --release --lib -q || exit 1
 mkdir -p target/fuzz
 cc -O2 -g -std=gnu99 -Wall -Wno-deprecated-declarations -I include -o target/fuzz/fuzz_api fuzz/fuzz_api.c \
    -L target/release -lode -lm || exit 1

@@ -10,7 +10,7 @@
 set -u -o pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
-cargo build --release --lib -q || exit 1
+cargo build -p libode-sys --release --lib -q || exit 1
 mkdir -p target/fuzz
 cc -O2 -g -std=gnu99 -Wall -I include -o target/fuzz/soak_scenes fuzz/soak_scenes.c -L target/release -lode -lm || exit 1
 export LD_LIBRARY_PATH="$ROOT/target/release${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"

@@ -4,10 +4,11 @@
 # On a fresh Debian machine (as root) it installs what is missing (cmake,
 # gcc/g++, pkg-config, Debian's libode-dev/libode8 as the reference,
 # python3-pyode, valgrind), then runs
-#   0. cargo fmt --check, cargo clippy --all-targets -- -D warnings and
-#      cargo doc --no-deps with RUSTDOCFLAGS="-D warnings",
-#   1. cargo test (every suite: unit, integration, C differential, install,
-#      symbols, PyODE, doc tests),
+#   0. cargo fmt --all --check, cargo clippy --workspace --all-targets --
+#      -D warnings and cargo doc --no-deps -p ode with RUSTDOCFLAGS="-D warnings",
+#   1. cargo test --workspace (every suite of both crates: unit, integration,
+#      C differential, install, symbols, PyODE, examples, doc tests), and the
+#      crate split check (scripts/check-core-split.sh),
 #   2. the criterion bench once in test mode (cargo test --bench step),
 #   3. the coverage reports (exported functions, PyODE status),
 #   4. the CMake build with the C suite (BUILD_TESTING=ON; cargo build
@@ -54,27 +55,35 @@ cargo --version; cmake --version | head -1; cc --version | head -1
 
 # ---------------------------------------------------------------- lints
 # Formatting and clippy are part of the suite: a warning fails the run.
-banner "cargo fmt --check"
+# Both crates of the workspace (crates/ode, the safe core, and the C library
+# at the top level).
+banner "cargo fmt --all --check"
 s=$(date +%s)
-cargo fmt --check 2>&1 | tee "$LOG/fmt.log"
+cargo fmt --all --check 2>&1 | tee "$LOG/fmt.log"
 record "cargo fmt --check" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
 
-banner "cargo clippy --all-targets -- -D warnings"
+banner "cargo clippy --workspace --all-targets -- -D warnings"
 s=$(date +%s)
-cargo clippy --all-targets -- -D warnings 2>&1 | tee "$LOG/clippy.log"
+cargo clippy --workspace --all-targets -- -D warnings 2>&1 | tee "$LOG/clippy.log"
 record "cargo clippy -D warnings" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
 
-# The API docs (only `ode::api` is shown) must build without a warning.
-banner "cargo doc --no-deps (RUSTDOCFLAGS=-D warnings)"
+# The API docs of the Rust crate (only `ode::api` is shown) must build
+# without a warning. (Not --workspace: both libraries are named `ode`.)
+banner "cargo doc --no-deps -p ode (RUSTDOCFLAGS=-D warnings)"
 s=$(date +%s)
-RUSTDOCFLAGS="-D warnings" cargo doc --no-deps 2>&1 | tee "$LOG/doc.log"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p ode 2>&1 | tee "$LOG/doc.log"
 record "cargo doc -D warnings" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
 
 # ---------------------------------------------------------------- cargo test
-banner "cargo test"
+banner "cargo test --workspace"
 s=$(date +%s)
-cargo test --no-fail-fast 2>&1 | tee "$LOG/cargo-test.log"
+cargo test --workspace --no-fail-fast 2>&1 | tee "$LOG/cargo-test.log"
 record "cargo test" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
+
+banner "crate split (scripts/check-core-split.sh)"
+s=$(date +%s)
+bash scripts/check-core-split.sh 2>&1 | tee "$LOG/core-split.log"
+record "crate split (core: no C symbols)" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
 
 banner "criterion bench, test mode (cargo test --bench step)"
 s=$(date +%s)

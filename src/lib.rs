@@ -1,47 +1,18 @@
-//! A Rust re-implementation of the Open Dynamics Engine 0.16 (double
-//! precision), binary compatible with Debian's `libode.so.8`.
+//! The C library of ode-rs: ODE 0.16's C API on top of the safe core (the
+//! `ode` crate of `crates/ode`), built as `libode.so.8` and `libode.a`,
+//! binary compatible with Debian's ODE 0.16.2.
 //!
-//! Layout:
-//! - `abi`: the C-layout types and constants of ODE's headers (bottom layer).
-//! - `handle`: stable, checkable object handles shared with C.
-//! - `error`: ODE's error/debug/message channels.
-//! - `math`: matrices, rotations, mass, random numbers (safe Rust).
-//! - `dynamics`: worlds, bodies, one body's motion, auto-disable.
-//! - `collision`: geoms, spaces, pair colliders, heightfields, trimeshes
-//!   (beside `dynamics`: it reads bodies' poses; bodies reach their geoms
-//!   only through hooks it registers).
-//! - `joints`: the constraint row interface and every joint type.
-//! - `solver`: Dantzig BLCP (`dWorldStep`) and PGS/SOR (`dWorldQuickStep`).
-//! - `pipeline`: the time step, stage by stage (islands, forces, rows,
-//!   solve, integrate).
-//! - `threading`: ODE's threading and cooperative-call protocol.
-//! - `export_dif`: `dWorldExportDIF`'s text writer.
-//! - `api`: the safe Rust API.
-//! - `ffi`: the `extern "C"` layer, one file per ODE header.
-//!
-//! The core layers use only those listed before them: `handle`, `error`,
-//! `math` and `abi` at the bottom, then `dynamics`, `collision`,
-//! `joints`, `solver`, `pipeline`; `api` and `ffi` sit on top of all.
-//! Only [`api`] is shown by `cargo doc`: the other modules stay public
-//! for the C layer and the tests but are internal (`#[doc(hidden)]`; their
-//! comments use math notation such as `[a]ₓ` that rustdoc would take for
-//! links, hence the allowed link lints).
-// Lints allowed for the whole package are listed, with reasons, in
-// Cargo.toml's [lints] table.
+//! This crate owns only the `extern "C"` layer (`ffi`, one file per ODE
+//! header: it converts, validates and delegates), the C variadic shim
+//! (`csrc/variadic.c`) and the generated headers (`include/ode`, see
+//! build.rs). It re-exports the whole core, so the paths `ode::api`,
+//! `ode::math`, `ode::dynamics`... of the tests and benches name the same
+//! items as in the core crate, beside `ode::ffi`.
+// Lints allowed for the whole workspace are listed, with reasons, in
+// Cargo.toml's [workspace.lints] table.
 
-/// Declares the internal modules: public for the C layer and the tests,
-/// hidden from the docs, with the link lints their math notation trips.
-macro_rules! internal_modules {
-    ($($name:ident),* $(,)?) => {
-        $(
-            #[doc(hidden)]
-            #[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
-            pub mod $name;
-        )*
-    };
-}
+pub use ode_core::*;
 
-pub mod api;
-internal_modules!(
-    abi, collision, dynamics, error, export_dif, ffi, handle, joints, math, pipeline, solver, threading, timer
-);
+#[doc(hidden)]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
+pub mod ffi;

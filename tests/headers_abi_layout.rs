@@ -434,7 +434,7 @@ fn abi_dump_matches_debian() {
     );
 }
 
-/// The Rust mirrors of the C records (src/ffi/decl) have the C layout.
+/// The Rust mirrors of the C records (crates/ode/src/abi) have the C layout.
 #[test]
 fn rust_records_match_c_layout() {
     use ode::ffi::decl::*;

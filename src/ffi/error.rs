@@ -17,6 +17,7 @@ use std::ffi::{c_char, c_int};
 pub type dMessageFunction = unsafe extern "C" fn(errnum: c_int, msg: *const c_char, ap: *mut c_void);
 
 fn set(ch: Channel, f: Option<dMessageFunction>) {
+    core_error::set_invoker(super::variadic::invoke);
     core_error::set_handler(ch, f.map_or(std::ptr::null_mut(), |f| f as *mut c_void));
 }
 

@@ -298,3 +298,4 @@ pub mod odemath;
 pub mod rotation;
 pub mod threading_impl;
 pub mod timer;
+pub mod variadic;

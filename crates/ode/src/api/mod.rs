@@ -9,7 +9,7 @@
 //! contacts; typed handles for every joint type ([`HingeJoint`],
 //! [`Hinge2Joint`], [`TransmissionJoint`], ...), and [`CustomJoint`] for
 //! joints written in Rust; [`convert`] for ODE's padded layouts. The
-//! examples directory has complete scenes (`cargo run --example
+//! examples directory has complete scenes (`cargo run -p ode --example
 //! box_stack`, `hinge_pendulum`, `vehicle`, `mesh_on_terrain`,
 //! `custom_joint`, `falling_body`).
 //!

@@ -1,6 +1,6 @@
 //! A custom joint written in Rust: a "rope" that keeps a body within a
 //! distance of a fixed point (one one-sided limit row), compared with the
-//! free fall it interrupts. `cargo run --example custom_joint`
+//! free fall it interrupts. `cargo run -p ode --example custom_joint`
 use ode::api::{CustomInfo1, CustomInfo2, CustomJoint, JointRow, Limit, Mass, World};
 
 /// A rope of length `len` from the world origin to the body's centre.

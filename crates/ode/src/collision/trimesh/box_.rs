@@ -420,7 +420,7 @@ pub fn collide_trimesh_box(mesh: &Mesh, host: &dyn TriHost, b: &BoxShape, bp: &P
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ffi::decl::contact::dContactGeom;
+    use crate::abi::contact::dContactGeom;
     use crate::math::rotation::r_from_axis_and_angle;
 
     /// A box tilted on a flat grid with a small contact limit keeps the

@@ -1,6 +1,6 @@
 //! A pendulum on a hinge driven by a velocity motor with limited torque:
 //! it swings up to its stop and is held there.
-//! `cargo run --example hinge_pendulum`
+//! `cargo run -p ode --example hinge_pendulum`
 use ode::api::{Mass, Param, World};
 
 fn main() -> Result<(), ode::api::Error> {

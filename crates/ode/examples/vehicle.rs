@@ -1,6 +1,6 @@
 //! A four-wheeled car (box chassis, sphere wheels on hinge2 joints with
 //! suspension and a drive motor) on a wavy heightfield.
-//! `cargo run --example vehicle`
+//! `cargo run -p ode --example vehicle`
 use ode::api::{
     collide, Contact, DMat3, DVec3, HeightfieldData, JointGroup, Mass, Param, Space, SpaceKind, Surface, World,
 };

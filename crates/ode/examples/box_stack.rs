@@ -1,6 +1,6 @@
 //! A stack of boxes falling onto a plane and settling: world, space,
 //! geoms on bodies, a near callback making contact joints, QuickStep.
-//! `cargo run --example box_stack`
+//! `cargo run -p ode --example box_stack`
 use ode::api::{collide, Contact, JointGroup, Mass, Space, SpaceKind, Surface, World};
 
 fn main() -> Result<(), ode::api::Error> {

@@ -1,5 +1,5 @@
 //! An octahedron triangle mesh dropped onto a bumpy mesh terrain, rolling
-//! to rest. `cargo run --example mesh_on_terrain`
+//! to rest. `cargo run -p ode --example mesh_on_terrain`
 use ode::api::{collide, Contact, DMat3, DVec3, JointGroup, Mass, Space, SpaceKind, Surface, TriMeshData, World};
 use std::sync::Arc;
 

@@ -1,9 +1,9 @@
 //! Runs every example of `examples/` (the scenes the issue asks for, as a
-//! new user would run them with `cargo run --example NAME`) and checks each
+//! new user would run them with `cargo run -p ode --example NAME`) and checks each
 //! finishes successfully and prints its summary line.
 //!
-//! `cargo test` builds the examples before running the tests; a targeted
-//! `cargo test --test api_examples` does not, so the test builds them then.
+//! `cargo test -p ode` builds the examples before running the tests; a targeted
+//! `cargo test -p ode --test api_examples` does not, so the test builds them then.
 
 use std::path::PathBuf;
 use std::process::Command;

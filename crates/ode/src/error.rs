@@ -3,8 +3,8 @@
 //! ODE has three channels: errors (`dError`, fatal by default: `exit(1)`),
 //! debug/assertion failures (`dDebug`, fatal by default: `abort()`) and
 //! messages (`dMessage`, informational). Handlers installed by the host
-//! receive a printf format and a `va_list`; the variadic glue is in
-//! `csrc/variadic.c`.
+//! receive a printf format and a `va_list`; the variadic glue is C, in the
+//! C library's `csrc/variadic.c` (see [`Invoker`]).
 //!
 //! Policy for the library's own argument checks (see README, "Bad input"):
 //! a rejected call is reported on the debug channel with `d_ERR_UASSERT`
@@ -23,7 +23,7 @@
 //! own `d_ERR_UASSERT` reports print as "ODE usage error (2): ...". Internal
 //! errors and the host's own `dDebug` calls keep ODE's title.
 
-use std::ffi::{c_char, c_int, c_void};
+use std::ffi::{c_int, c_void};
 use std::io::Write;
 use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
 
@@ -57,46 +57,24 @@ pub fn report_count() -> u64 {
     REPORTS.load(Ordering::Relaxed)
 }
 
-extern "C" {
-    fn rode_invoke_handler(h: *mut c_void, num: c_int, fmt: *const c_char, ...);
-}
+/// Calls a host handler (`handler(ch)`, a C `dMessageFunction`) with a
+/// report's text. Handlers receive a printf format and a `va_list`, which
+/// only C can build: the C layer, which is the only one to install
+/// handlers, installs the invoker with them (its variadic shim is in
+/// `csrc/variadic.c`). The core crate itself builds no C.
+pub type Invoker = unsafe fn(handler: *mut c_void, num: c_int, text: &str);
 
-#[no_mangle]
-extern "C" fn rode_handler(kind: c_int) -> *mut c_void {
-    match kind {
-        0 => handler(Channel::Error),
-        1 => handler(Channel::Debug),
-        _ => handler(Channel::Message),
-    }
-}
+static INVOKER: std::sync::OnceLock<Invoker> = std::sync::OnceLock::new();
 
-/// Default action for a formatted message: print like ODE; terminate like
-/// ODE when the host itself called `dError`/`dDebug` (`from_user != 0`).
-#[no_mangle]
-extern "C" fn rode_default_report(kind: c_int, num: c_int, text: *const c_char, from_user: c_int) {
-    let s = if text.is_null() {
-        String::new()
-    } else {
-        unsafe { std::ffi::CStr::from_ptr(text) }.to_string_lossy().into_owned()
-    };
-    let ch = match kind {
-        0 => Channel::Error,
-        1 => Channel::Debug,
-        _ => Channel::Message,
-    };
-    default_print(ch, num, &s, false);
-    if from_user != 0 {
-        match ch {
-            Channel::Error => std::process::exit(1),
-            Channel::Debug => std::process::abort(),
-            Channel::Message => {}
-        }
-    }
+/// Installs the function that calls host handlers (see [`Invoker`]). The
+/// first one installed stays.
+pub fn set_invoker(f: Invoker) {
+    let _ = INVOKER.set(f);
 }
 
 /// Prints a report to stderr as ODE's default handlers do, except that the
 /// library's own usage reports (`usage`) say so instead of "INTERNAL ERROR".
-fn default_print(ch: Channel, num: c_int, text: &str, usage: bool) {
+pub fn default_print(ch: Channel, num: c_int, text: &str, usage: bool) {
     unsafe { libc::fflush(std::ptr::null_mut()) };
     let mut err = std::io::stderr().lock();
     let _ = write_default_text(&mut err, ch, num, text, usage);
@@ -121,13 +99,11 @@ fn write_default_text(out: &mut impl Write, ch: Channel, num: c_int, text: &str,
 /// one is installed, else to stderr. Never terminates.
 pub fn report(ch: Channel, num: c_int, text: &str) {
     let h = handler(ch);
-    if !h.is_null() {
-        // "%.*s" takes the length, so the text needs no NUL terminator and
-        // no copy: reporting allocates nothing (it can happen inside a step).
-        let len = text.len().min(c_int::MAX as usize) as c_int;
-        unsafe { rode_invoke_handler(h, num, c"%.*s".as_ptr(), len, text.as_ptr() as *const c_char) };
-    } else {
-        default_print(ch, num, text, true);
+    match INVOKER.get() {
+        // SAFETY: a non-null handler was installed by the C layer together
+        // with the invoker that knows its type.
+        Some(invoke) if !h.is_null() => unsafe { invoke(h, num, text) },
+        _ => default_print(ch, num, text, true),
     }
 }
 

@@ -1,5 +1,5 @@
 //! A ball dropped from 10 m, stepped until it reaches the ground, using
-//! only the safe Rust API. Run with `cargo run --example falling_body`.
+//! only the safe Rust API. Run with `cargo run -p ode --example falling_body`.
 use ode::api::{Mass, World};
 
 fn main() -> Result<(), ode::api::Error> {
