@@ -15,6 +15,8 @@
 #      --release through CMake) and ctest, which includes the API fuzzer
 #      (10^6 calls) and the soak scenes,
 #   5. a representative part of the C suite under valgrind (0 errors),
+#   6. ODE's demos built unchanged on our libode and libdrawstuff, run
+#      headless, their pictures checked (scripts/ode-demos.sh),
 # and prints a summary. Exits non-zero when anything failed.
 # Environment: ODE_BUILD_DIR (default build) is the CMake build directory.
 set -u -o pipefail
@@ -41,7 +43,8 @@ banner() { printf '\n======== %s ========\n' "$*"; }
 # ---------------------------------------------------------------- deps
 banner "dependencies"
 s=$(date +%s)
-ode_ensure_deps cmake make gcc g++ pkg-config binutils python3 libode-dev libode8 python3-pyode valgrind
+ode_ensure_deps cmake make gcc g++ pkg-config binutils python3 libode-dev libode8 python3-pyode valgrind \
+  libegl1 libegl-mesa0 libgl1-mesa-dri xvfb xauth
 rc=$?
 if [ $rc -eq 0 ]; then ode_find_cargo; rc=$?; fi
 record "dependencies" $rc $(( $(date +%s) - s ))
@@ -135,6 +138,16 @@ if [ "$rc" -eq 0 ]; then
   s=$(date +%s)
   bash scripts/valgrind.sh "$BUILD_DIR" 2>&1 | tee "$LOG/valgrind.log"
   record "valgrind (C suite, 0 errors)" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
+
+  # ODE's own demos, unchanged, on our libode and libdrawstuff (headless,
+  # pictures checked and compared with the same demos on Debian's ODE).
+  banner "ODE's demos with libdrawstuff (scripts/ode-demos.sh)"
+  s=$(date +%s)
+  demo_work=${TMPDIR:-/tmp}/ode-demo-ode
+  { cargo build --release -p drawstuff &&
+    bash scripts/ode-demos.sh target/release "$demo_work" 200 50 &&
+    ODE_DEMOS_OUT="$demo_work/demos" cargo test -p drawstuff --test ode_demos -- --nocapture; } 2>&1 | tee "$LOG/ode-demos.log"
+  record "ODE demos (drawstuff)" "${PIPESTATUS[0]}" $(( $(date +%s) - s ))
 fi
 
 # ---------------------------------------------------------------- summary
