@@ -44,7 +44,7 @@ banner() { printf '\n======== %s ========\n' "$*"; }
 banner "dependencies"
 s=$(date +%s)
 ode_ensure_deps cmake make gcc g++ pkg-config binutils python3 libode-dev libode8 python3-pyode valgrind \
-  libegl1 libegl-mesa0 libgl1-mesa-dri xvfb xauth
+  libegl1 libegl-mesa0 libgl1-mesa-dri xvfb xauth xdotool
 rc=$?
 if [ $rc -eq 0 ]; then ode_find_cargo; rc=$?; fi
 record "dependencies" $rc $(( $(date +%s) - s ))

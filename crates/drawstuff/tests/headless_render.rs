@@ -165,3 +165,43 @@ fn window_render_under_xvfb() {
     std::fs::remove_dir_all(&dir).ok();
     std::fs::remove_file(&exe).ok();
 }
+
+#[test]
+fn window_keys_and_mouse_under_xvfb() {
+    let (Some(xvfb), true) =
+        (["/usr/bin/xvfb-run"].into_iter().find(|p| Path::new(p).exists()), Path::new("/usr/bin/xdotool").exists())
+    else {
+        eprintln!(
+            "SKIPPED window_keys_and_mouse_under_xvfb: needs xvfb-run and xdotool (Debian packages xvfb, xdotool)"
+        );
+        return;
+    };
+    let exe = build_scene("keys");
+    // In the window: type 'q' (the program's key), drag with the left button
+    // (turns the camera: 0.5° per pixel), then Ctrl-X (drawstuff's quit).
+    let script = format!(
+        "{exe} & pid=$!; \
+         xdotool search --sync --name Simulation > /dev/null; sleep 0.5; \
+         w=$(xdotool search --name Simulation | head -1); \
+         xdotool windowactivate --sync $w 2>/dev/null; \
+         xdotool mousemove --window $w 100 100 type --window $w q; \
+         xdotool mousedown 1 mousemove_relative --sync 40 0 mouseup 1; sleep 0.3; \
+         xdotool key --window $w ctrl+x; wait $pid",
+        exe = exe.display()
+    );
+    let out = Command::new(xvfb)
+        .args(["-a", "-s", "-screen 0 640x480x24", "sh", "-c", &script])
+        .env("LD_LIBRARY_PATH", lib_dir())
+        .env_remove("DS_FRAMES")
+        .env_remove("DS_HEADLESS")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("key=q"), "the program's key did not arrive: {stdout}");
+    // Started at heading 180; a 40 px drag right adds 20° (wrapping to -160).
+    let view = stdout.lines().find_map(|l| l.strip_prefix("view=")).expect("viewpoint printed at stop");
+    let h: f32 = view.split_whitespace().nth(3).unwrap().parse().unwrap();
+    assert!((h + 160.0).abs() < 2.5, "heading after the drag: {h} ({view})");
+    std::fs::remove_file(&exe).ok();
+}

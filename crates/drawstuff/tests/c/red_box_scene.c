@@ -19,10 +19,19 @@ static void step(int pause) {
   dsDrawBoxD(pos, R, sides);
 }
 
-static void stop(void) { printf("frames=%d\n", frames); }
+static void command(int cmd) {
+  printf("key=%c\n", cmd);
+  fflush(stdout);
+}
+
+static void stop(void) {
+  float xyz[3], hpr[3];
+  dsGetViewpoint(xyz, hpr);
+  printf("frames=%d\nview=%.2f %.2f %.2f %.1f %.1f %.1f\n", frames, xyz[0], xyz[1], xyz[2], hpr[0], hpr[1], hpr[2]);
+}
 
 int main(int argc, char **argv) {
-  dsFunctions fn = {DS_VERSION, start, step, 0, stop, 0};
+  dsFunctions fn = {DS_VERSION, start, step, command, stop, 0};
   dsSimulationLoop(argc, argv, 320, 240, &fn);
   return 0;
 }
