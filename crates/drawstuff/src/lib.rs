@@ -9,6 +9,8 @@
 //! - [`renderer`]: OpenGL 3.3 drawing (glow), [`egl_context`]: contexts
 //!   (EGL: X11 window or Mesa surfaceless), [`x11_window`]: the window.
 //! - [`recorder`]: PNG frames and the animated GIF; [`textures`].
+//! - [`recording`]: pictures from Rust programs that step their own world
+//!   ([`Recording`], [`Pen`]).
 //!
 //! The library does not link ODE: shapes arrive as positions, rotations
 //! and sizes, as in ODE's drawstuff.
@@ -20,11 +22,14 @@ pub mod config;
 pub mod egl_context;
 pub mod frame;
 pub mod recorder;
+pub mod recording;
 pub mod renderer;
 pub mod shapes;
 pub mod textures;
 pub mod viewer;
 pub mod x11_window;
+
+pub use recording::{Pen, Recording, Texture};
 
 /// `DS_VERSION` of drawstuff/version.h.
 pub const DS_VERSION: i32 = 0x0002;

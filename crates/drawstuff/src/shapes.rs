@@ -3,6 +3,7 @@
 //! light direction) when shadows are on, as ODE's drawstuff draws them.
 //! Tessellation follows drawstuff's: an icosahedron subdivided `quality`
 //! times for spheres, 24 sides for cylinders, `4 × quality` for capsules.
+use crate::camera::Viewpoint;
 use crate::frame::{DepthLayer, Frame, Primitive, Vertex};
 use glam::Vec3;
 
@@ -356,6 +357,66 @@ impl Tessellator {
             frame.push(Primitive::Lines, false, DepthLayer::Shadow, &s);
         }
     }
+}
+
+/// Adds drawstuff's background to `frame`: the sky (1 m above the eye,
+/// drifting by `sky_offset`), the ground and the nine markers.
+pub fn draw_background(frame: &mut Frame, st: &DrawState, view: &Viewpoint, sky_offset: f32) {
+    let tex = st.textures;
+    let [vx, vy, vz] = view.xyz;
+    let unlit = |pos: [f32; 3], color: [f32; 4], uv: [f32; 2], texture: i32| Vertex {
+        pos,
+        normal: [0.0, 0.0, 1.0],
+        color,
+        uv,
+        lit: 0.0,
+        texture: texture as f32,
+    };
+    // Sky: a 2 km square 1 m above the eye, facing down, at the far depth.
+    let (s, z, k, o) = (1000.0, vz + 1.0, 250.0, sky_offset);
+    let (sky_color, sky_tex) = if tex { ([1.0; 4], TEX_SKY) } else { ([0.0, 0.5, 1.0, 1.0], TEX_NONE) };
+    let c = [
+        unlit([vx - s, vy - s, z], sky_color, [-k + o, -k + o], sky_tex),
+        unlit([vx - s, vy + s, z], sky_color, [-k + o, k + o], sky_tex),
+        unlit([vx + s, vy + s, z], sky_color, [k + o, k + o], sky_tex),
+        unlit([vx + s, vy - s, z], sky_color, [k + o, -k + o], sky_tex),
+    ];
+    frame.push(Primitive::Triangles, false, DepthLayer::Sky, &[c[0], c[1], c[2], c[0], c[2], c[3]]);
+    // Ground: 200 m square at z = 0.
+    let g = 100.0;
+    let (gc, gt) =
+        if tex { ([1.0; 4], TEX_GROUND) } else { ([GROUND_COLOR[0], GROUND_COLOR[1], GROUND_COLOR[2], 1.0], TEX_NONE) };
+    let q = [[-g, -g], [g, -g], [g, g], [-g, g]].map(|[x, y]| unlit([x, y, 0.0], gc, ground_uv(x, y), gt));
+    frame.push(Primitive::Triangles, false, DepthLayer::Normal, &[q[0], q[1], q[2], q[0], q[2], q[3]]);
+    // Markers: small pyramids at the integer points around the origin.
+    let k = 0.03;
+    let mut tris = Vec::with_capacity(9 * 12);
+    for i in -1..=1 {
+        for j in -1..=1 {
+            let color = match (i, j) {
+                (1, 0) => [1.0, 0.0, 0.0, 1.0],
+                (0, 1) => [0.0, 0.0, 1.0, 1.0],
+                _ => [1.0, 1.0, 0.0, 1.0],
+            };
+            let (x, y) = (i as f32, j as f32);
+            let apex = glam::Vec3::new(x, y, k);
+            let base = [[-k, -k], [k, -k], [k, k], [-k, k], [-k, -k]].map(|[a, b]| glam::Vec3::new(x + a, y + b, 0.0));
+            for w in base.windows(2) {
+                let n = (w[0] - apex).cross(w[1] - apex).normalize();
+                for p in [apex, w[0], w[1]] {
+                    tris.push(Vertex {
+                        pos: p.to_array(),
+                        normal: n.to_array(),
+                        color,
+                        uv: [0.0; 2],
+                        lit: 1.0,
+                        texture: 0.0,
+                    });
+                }
+            }
+        }
+    }
+    frame.push(Primitive::Triangles, false, DepthLayer::Normal, &tris);
 }
 
 fn line_vertex(st: &DrawState, p: Vec3) -> Vertex {

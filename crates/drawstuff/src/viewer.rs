@@ -7,10 +7,10 @@
 use crate::camera::{projection, Viewpoint};
 use crate::config::Config;
 use crate::egl_context::GlContext;
-use crate::frame::{DepthLayer, Frame, Primitive, Vertex};
+use crate::frame::Frame;
 use crate::recorder::Recorder;
 use crate::renderer::Renderer;
-use crate::shapes::{ground_uv, DrawState, Tessellator, GROUND_COLOR, TEX_GROUND, TEX_NONE, TEX_SKY};
+use crate::shapes::{DrawState, Tessellator, TEX_NONE};
 use crate::x11_window::{WindowEvent, X11Window};
 use std::path::PathBuf;
 use std::sync::{LazyLock, Mutex, MutexGuard};
@@ -48,7 +48,7 @@ pub struct Viewer {
     /// Previous `dsElapsedTime` call.
     pub last_time: Option<Instant>,
     /// Sky texture drift, as drawstuff's.
-    sky_offset: f32,
+    pub sky_offset: f32,
     /// Messages already printed (each misuse is reported once).
     reported: Vec<&'static str>,
 }
@@ -81,69 +81,6 @@ impl Viewer {
             self.reported.push(msg);
             eprintln!("drawstuff: {msg}");
         }
-    }
-
-    /// Adds drawstuff's background: sky, ground and the nine markers.
-    fn push_background(&mut self) {
-        let tex = self.draw.textures;
-        let [vx, vy, vz] = self.view.xyz;
-        let unlit = |pos: [f32; 3], color: [f32; 4], uv: [f32; 2], texture: i32| Vertex {
-            pos,
-            normal: [0.0, 0.0, 1.0],
-            color,
-            uv,
-            lit: 0.0,
-            texture: texture as f32,
-        };
-        // Sky: a 2 km square 1 m above the eye, facing down, at the far depth.
-        let (s, z, k, o) = (1000.0, vz + 1.0, 250.0, self.sky_offset);
-        let (sky_color, sky_tex) = if tex { ([1.0; 4], TEX_SKY) } else { ([0.0, 0.5, 1.0, 1.0], TEX_NONE) };
-        let c = [
-            unlit([vx - s, vy - s, z], sky_color, [-k + o, -k + o], sky_tex),
-            unlit([vx - s, vy + s, z], sky_color, [-k + o, k + o], sky_tex),
-            unlit([vx + s, vy + s, z], sky_color, [k + o, k + o], sky_tex),
-            unlit([vx + s, vy - s, z], sky_color, [k + o, -k + o], sky_tex),
-        ];
-        self.frame.push(Primitive::Triangles, false, DepthLayer::Sky, &[c[0], c[1], c[2], c[0], c[2], c[3]]);
-        // Ground: 200 m square at z = 0.
-        let g = 100.0;
-        let (gc, gt) = if tex {
-            ([1.0; 4], TEX_GROUND)
-        } else {
-            ([GROUND_COLOR[0], GROUND_COLOR[1], GROUND_COLOR[2], 1.0], TEX_NONE)
-        };
-        let q = [[-g, -g], [g, -g], [g, g], [-g, g]].map(|[x, y]| unlit([x, y, 0.0], gc, ground_uv(x, y), gt));
-        self.frame.push(Primitive::Triangles, false, DepthLayer::Normal, &[q[0], q[1], q[2], q[0], q[2], q[3]]);
-        // Markers: small pyramids at the integer points around the origin.
-        let k = 0.03;
-        let mut tris = Vec::with_capacity(9 * 12);
-        for i in -1..=1 {
-            for j in -1..=1 {
-                let color = match (i, j) {
-                    (1, 0) => [1.0, 0.0, 0.0, 1.0],
-                    (0, 1) => [0.0, 0.0, 1.0, 1.0],
-                    _ => [1.0, 1.0, 0.0, 1.0],
-                };
-                let (x, y) = (i as f32, j as f32);
-                let apex = glam::Vec3::new(x, y, k);
-                let base =
-                    [[-k, -k], [k, -k], [k, k], [-k, k], [-k, -k]].map(|[a, b]| glam::Vec3::new(x + a, y + b, 0.0));
-                for w in base.windows(2) {
-                    let n = (w[0] - apex).cross(w[1] - apex).normalize();
-                    for p in [apex, w[0], w[1]] {
-                        tris.push(Vertex {
-                            pos: p.to_array(),
-                            normal: n.to_array(),
-                            color,
-                            uv: [0.0; 2],
-                            lit: 1.0,
-                            texture: 0.0,
-                        });
-                    }
-                }
-            }
-        }
-        self.frame.push(Primitive::Triangles, false, DepthLayer::Normal, &tris);
     }
 }
 
@@ -179,10 +116,10 @@ pub struct Callbacks {
 
 /// The graphics a run uses: none (headless without pictures), an offscreen
 /// context, or a window. Fields drop in order: renderer, context, window.
-struct Graphics {
-    renderer: Renderer,
-    context: GlContext,
-    window: Option<X11Window>,
+pub(crate) struct Graphics {
+    pub(crate) renderer: Renderer,
+    pub(crate) context: GlContext,
+    pub(crate) window: Option<X11Window>,
 }
 
 fn open_window(cfg: &Config, textures: Option<&std::path::Path>) -> Result<Graphics, String> {
@@ -193,7 +130,7 @@ fn open_window(cfg: &Config, textures: Option<&std::path::Path>) -> Result<Graph
     Ok(Graphics { renderer, context, window: Some(window) })
 }
 
-fn open_offscreen(cfg: &Config, textures: Option<&std::path::Path>) -> Result<Graphics, String> {
+pub(crate) fn open_offscreen(cfg: &Config, textures: Option<&std::path::Path>) -> Result<Graphics, String> {
     let (context, gl) = GlContext::headless()?;
     let renderer = Renderer::new(gl, cfg.width, cfg.height, true, textures)?;
     Ok(Graphics { renderer, context, window: None })
@@ -373,7 +310,8 @@ pub fn run(cfg: Config, callbacks: Callbacks, texture_dir: Option<PathBuf>) {
             v.draw.color = [1.0; 4];
             v.draw.texture = TEX_NONE;
             if v.rendering {
-                v.push_background();
+                let (st, view, sky) = (v.draw, v.view, v.sky_offset);
+                crate::shapes::draw_background(&mut v.frame, &st, &view, sky);
             }
         }
         if let Some(step) = callbacks.step {

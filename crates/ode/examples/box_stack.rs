@@ -1,6 +1,8 @@
 //! A stack of boxes falling onto a plane and settling: world, space,
 //! geoms on bodies, a near callback making contact joints, QuickStep.
-//! `cargo run -p ode --example box_stack`
+//! `cargo run -p ode --example box_stack [-- --gif DIR]`
+#[path = "common/pictures.rs"]
+mod pictures;
 use ode::api::{collide, Contact, JointGroup, Mass, Space, SpaceKind, Surface, World};
 
 fn main() -> Result<(), ode::api::Error> {
@@ -23,6 +25,7 @@ fn main() -> Result<(), ode::api::Error> {
     let surface = Surface::new(0.8).soft_cfm(1e-5);
     let mut contacts = JointGroup::new();
     let mut most = 0;
+    let mut rec = pictures::from_args([6.0, -6.0, 4.0], [135.0, -25.0, 0.0]);
     for _ in 0..600 {
         space.collide(|a, b| {
             let (ba, bb) = (space.body(a, &world).unwrap(), space.body(b, &world).unwrap());
@@ -33,6 +36,21 @@ fn main() -> Result<(), ode::api::Error> {
         })?;
         most = most.max(contacts.len());
         world.quick_step(0.01)?;
+        if let Some(r) = rec.as_mut() {
+            let mut poses = Vec::new();
+            for b in &boxes {
+                poses.push((b.position(&world)?, b.rotation(&world)?));
+            }
+            r.frame(|pen| {
+                pen.set_texture(pictures::Texture::Wood);
+                pen.set_color(1.0, 0.8, 0.3);
+                for (p, m) in &poses {
+                    pen.draw_box(*p, *m, ode::api::DVec3::ONE);
+                }
+            })
+            .map_err(|e| eprintln!("{e}"))
+            .ok();
+        }
         contacts.empty();
     }
 
@@ -42,5 +60,6 @@ fn main() -> Result<(), ode::api::Error> {
         let v = b.linear_vel(&world)?.length();
         println!("  box {i}: z = {:.3}  (x = {:+.3}, speed {:.1e})", p.z, p.x, v);
     }
+    pictures::finish(rec, "the --gif directory");
     Ok(())
 }

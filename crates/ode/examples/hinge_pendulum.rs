@@ -1,6 +1,8 @@
 //! A pendulum on a hinge driven by a velocity motor with limited torque:
 //! it swings up to its stop and is held there.
-//! `cargo run -p ode --example hinge_pendulum`
+//! `cargo run -p ode --example hinge_pendulum [-- --gif DIR]`
+#[path = "common/pictures.rs"]
+mod pictures;
 use ode::api::{Mass, Param, World};
 
 fn main() -> Result<(), ode::api::Error> {
@@ -24,6 +26,8 @@ fn main() -> Result<(), ode::api::Error> {
     hinge.set_feedback(&mut world, true)?;
 
     let h = 0.005;
+    // The pivot is lifted 1.5 m in the pictures so that the bob stays above the ground.
+    let mut rec = pictures::from_args([0.0, -3.5, 1.2], [90.0, -5.0, 0.0]);
     for i in 0..=800 {
         if i % 100 == 0 {
             let a = hinge.angle(&world)?;
@@ -38,8 +42,21 @@ fn main() -> Result<(), ode::api::Error> {
             );
         }
         world.step(h)?;
+        if let Some(r) = rec.as_mut() {
+            let (p, m) = (bob.position(&world)?, bob.rotation(&world)?);
+            let lift = ode::api::DVec3::new(0.0, 0.0, 1.5);
+            r.frame(|pen| {
+                pen.set_color(0.2, 0.4, 1.0);
+                pen.draw_sphere(p + lift, m, 0.1);
+                pen.set_color(1.0, 1.0, 1.0);
+                pen.draw_line(lift, p + lift);
+            })
+            .map_err(|e| eprintln!("{e}"))
+            .ok();
+        }
     }
     let f = hinge.feedback(&world)?.expect("feedback is on");
     println!("hinge holds the bob with force {:.2} N (weight 9.81 N)", f.f1.length());
+    pictures::finish(rec, "the --gif directory");
     Ok(())
 }

@@ -1,5 +1,7 @@
 //! An octahedron triangle mesh dropped onto a bumpy mesh terrain, rolling
-//! to rest. `cargo run -p ode --example mesh_on_terrain`
+//! to rest. `cargo run -p ode --example mesh_on_terrain [-- --gif DIR]`
+#[path = "common/pictures.rs"]
+mod pictures;
 use ode::api::{collide, Contact, DMat3, DVec3, JointGroup, Mass, Space, SpaceKind, Surface, TriMeshData, World};
 use std::sync::Arc;
 
@@ -51,6 +53,9 @@ fn main() -> Result<(), ode::api::Error> {
     let surface = Surface::new(0.7).approx1().soft_cfm(1e-5);
     let mut contacts = JointGroup::new();
     let mut touched = None;
+    let mut rec = pictures::from_args([3.5, -3.5, 2.5], [135.0, -25.0, 0.0]);
+    let ground_tris: Vec<[DVec3; 3]> = tris.iter().map(|t| t.map(|k| grid[k as usize])).collect();
+    let body_tris: Vec<[DVec3; 3]> = faces.iter().map(|f| f.map(|k| v[k as usize])).collect();
     for step in 0..800 {
         space.collide(|a, b| {
             let (ba, bb) = (space.body(a, &world).unwrap(), space.body(b, &world).unwrap());
@@ -63,6 +68,17 @@ fn main() -> Result<(), ode::api::Error> {
             touched = Some(step);
         }
         world.step(0.005)?;
+        if let Some(r) = rec.as_mut() {
+            let (p, m) = (body.position(&world)?, body.rotation(&world)?);
+            r.frame(|pen| {
+                pen.set_color(0.6, 0.7, 0.5);
+                pen.draw_triangles(DVec3::ZERO, DMat3::IDENTITY, &ground_tris, true);
+                pen.set_color(1.0, 0.3, 0.2);
+                pen.draw_triangles(p, m, &body_tris, true);
+            })
+            .map_err(|e| eprintln!("{e}"))
+            .ok();
+        }
         contacts.empty();
     }
     let p = body.position(&world)?;
@@ -74,5 +90,6 @@ fn main() -> Result<(), ode::api::Error> {
         p.z,
         body.linear_vel(&world)?.length()
     );
+    pictures::finish(rec, "the --gif directory");
     Ok(())
 }

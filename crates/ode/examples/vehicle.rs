@@ -1,6 +1,8 @@
 //! A four-wheeled car (box chassis, sphere wheels on hinge2 joints with
 //! suspension and a drive motor) on a wavy heightfield.
-//! `cargo run -p ode --example vehicle`
+//! `cargo run -p ode --example vehicle [-- --gif DIR]`
+#[path = "common/pictures.rs"]
+mod pictures;
 use ode::api::{
     collide, Contact, DMat3, DVec3, HeightfieldData, JointGroup, Mass, Param, Space, SpaceKind, Surface, World,
 };
@@ -30,6 +32,7 @@ fn main() -> Result<(), ode::api::Error> {
     space.set_body(body_geom, &world, Some(chassis))?;
 
     let mut wheels = Vec::new();
+    let mut wheel_bodies = Vec::new();
     for (x, y) in [(0.8, 1.0), (0.8, -1.0), (-0.8, 1.0), (-0.8, -1.0)] {
         let p = DVec3::new(x, y, 1.0);
         let wheel = world.create_body();
@@ -49,11 +52,25 @@ fn main() -> Result<(), ode::api::Error> {
         j.set_param_axis(&mut world, 1, Param::Vel, -8.0)?;
         j.set_param_axis(&mut world, 1, Param::FMax, 30.0)?;
         wheels.push(j);
+        wheel_bodies.push(wheel);
     }
 
     // Approx1: mu is a friction coefficient (without it ODE reads mu as a force bound).
     let surface = Surface::new(1.2).approx1().soft_erp(0.6).soft_cfm(1e-4);
     let mut contacts = JointGroup::new();
+    let mut rec = pictures::from_args([-4.0, -7.0, 3.0], [60.0, -20.0, 0.0]);
+    // The terrain as triangles in world space (the heightfield's x, z grid turned y-up → z-up).
+    let mut terrain_tris = Vec::new();
+    let at = |i: usize, j: usize| {
+        let (x, y) = (i as f64 * 40.0 / (n - 1) as f64 - 20.0, j as f64 * 40.0 / (n - 1) as f64 - 20.0);
+        DVec3::new(x, -y, 0.3 * (i as f64 * 0.4).sin() * (j as f64 * 0.3).cos())
+    };
+    for j in 0..n - 1 {
+        for i in 0..n - 1 {
+            terrain_tris.push([at(i, j), at(i + 1, j + 1), at(i + 1, j)]);
+            terrain_tris.push([at(i, j), at(i, j + 1), at(i + 1, j + 1)]);
+        }
+    }
     for step in 0..=500 {
         space.collide(|a, b| {
             let (ba, bb) = (space.body(a, &world).unwrap(), space.body(b, &world).unwrap());
@@ -75,9 +92,31 @@ fn main() -> Result<(), ode::api::Error> {
             );
         }
         world.step(0.01)?;
+        if let Some(r) = rec.as_mut() {
+            let car = (chassis.position(&world)?, chassis.rotation(&world)?);
+            let mut tyres = Vec::new();
+            for b in &wheel_bodies {
+                tyres.push((b.position(&world)?, b.rotation(&world)?));
+            }
+            r.frame(|pen| {
+                pen.set_color(0.5, 0.8, 0.4);
+                pen.draw_triangles(DVec3::ZERO, DMat3::IDENTITY, &terrain_tris, true);
+                pen.set_texture(pictures::Texture::Wood);
+                pen.set_color(0.0, 0.7, 0.8);
+                pen.draw_box(car.0, car.1, DVec3::new(2.0, 1.2, 0.4));
+                pen.set_texture(pictures::Texture::None);
+                pen.set_color(0.3, 0.3, 0.3);
+                for (p, m) in &tyres {
+                    pen.draw_sphere(*p, *m, 0.35);
+                }
+            })
+            .map_err(|e| eprintln!("{e}"))
+            .ok();
+        }
         contacts.empty();
     }
     let v = chassis.linear_vel(&world)?;
     println!("vehicle: drove {:.2} m along x, speed {:.2} m/s", chassis.position(&world)?.x, v.length());
+    pictures::finish(rec, "the --gif directory");
     Ok(())
 }
