@@ -253,7 +253,7 @@ fn warm_hash_collide_with_mixed_sizes_does_not_allocate() {
         for i in 0..600 {
             // Sizes 0.1 .. 200 in a spread that covers every level; the
             // AABB's largest side is `side`.
-            let size = 0.1 * 1.3f64.powi((i % 30) as i32);
+            let size = 0.1 * 1.3f64.powi(i % 30);
             let (g, side) = match i % 3 {
                 0 => (dCreateSphere(s, 0.5 * size), size),
                 1 => (dCreateBox(s, size, 0.5 * size, 0.25 * size), size),
