@@ -238,3 +238,51 @@ fn warm_trimesh_collide_passes_do_not_allocate() {
         dWorldDestroy(w);
     }
 }
+
+/// A hash space with geoms of very different sizes (cell levels -3 to 9).
+/// Warm-up passes place every geom inside a single cell of its level; the
+/// later passes move them onto cell corners, where each covers 8 cells, so
+/// the cell lists grow past anything the warm-up needed. A pass must not
+/// allocate even then (the space reserves for the worst case, 8 cells per
+/// geom, since a geom's AABB is never larger than its level's cell).
+#[test]
+fn warm_hash_collide_with_mixed_sizes_does_not_allocate() {
+    unsafe {
+        let s = dHashSpaceCreate(std::ptr::null_mut());
+        let mut geoms = Vec::new();
+        for i in 0..600 {
+            // Sizes 0.1 .. 200 in a spread that covers every level; the
+            // AABB's largest side is `side`.
+            let size = 0.1 * 1.3f64.powi(i % 30);
+            let (g, side) = match i % 3 {
+                0 => (dCreateSphere(s, 0.5 * size), size),
+                1 => (dCreateBox(s, size, 0.5 * size, 0.25 * size), size),
+                _ => (dCreateCapsule(s, 0.3 * size, size), 1.6 * size),
+            };
+            // The hash level: the exponent e of side = m·2^e, m in [0.5, 1).
+            let level = (side.log2().floor() as i32 + 1).max(-3);
+            geoms.push((g, 2f64.powi(level)));
+        }
+        let place = |k: usize, offset: f64| {
+            for (i, &(g, cell)) in geoms.iter().enumerate() {
+                let t = (i * 11 + k * 17) as f64;
+                let p = [(t * 0.37).sin() * 150.0, (t * 0.11).cos() * 150.0, (t * 0.05).sin() * 150.0];
+                let c = p.map(|x| ((x / cell).round() + offset) * cell);
+                dGeomSetPosition(g, c[0], c[1], c[2]);
+            }
+        };
+        let mut pairs = 0usize;
+        for k in 0..3 {
+            place(k, 0.5);
+            dSpaceCollide(s, &mut pairs as *mut usize as *mut c_void, Some(near));
+        }
+        let before = ALLOCS.with(|a| a.get());
+        for k in 3..13 {
+            place(k, if k % 2 == 0 { 0.5 } else { 0.0 });
+            dSpaceCollide(s, &mut pairs as *mut usize as *mut c_void, Some(near));
+        }
+        assert_eq!(ALLOCS.with(|a| a.get()) - before, 0, "warm hash-space passes allocated");
+        assert!(pairs > 1000, "scene too sparse ({pairs} pairs)");
+        dSpaceDestroy(s);
+    }
+}

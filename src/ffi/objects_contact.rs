@@ -14,7 +14,10 @@ use super::{call, Cx};
 use crate::joints::contact::{mode, ContactJoint, ContactPoint, Surface};
 use crate::joints::JointKind;
 
-fn read_contact(cx: &Cx, c: &dContact) -> Option<(Surface, ContactPoint, [f64; 3])> {
+/// Reports the first invalid field of `c` (`None`); `check_contact` calls it
+/// only after its quick test found one.
+#[cold]
+fn name_invalid<T>(cx: &Cx, c: &dContact) -> Option<T> {
     let s = &c.surface;
     let on = |bit: i32| s.mode & bit != 0;
     let rolling = on(mode::ROLLING);
@@ -34,17 +37,55 @@ fn read_contact(cx: &Cx, c: &dContact) -> Option<(Surface, ContactPoint, [f64; 3
         ("slip1", s.slip1, on(mode::SLIP1)),
         ("slip2", s.slip2, on(mode::SLIP2)),
     ];
+    let g = &c.geom;
+    let finite3 = |v: &[f64]| v[..3].iter().all(|x| x.is_finite());
     for (name, v, used) in named {
         cx.require(!used || !v.is_nan(), format_args!("argument 'c': surface.{name} is NaN"))?;
     }
-    let g = &c.geom;
     for (name, v) in [("pos", &g.pos), ("normal", &g.normal)] {
-        cx.require(v[..3].iter().all(|x| x.is_finite()), format_args!("argument 'c': geom.{name} is not finite"))?;
+        cx.require(finite3(v), format_args!("argument 'c': geom.{name} is not finite"))?;
     }
     cx.require(g.depth.is_finite(), format_args!("argument 'c': geom.depth is {} (must be finite)", g.depth))?;
     if s.mode & mode::FDIR1 != 0 {
-        cx.require(c.fdir1[..3].iter().all(|x| x.is_finite()), format_args!("argument 'c': fdir1 is not finite"))?;
+        cx.require(finite3(&c.fdir1), format_args!("argument 'c': fdir1 is not finite"))?;
     }
+    cx.fail(format_args!("argument 'c' is invalid"))
+}
+
+fn check_contact(cx: &Cx, c: &dContact) -> Option<()> {
+    let s = &c.surface;
+    let on = |bit: i32| s.mode & bit != 0;
+    let rolling = on(mode::ROLLING);
+    let g = &c.geom;
+    let finite3 = |v: &[f64]| v[..3].iter().all(|x| x.is_finite());
+    // One pass without messages first (this runs once per contact point);
+    // `name_invalid` then names what is wrong.
+    let nan_if = |v: f64, bit: i32| v.is_nan() && s.mode & bit != 0;
+    let invalid = s.mu.is_nan()
+        | nan_if(s.mu2, mode::MU2)
+        | (rolling && (s.rho.is_nan() || s.rhoN.is_nan() || nan_if(s.rho2, mode::AXIS_DEP)))
+        | nan_if(s.bounce, mode::BOUNCE)
+        | nan_if(s.bounce_vel, mode::BOUNCE)
+        | nan_if(s.soft_erp, mode::SOFT_ERP)
+        | nan_if(s.soft_cfm, mode::SOFT_CFM)
+        | nan_if(s.motion1, mode::MOTION1)
+        | nan_if(s.motion2, mode::MOTION2)
+        | nan_if(s.motionN, mode::MOTION_N)
+        | nan_if(s.slip1, mode::SLIP1)
+        | nan_if(s.slip2, mode::SLIP2)
+        | !(finite3(&g.pos) && finite3(&g.normal) && g.depth.is_finite())
+        | (s.mode & mode::FDIR1 != 0 && !finite3(&c.fdir1));
+    if invalid {
+        return name_invalid(cx, c);
+    }
+    Some(())
+}
+
+/// The joint's copy of a checked `dContact`.
+#[inline(always)]
+fn contact_joint(c: &dContact) -> ContactJoint {
+    let s = &c.surface;
+    let g = &c.geom;
     let surface = Surface {
         mode: s.mode,
         mu: s.mu,
@@ -71,14 +112,15 @@ fn read_contact(cx: &Cx, c: &dContact) -> Option<(Surface, ContactPoint, [f64; 3
         side1: g.side1,
         side2: g.side2,
     };
-    Some((surface, point, [c.fdir1[0], c.fdir1[1], c.fdir1[2]]))
+    ContactJoint::new(surface, point, [c.fdir1[0], c.fdir1[1], c.fdir1[2]])
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreateContact(w: dWorldID, g: dJointGroupID, c: *const dContact) -> dJointID {
     call("dJointCreateContact", std::ptr::null_mut(), |cx| {
         let c = &*cx.ptr("c", c)?;
-        let (surface, point, fdir1) = read_contact(cx, c)?;
-        create(cx, w, g, |_| JointKind::Contact(ContactJoint::new(surface, point, fdir1)))
+        check_contact(cx, c)?;
+        // Built in the joint's cell, straight from the host's struct.
+        create(cx, w, g, |_| JointKind::Contact(contact_joint(c)))
     })
 }

@@ -8,7 +8,7 @@ use super::types::*;
 use super::{call, Cx};
 use crate::dynamics::world::{World, WORLDS};
 use crate::joints::null::Null;
-use crate::joints::object::create_joint;
+use crate::joints::object::create_joint_with;
 use crate::joints::{Joint, JointKind, JOINTS, JOINT_GROUPS};
 
 /// Validates world and (optional) group and creates a joint of the kind
@@ -21,8 +21,7 @@ pub(crate) fn create(
 ) -> Option<dJointID> {
     let w = cx.handle(&WORLDS, w, "w", "world")?;
     let g = cx.opt_handle(&JOINT_GROUPS, g, "g", "joint group")?;
-    let kind = make(w.get());
-    Some(create_joint(w, g, kind).as_raw())
+    Some(create_joint_with(w, g, || make(w.get())).as_raw())
 }
 
 /// Name of a joint type for messages.

@@ -54,6 +54,13 @@ impl<T> Pool<T> {
 
     /// Moves `value` into a cell and returns its stable address.
     pub fn alloc(&self, value: T) -> Handle<T> {
+        self.alloc_with(|| value)
+    }
+
+    /// Builds the object with `make` directly in a cell (no move of a large
+    /// value through the stack) and returns its stable address.
+    #[inline]
+    pub fn alloc_with(&self, make: impl FnOnce() -> T) -> Handle<T> {
         let reuse = {
             let mut free = self.free.lock().unwrap_or_else(|e| e.into_inner());
             if free.len() > QUARANTINE {
@@ -70,7 +77,7 @@ impl<T> Pool<T> {
             })),
         };
         unsafe {
-            (*(*cell).value.get()).write(value);
+            (*(*cell).value.get()).write(make());
             (*cell).tag.store(self.tag, Ordering::Release);
             Handle(NonNull::new_unchecked(cell))
         }

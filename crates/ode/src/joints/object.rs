@@ -25,7 +25,14 @@ use crate::error;
 /// Creates a joint of the given kind in world `w`, in `group` if given.
 /// The joint is unattached and enabled.
 pub fn create_joint(w: WorldRef, group: Option<JointGroupRef>, kind: JointKind) -> JointRef {
-    let j = JOINTS.alloc(Joint { head: JointHead::new(w, group), kind });
+    create_joint_with(w, group, || kind)
+}
+
+/// `create_joint` with the kind built by `make` in the joint's cell (a
+/// contact joint per contact point: no copy of the whole joint).
+#[inline]
+pub fn create_joint_with(w: WorldRef, group: Option<JointGroupRef>, make: impl FnOnce() -> JointKind) -> JointRef {
+    let j = JOINTS.alloc_with(|| Joint { head: JointHead::new(w, group), kind: make() });
     w.get_mut().joints.push(j.erase());
     if let Some(g) = group {
         g.get_mut().joints.push(j);

@@ -53,6 +53,20 @@ pub struct LcpScratch {
     upd: Vec<f64>,
 }
 
+/// Room for the L factor (n rows of `skip`). Only the rows of indices in C
+/// are ever read, each up to its diagonal, and each is written when its
+/// index enters C; so the buffer is not cleared (clearing it was half
+/// of the memset work of a ragdoll step). Debug builds fill it with NaN
+/// instead, so that a read of a stale entry would show in every test.
+fn factor_space(v: &mut Vec<f64>, n: usize) {
+    if cfg!(debug_assertions) {
+        v.clear();
+        v.resize(n, f64::NAN);
+    } else if v.len() < n {
+        v.resize(n, 0.0);
+    }
+}
+
 fn sized(v: &mut Vec<f64>, n: usize) -> &mut [f64] {
     v.clear();
     v.resize(n, 0.0);
@@ -414,7 +428,7 @@ fn solve_lcp_core(
     }
 
     let status = {
-        sized(&mut sc.l, n * skip);
+        factor_space(&mut sc.l, n * skip);
         sized(&mut sc.d, n);
         sized(&mut sc.w, n);
         sized(&mut sc.delta_w, n);

@@ -76,8 +76,7 @@ pub struct IslandInput<'a> {
 /// Reusable buffers of both solvers (kept in the world's step scratch).
 #[derive(Default)]
 pub struct SolverScratch {
-    pub f64s: Vec<f64>,
-    pub i32s: Vec<i32>,
+    pub quick: quick::QuickScratch,
     pub fast: fast_quick::FastScratch,
 }
 

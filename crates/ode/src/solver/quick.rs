@@ -42,17 +42,6 @@ pub const REORDER_FREQUENCY: usize = 8;
 /// `t` or `T` selects the deterministic order.
 pub const DETERMINISTIC_ENV: &str = "ODE_QUICKSTEP_DETERMINISTIC";
 
-// Layout of one scaled row in the scratch (ODE's 16-real row): body 1's
-// Jacobian (linear then angular), rhs, cfm, body 2's Jacobian, lo, hi.
-const J1: usize = 0;
-const RHS: usize = 6;
-const CFM: usize = 7;
-const J2: usize = 8;
-const LO: usize = 14;
-const HI: usize = 15;
-const ROW: usize = 16;
-/// iMJ per row: body 1's six values, then body 2's.
-const IMJ: usize = 12;
 /// Per body: linear then angular.
 const BODY: usize = 6;
 
@@ -117,6 +106,67 @@ pub fn rand_draws(m: usize, iterations: i32) -> usize {
     shuffles * (m - 1)
 }
 
+/// One scaled row as the SOR sweep reads it (ODE's J and iMJ rows side by
+/// side): body 1's Jacobian with rhs and cfm fill the first cache line,
+/// body 1's M⁻¹Jᵀ with the bounds the second, so a row without a second
+/// body reads two lines; body 2's values fill the last two.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+pub struct SorRow {
+    j1: [f64; 6],
+    rhs: f64,
+    cfm: f64,
+    im1: [f64; 6],
+    lo: f64,
+    hi: f64,
+    j2: [f64; 6],
+    _pad1: [f64; 2],
+    im2: [f64; 6],
+    _pad2: [f64; 2],
+}
+
+/// One entry of the sweep order: the row and what the update needs to know
+/// before touching it (its bodies, `NO_BODY` for none, and its friction
+/// index, -1 for none). Shuffles move whole entries.
+#[derive(Clone, Copy, Default)]
+#[repr(C)]
+pub struct SorOrder {
+    row: u32,
+    b1: u32,
+    b2: u32,
+    findex: i32,
+}
+
+const NO_BODY: u32 = u32::MAX;
+
+/// A body's constraint force accumulator `fc` (linear then angular), one
+/// cache line per body.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+pub struct BodyForce {
+    f: [f64; BODY],
+    _pad: [f64; 2],
+}
+
+/// The QuickStep solver's buffers (resized, never shrunk).
+#[derive(Default)]
+pub struct QuickScratch {
+    rows: Vec<SorRow>,
+    order: Vec<SorOrder>,
+    lambda: Vec<f64>,
+    fc: Vec<BodyForce>,
+    tmp: Vec<[f64; BODY]>,
+}
+
+/// Grows `v` to at least `n` elements (never shrinks, so a warm solve does
+/// not allocate) and returns its first `n`.
+fn at_least<T: Default + Clone>(v: &mut Vec<T>, n: usize) -> &mut [T] {
+    if v.len() < n {
+        v.resize(n, T::default());
+    }
+    &mut v[..n]
+}
+
 /// Solves the island's rows, updates the island bodies' velocities
 /// (constraint forces, then external forces), writes the joints' feedback
 /// and stores each joint's λ. Islands without rows only get the external
@@ -156,58 +206,19 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScra
     let hinv = 1.0 / h;
     let qs = input.world.qs;
 
-    // ---- scratch layout ------------------------------------------------
+    // ---- scratch ------------------------------------------------------------
     // Every element used below is written before it is read, except λ and
     // fc, which are zeroed explicitly; so the buffers are only grown.
-    let nf = m * (ROW + IMJ + 1) + nb * 2 * BODY;
-    if scratch.f64s.len() < nf {
-        scratch.f64s.resize(nf, 0.0);
-    }
-    if scratch.i32s.len() < m * 4 {
-        scratch.i32s.resize(m * 4, 0);
-    }
-    let (jbuf, rest) = scratch.f64s.split_at_mut(m * ROW);
-    let (imjbuf, rest) = rest.split_at_mut(m * IMJ);
-    let (lambda, rest) = rest.split_at_mut(m);
-    let (fcbuf, rest) = rest.split_at_mut(nb * BODY);
-    let tmpbuf = &mut rest[..nb * BODY];
+    let QuickScratch { rows: srows, order, lambda, fc, tmp } = &mut scratch.quick;
+    let srows = at_least(srows, m);
+    let order = at_least(order, m);
+    let lambda = at_least(lambda, m);
+    let fc = at_least(fc, nb);
+    let tmp = at_least(tmp, nb);
     lambda.fill(0.0);
-    fcbuf.fill(0.0);
-    let jrows: &mut [[f64; ROW]] = jbuf.as_chunks_mut().0;
-    let imj: &mut [[f64; IMJ]] = imjbuf.as_chunks_mut().0;
-    let fc: &mut [[f64; BODY]] = fcbuf.as_chunks_mut().0;
-    let tmp: &mut [[f64; BODY]] = tmpbuf.as_chunks_mut().0;
-    let (jbi, rest) = scratch.i32s.split_at_mut(m * 2);
-    let (order, rest) = rest.split_at_mut(m);
-    let findex = &mut rest[..m];
-    let jb: &mut [[i32; 2]] = jbi.as_chunks_mut().0;
+    fc.fill(BodyForce::default());
 
-    // ---- rows: copy, body indices, 1/h scaling ---------------------------
-    for slot in &island.joints {
-        let b1 = slot.b1.map_or(-1, |i| i as i32);
-        let b2 = slot.b2.map_or(-1, |i| i as i32);
-        for r in slot.row0..slot.row0 + slot.m {
-            jb[r] = [b1, b2];
-        }
-    }
-    let mut valid_findices = 0;
-    for (i, row) in rows.iter().enumerate() {
-        let j = &mut jrows[i];
-        j[J1..J1 + 3].copy_from_slice(&row.j1l);
-        j[J1 + 3..J1 + 6].copy_from_slice(&row.j1a);
-        j[J2..J2 + 3].copy_from_slice(&row.j2l);
-        j[J2 + 3..J2 + 6].copy_from_slice(&row.j2a);
-        j[RHS] = row.c * hinv;
-        j[CFM] = row.cfm * hinv;
-        j[LO] = row.lo;
-        j[HI] = row.hi;
-        findex[i] = row.findex;
-        if row.findex != -1 {
-            valid_findices += 1;
-        }
-    }
-
-    // ---- rhs: c/h − J·(v/h + M⁻¹F) ---------------------------------------
+    // ---- v/h + M⁻¹F per body (negated) ------------------------------------
     for ((t, &b), ii) in tmp.iter_mut().zip(input.bodies).zip(input.inv_i) {
         let b = b.get();
         let im = b.inv_mass;
@@ -219,36 +230,87 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScra
             t[3 + k] = -(b.avel[k] * hinv) - a[k];
         }
     }
-    for (j, &[b1, b2]) in jrows.iter_mut().zip(jb.iter()) {
-        let mut sum = 0.0;
-        if b1 >= 0 {
-            let t = &tmp[b1 as usize];
-            for k in 0..6 {
-                sum += j[J1 + k] * t[k];
-            }
-        }
-        if b2 >= 0 {
-            let t = &tmp[b2 as usize];
-            for k in 0..6 {
-                sum += j[J2 + k] * t[k];
-            }
-        }
-        j[RHS] += sum;
-    }
 
-    // ---- iMJ = M⁻¹·Jᵀ ------------------------------------------------------
-    for ((im, j), &[b1, b2]) in imj.iter_mut().zip(jrows.iter()).zip(jb.iter()) {
-        for (side, b, base) in [(0, b1, J1), (6, b2, J2)] {
-            if b >= 0 {
-                let body = input.bodies[b as usize].get();
-                let k = body.inv_mass;
-                for c in 0..3 {
-                    im[side + c] = k * j[base + c];
+    // ---- per row: copy and 1/h scaling, rhs, iMJ, Ad scaling, order --------
+    // Rows without a friction index go first in the order, then the rows
+    // with one, each group in island order.
+    let valid_findices = rows.iter().filter(|r| r.findex != -1).count();
+    let (mut head, mut tail) = (0, m - valid_findices);
+    let w = qs.w;
+    for slot in &island.joints {
+        // A row with body 2 only is stored with it as body 1: the sweep then
+        // does exactly the operations it would do on body 2 (ODE always
+        // has a body 1; so does every joint of an island).
+        let (b1, b2, swap) = match (slot.b1, slot.b2) {
+            (Some(b1), b2) => (b1, b2, false),
+            (None, Some(b2)) => (b2, None, true),
+            (None, None) => unreachable!("a joint of an island has a body"),
+        };
+        for r in slot.row0..slot.row0 + slot.m {
+            let row = &rows[r];
+            let s = &mut srows[r];
+            let (j1l, j1a, j2l, j2a) =
+                if swap { (&row.j2l, &row.j2a, &row.j1l, &row.j1a) } else { (&row.j1l, &row.j1a, &row.j2l, &row.j2a) };
+            s.j1 = [j1l[0], j1l[1], j1l[2], j1a[0], j1a[1], j1a[2]];
+            s.j2 = [j2l[0], j2l[1], j2l[2], j2a[0], j2a[1], j2a[2]];
+            s.rhs = row.c * hinv;
+            s.cfm = row.cfm * hinv;
+            s.lo = row.lo;
+            s.hi = row.hi;
+
+            // rhs: c/h − J·(v/h + M⁻¹F)
+            let mut sum = 0.0;
+            let t = &tmp[b1];
+            for k in 0..6 {
+                sum += s.j1[k] * t[k];
+            }
+            if let Some(b2) = b2 {
+                let t = &tmp[b2];
+                for k in 0..6 {
+                    sum += s.j2[k] * t[k];
                 }
-                let a = mul0_331(&input.inv_i[b as usize], &j[base + 3..base + 6]);
-                im[side + 3..side + 6].copy_from_slice(&a);
+            }
+            s.rhs += sum;
+
+            // iMJ = M⁻¹·Jᵀ
+            s.im1 = inv_mass_times(input, b1, &s.j1);
+            s.im2 = match b2 {
+                Some(b2) => inv_mass_times(input, b2, &s.j2),
+                None => [0.0; 6],
+            };
+
+            // Ad = w / (J·iMJ + cfm/h) scales J, rhs and cfm.
+            let mut sum = 0.0;
+            for k in 0..6 {
+                sum += s.im1[k] * s.j1[k];
+            }
+            if b2.is_some() {
+                for k in 0..6 {
+                    sum += s.im2[k] * s.j2[k];
+                }
+            }
+            let cfm = s.cfm;
+            let ad = w / (sum + cfm);
+            s.cfm = cfm * ad;
+            s.rhs *= ad;
+            for k in 0..6 {
+                s.j1[k] *= ad;
+            }
+            if b2.is_some() {
+                for k in 0..6 {
+                    s.j2[k] *= ad;
+                }
+            }
+
+            // The sweep indexes λ with the friction index unchecked.
+            assert!(row.findex == -1 || (0..m as i32).contains(&row.findex), "friction index out of range");
+            let entry = SorOrder { row: r as u32, b1: b1 as u32, b2: b2.map_or(NO_BODY, |b| b as u32), findex: row.findex };
+            if row.findex == -1 {
+                order[head] = entry;
+                head += 1;
             } else {
-                im[side..side + 6].fill(0.0);
+                order[tail] = entry;
+                tail += 1;
             }
         }
     }
@@ -261,60 +323,21 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScra
                 *l = prev.get(k).copied().unwrap_or(0.0) * 0.9;
             }
         }
-        for ((im, &[b1, b2]), &l) in imj.iter().zip(jb.iter()).zip(lambda.iter()) {
-            if b1 >= 0 {
-                let f = &mut fc[b1 as usize];
+        for slot in &island.joints {
+            let (b1, b2) = match (slot.b1, slot.b2) {
+                (Some(b1), b2) => (b1, b2),
+                (None, b2) => (b2.unwrap_or(0), None),
+            };
+            for r in slot.row0..slot.row0 + slot.m {
+                let (s, l) = (&srows[r], lambda[r]);
                 for k in 0..6 {
-                    f[k] += im[k] * l;
+                    fc[b1].f[k] += s.im1[k] * l;
                 }
-            }
-            if b2 >= 0 {
-                let f = &mut fc[b2 as usize];
-                for k in 0..6 {
-                    f[k] += im[6 + k] * l;
+                if let Some(b2) = b2 {
+                    for k in 0..6 {
+                        fc[b2].f[k] += s.im2[k] * l;
+                    }
                 }
-            }
-        }
-    }
-
-    // ---- Ad scaling ----------------------------------------------------------
-    let w = qs.w;
-    for ((j, im), &[b1, b2]) in jrows.iter_mut().zip(imj.iter()).zip(jb.iter()) {
-        let mut sum = 0.0;
-        if b1 >= 0 {
-            for k in 0..6 {
-                sum += im[k] * j[J1 + k];
-            }
-        }
-        if b2 >= 0 {
-            for k in 0..6 {
-                sum += im[6 + k] * j[J2 + k];
-            }
-        }
-        let cfm = j[CFM];
-        let ad = w / (sum + cfm);
-        j[CFM] = cfm * ad;
-        j[RHS] *= ad;
-        for k in 0..6 {
-            j[J1 + k] *= ad;
-        }
-        if b2 >= 0 {
-            for k in 0..6 {
-                j[J2 + k] *= ad;
-            }
-        }
-    }
-
-    // ---- order: rows without findex first, then friction rows -------------
-    {
-        let (mut head, mut tail) = (0, m - valid_findices);
-        for (i, &f) in findex.iter().enumerate() {
-            if f == -1 {
-                order[head] = i as i32;
-                head += 1;
-            } else {
-                order[tail] = i as i32;
-                tail += 1;
             }
         }
     }
@@ -329,18 +352,15 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScra
                 order.swap(index, swap);
             }
         }
-        for &r in order.iter() {
-            let r = r as usize;
-            iterate_row(r, &jrows[r], &imj[r], jb[r], findex[r], lambda, fc);
-        }
+        sweep(srows, order, lambda, fc);
     }
 
     // ---- results -------------------------------------------------------------
     for (&b, f) in input.bodies.iter().zip(fc.iter()) {
         let b = b.get_mut();
         for k in 0..3 {
-            b.lvel[k] += h * f[k];
-            b.avel[k] += h * f[3 + k];
+            b.lvel[k] += h * f.f[k];
+            b.avel[k] += h * f.f[3 + k];
         }
     }
     for slot in &island.joints {
@@ -367,58 +387,79 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScra
     }
 }
 
-/// One projected SOR update of row `r` (ODE's iteration step).
+/// M⁻¹·Jᵀ of one body's Jacobian block (linear, then angular).
 #[inline(always)]
-fn iterate_row(
-    r: usize,
-    j: &[f64; ROW],
-    im: &[f64; IMJ],
-    [b1, b2]: [i32; 2],
-    findex: i32,
-    lambda: &mut [f64],
-    fc: &mut [[f64; BODY]],
-) {
-    let old = lambda[r];
-    let mut delta = j[RHS] - old * j[CFM];
-    if b1 >= 0 {
-        let f = &fc[b1 as usize];
-        delta -=
-            f[0] * j[J1] + f[1] * j[J1 + 1] + f[2] * j[J1 + 2] + f[3] * j[J1 + 3] + f[4] * j[J1 + 4] + f[5] * j[J1 + 5];
+fn inv_mass_times(input: &IslandInput, b: usize, j: &[f64; 6]) -> [f64; 6] {
+    let k = input.bodies[b].get().inv_mass;
+    let a = mul0_331(&input.inv_i[b], &j[3..6]);
+    [k * j[0], k * j[1], k * j[2], a[0], a[1], a[2]]
+}
+
+/// One SOR pass over the rows in `order`.
+fn sweep(rows: &[SorRow], order: &[SorOrder], lambda: &mut [f64], fc: &mut [BodyForce]) {
+    // Every index was checked when the order was built: rows and λ by
+    // construction (`row < m`, `findex` asserted in 0..m), bodies by the
+    // `tmp[b]` lookups (`b < nb`); `rows` and `order` hold m entries, `fc`
+    // nb. The unchecked accesses below stay in those ranges.
+    assert!(rows.len() == order.len() && lambda.len() == rows.len());
+    let lam = lambda.as_mut_ptr();
+    let fcp = fc.as_mut_ptr();
+    for o in order {
+        // SAFETY: see above; b1 != b2 (a joint never connects a body to
+        // itself), so the two accumulators are distinct.
+        unsafe { sor_update(rows.get_unchecked(o.row as usize), *o, lam, fcp) }
     }
-    if b2 >= 0 {
-        let f = &fc[b2 as usize];
-        delta -=
-            f[0] * j[J2] + f[1] * j[J2 + 1] + f[2] * j[J2 + 2] + f[3] * j[J2 + 3] + f[4] * j[J2 + 4] + f[5] * j[J2 + 5];
+}
+
+/// One projected SOR update of a row (ODE's iteration step, same
+/// operations in the same order).
+///
+/// # Safety
+/// `o.row` and (if not -1) `o.findex` index `lambda`; `o.b1` and (unless
+/// `NO_BODY`) `o.b2` index `fc` and differ.
+#[inline(always)]
+unsafe fn sor_update(j: &SorRow, o: SorOrder, lambda: *mut f64, fc: *mut BodyForce) {
+    let r = o.row as usize;
+    let old = *lambda.add(r);
+    let mut delta = j.rhs - old * j.cfm;
+    let two = o.b2 != NO_BODY;
+    {
+        let f = &(*fc.add(o.b1 as usize)).f;
+        let jj = &j.j1;
+        delta -= f[0] * jj[0] + f[1] * jj[1] + f[2] * jj[2] + f[3] * jj[3] + f[4] * jj[4] + f[5] * jj[5];
+    }
+    if two {
+        let f = &(*fc.add(o.b2 as usize)).f;
+        let jj = &j.j2;
+        delta -= f[0] * jj[0] + f[1] * jj[1] + f[2] * jj[2] + f[3] * jj[3] + f[4] * jj[4] + f[5] * jj[5];
     }
 
-    let (lo, hi) = if findex != -1 {
-        let hi = (j[HI] * lambda[findex as usize]).abs();
+    let (lo, hi) = if o.findex != -1 {
+        let hi = (j.hi * *lambda.add(o.findex as usize)).abs();
         (-hi, hi)
     } else {
-        (j[LO], j[HI])
+        (j.lo, j.hi)
     };
     let new = old + delta;
     if new < lo {
         delta = lo - old;
-        lambda[r] = lo;
+        *lambda.add(r) = lo;
     } else if new > hi {
         delta = hi - old;
-        lambda[r] = hi;
+        *lambda.add(r) = hi;
     } else {
-        lambda[r] = new;
+        *lambda.add(r) = new;
     }
 
     if delta != 0.0 {
-        if b1 >= 0 {
-            let f = &mut fc[b1 as usize];
-            for k in 0..6 {
-                f[k] += delta * im[k];
-            }
+        let f = &mut (*fc.add(o.b1 as usize)).f;
+        for k in 0..6 {
+            f[k] += delta * j.im1[k];
         }
-        if b2 >= 0 {
-            let f = &mut fc[b2 as usize];
+        if two {
+            let f = &mut (*fc.add(o.b2 as usize)).f;
             for k in 0..6 {
-                f[k] += delta * im[6 + k];
+                f[k] += delta * j.im2[k];
             }
         }
     }

@@ -126,9 +126,24 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, nub: usize, buf:
         }
     }
 
-    // A = J·M⁻¹·Jᵀ + CFM/h, lower block triangle, joint by joint.
-    buf.a.clear();
-    buf.a.resize(m * skip, 0.0);
+    // A = J·M⁻¹·Jᵀ + CFM/h, lower block triangle, joint by joint. Each
+    // row is written up to the end of its joint's diagonal block and only
+    // the lower triangle is read, so only that part is cleared (clearing
+    // all of A was a tenth of a ragdoll step). Debug builds fill the rest
+    // with NaN, so that a read of it would show in every test.
+    if buf.a.len() < m * skip {
+        buf.a.resize(m * skip, 0.0);
+    }
+    for slot in &rows.joints {
+        let end = slot.row0 + slot.m;
+        for r in slot.row0..end {
+            let row = &mut buf.a[r * skip..(r + 1) * skip];
+            row[..end].fill(0.0);
+            if cfg!(debug_assertions) {
+                row[end..].fill(f64::NAN);
+            }
+        }
+    }
     for r in 0..m {
         buf.a[r * skip + r] = rows.rows[r].cfm * recip;
     }

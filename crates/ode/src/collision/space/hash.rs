@@ -45,6 +45,8 @@ struct Node {
     x: i32,
     y: i32,
     z: i32,
+    /// The owner's level, so that a chain walk reads only nodes.
+    level: i32,
     owner: u32,
 }
 
@@ -119,8 +121,50 @@ fn address_base(level: i32, x: i32, y: i32) -> u64 {
 }
 
 #[inline]
-fn first_index(level: i32, x: i32, y: i32, z: i32, sz: u64) -> u64 {
-    address_base(level, x, y).wrapping_add(z as i64 as u64) % sz
+fn first_index(level: i32, x: i32, y: i32, z: i32, sz: &Modulus) -> u64 {
+    sz.rem(address_base(level, x, y).wrapping_add(z as i64 as u64))
+}
+
+/// `a % d` for a fixed `d` by multiplications instead of a division
+/// (Lemire, Kaser and Kurz, "Faster remainder by direct computation",
+/// 2019: with the 128-bit fraction c = ⌈2¹²⁸/d⌉ the remainder of every
+/// 64-bit `a` is exact). The hash takes one remainder per cell column.
+struct Modulus {
+    d: u64,
+    c: u128,
+}
+
+impl Modulus {
+    fn new(d: u64) -> Modulus {
+        // d = 1 (every remainder 0) would need c = 2¹²⁸: handled in `rem`.
+        let c = if d > 1 { u128::MAX / d as u128 + 1 } else { 0 };
+        Modulus { d, c }
+    }
+
+    #[inline(always)]
+    fn rem(&self, a: u64) -> u64 {
+        if self.d <= 1 {
+            return 0;
+        }
+        let low = self.c.wrapping_mul(a as u128);
+        let d = self.d as u128;
+        let bottom = ((low as u64) as u128 * d) >> 64;
+        let top = (low >> 64) * d;
+        ((bottom + top) >> 64) as u64
+    }
+}
+
+/// ⌊v⌋ as an integer, for v within the i32 range (checked by the caller):
+/// exact, and without the library call `f64::floor` is on the x86-64
+/// baseline.
+#[inline(always)]
+fn floor_i32(v: f64) -> i32 {
+    let t = v as i32;
+    if (t as f64) > v {
+        t - 1
+    } else {
+        t
+    }
 }
 
 fn hash_of(s: GeomRef) -> &'static mut Hash {
@@ -172,8 +216,9 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
                 // the process otherwise); such a geom (or a NaN box) would
                 // also span billions of cells. It is tested with the big
                 // ones instead, after one report per pass.
-                in_range &= (MIN_INT_EXACT..MAX_INT_EXACT).contains(&v);
-                *d = v.floor() as i32;
+                let ok = (MIN_INT_EXACT..MAX_INT_EXACT).contains(&v);
+                in_range &= ok;
+                *d = if ok { floor_i32(v) } else { 0 };
             }
             if in_range {
                 if level > maxlevel {
@@ -201,29 +246,36 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
     sc.levels.sort_unstable();
     sc.levels.dedup();
     let sz = PRIMES.iter().copied().find(|&p| p >= 8 * n as u64).unwrap_or(PRIMES[30]);
+    let modulus = Modulus::new(sz);
     sc.table.clear();
     sc.table.resize(sz as usize, NIL);
     sc.seen.clear();
     sc.seen.resize(n, 0);
+    // A box is never larger than a cell of its level (its largest side is
+    // below 2^level), so it covers at most 2 cells per axis: 8n nodes at
+    // most, reserved once so that a warm pass never grows the list.
+    sc.nodes.reserve(8 * n);
 
+    let table = &mut sc.table[..];
     for (bi, b) in sc.boxes.iter().enumerate() {
         let db = &b.db;
         for xi in db[0]..=db[1] {
             for yi in db[2]..=db[3] {
-                let mut hi = first_index(b.level, xi, yi, db[4], sz);
+                let mut hi = first_index(b.level, xi, yi, db[4], &modulus) as usize;
                 for zi in db[4]..=db[5] {
-                    let node = Node { next: sc.table[hi as usize], x: xi, y: yi, z: zi, owner: bi as u32 };
-                    sc.table[hi as usize] = sc.nodes.len() as u32;
+                    let node = Node { next: table[hi], x: xi, y: yi, z: zi, level: b.level, owner: bi as u32 };
+                    table[hi] = sc.nodes.len() as u32;
                     sc.nodes.push(node);
-                    hi = if hi + 1 != sz { hi + 1 } else { 0 };
+                    hi = if hi + 1 != table.len() { hi + 1 } else { 0 };
                 }
             }
         }
     }
 
+    let (table, nodes, boxes, seen) = (&sc.table[..], &sc.nodes[..], &sc.boxes[..], &mut sc.seen[..n]);
     for ai in 0..n {
         let (alevel, mut db, ag) = {
-            let a = &sc.boxes[ai];
+            let a = &boxes[ai];
             (a.level, a.db, a.geom)
         };
         let stamp = ai as u32 + 1;
@@ -231,26 +283,25 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
         loop {
             for xi in db[0]..=db[1] {
                 for yi in db[2]..=db[3] {
-                    let mut hi = first_index(level, xi, yi, db[4], sz);
+                    let mut hi = first_index(level, xi, yi, db[4], &modulus) as usize;
                     for zi in db[4]..=db[5] {
-                        let mut ni = sc.table[hi as usize];
+                        let mut ni = table[hi];
                         while ni != NIL {
-                            let node = &sc.nodes[ni as usize];
+                            let node = &nodes[ni as usize];
                             ni = node.next;
-                            let bi = node.owner as usize;
-                            if bi == ai {
-                                continue;
-                            }
-                            let b = &sc.boxes[bi];
-                            if b.level == level && node.x == xi && node.y == yi && node.z == zi {
-                                let already = sc.seen[bi] == stamp || (bi < ai && b.level == alevel);
+                            if node.level == level && node.x == xi && node.y == yi && node.z == zi {
+                                let bi = node.owner as usize;
+                                if bi == ai {
+                                    continue;
+                                }
+                                let already = seen[bi] == stamp || (bi < ai && node.level == alevel);
                                 if !already {
-                                    sc.seen[bi] = stamp;
-                                    collide_aabbs(ag, b.geom, cb);
+                                    seen[bi] = stamp;
+                                    collide_aabbs(ag, boxes[bi].geom, cb);
                                 }
                             }
                         }
-                        hi = if hi + 1 != sz { hi + 1 } else { 0 };
+                        hi = if hi + 1 != table.len() { hi + 1 } else { 0 };
                     }
                 }
             }
@@ -280,6 +331,35 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
     for i in 0..sc.big.len() {
         for j in i + 1..sc.big.len() {
             collide_aabbs(sc.big[i], sc.big[j], cb);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_modulus_equals_remainder() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for &d in PRIMES.iter().chain(&[2, 3, 1 << 20, u32::MAX as u64]) {
+            let m = Modulus::new(d);
+            for a in [0, 1, d - 1, d, d + 1, u64::MAX, u64::MAX - 1, u64::MAX / 2, (-1i64) as u64 - 5] {
+                assert_eq!(m.rem(a), a % d, "{a} % {d}");
+            }
+            for _ in 0..2000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                assert_eq!(m.rem(x), x % d, "{x} % {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn hash_floor_i32_equals_floor() {
+        for v in [-2.5, -2.0, -1.5, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 1.75, -1e-300, 2147483646.5, -2147483648.0, -2147483647.5] {
+            assert_eq!(floor_i32(v), v.floor() as i32, "{v}");
         }
     }
 }
