@@ -334,10 +334,7 @@ impl Space {
         filter: impl Fn(Geom, usize) -> bool + Send + Sync + 'static,
     ) -> Result<()> {
         let h = self.trimesh_geom(geom)?;
-        let mut filters = TRI_FILTERS.lock().unwrap_or_else(|e| e.into_inner());
-        // Entries of destroyed geoms (whose address may come back) go too.
-        filters.retain(|(key, _)| key.is_alive() && *key != geom);
-        filters.push((geom, Arc::new(filter)));
+        TRI_FILTERS.set(geom, Arc::new(filter));
         tm::of(h).callback = Some(tri_filter_trampoline);
         Ok(())
     }
@@ -346,7 +343,94 @@ impl Space {
     pub fn clear_trimesh_filter(&mut self, geom: Geom) -> Result<()> {
         let h = self.trimesh_geom(geom)?;
         tm::of(h).callback = None;
-        TRI_FILTERS.lock().unwrap_or_else(|e| e.into_inner()).retain(|(key, _)| key.is_alive() && *key != geom);
+        TRI_FILTERS.clear(geom);
+        Ok(())
+    }
+
+    /// Sets a closure told, after each collision of a trimesh geom with
+    /// `other`, the indices of all the triangles that touched it
+    /// (`dGeomTriMeshSetArrayCallback`). A panic is reported as
+    /// [`Error::CallbackPanicked`] by the call that ran it.
+    ///
+    /// ```
+    /// use ode::api::{collide, DVec3, Space, SpaceKind, TriMeshData};
+    /// use std::sync::{Arc, Mutex};
+    ///
+    /// let v = [DVec3::new(-5.0, -5.0, 0.0), DVec3::new(5.0, -5.0, 0.0), DVec3::new(0.0, 5.0, 0.0)];
+    /// let floor = Arc::new(TriMeshData::new(&v, &[[0, 1, 2]]).unwrap());
+    /// let mut space = Space::new(SpaceKind::Simple);
+    /// let mesh = space.add_trimesh(&floor).unwrap();
+    /// let ball = space.add_sphere(0.5).unwrap();
+    /// space.set_position(ball, [0.0, 0.0, 0.4]).unwrap();
+    /// let seen = Arc::new(Mutex::new(Vec::new()));
+    /// let log = seen.clone();
+    /// space.set_trimesh_touched(mesh, move |_, tris| log.lock().unwrap().extend_from_slice(tris)).unwrap();
+    /// collide(mesh, ball, 4).unwrap();
+    /// assert_eq!(*seen.lock().unwrap(), vec![0]);
+    /// ```
+    pub fn set_trimesh_touched(
+        &mut self,
+        geom: Geom,
+        touched: impl Fn(Geom, &[u32]) + Send + Sync + 'static,
+    ) -> Result<()> {
+        let h = self.trimesh_geom(geom)?;
+        TRI_TOUCHED.set(geom, Arc::new(touched));
+        tm::of(h).array_callback = Some(tri_touched_trampoline);
+        Ok(())
+    }
+
+    /// Sets a filter deciding whether a ray may hit a trimesh geom's
+    /// triangle `tri` at barycentric `(u, v)` (`dGeomTriMeshSetRayCallback`;
+    /// true: it may). A panicking filter lets the hit count.
+    pub fn set_trimesh_ray_filter(
+        &mut self,
+        geom: Geom,
+        filter: impl Fn(Geom, usize, f64, f64) -> bool + Send + Sync + 'static,
+    ) -> Result<()> {
+        let h = self.trimesh_geom(geom)?;
+        TRI_RAY_FILTERS.set(geom, Arc::new(filter));
+        tm::of(h).ray_callback = Some(tri_ray_trampoline);
+        Ok(())
+    }
+
+    /// Sets the closure choosing the triangle index a merged contact keeps
+    /// when two contacts of triangles `first` and `second` are merged into
+    /// one (`dGeomTriMeshSetTriMergeCallback`; see
+    /// [`Space::set_trimesh_sphere_merge`]). Without it ODE's merged
+    /// contacts carry −1. A panicking closure gives −1.
+    pub fn set_trimesh_merge(
+        &mut self,
+        geom: Geom,
+        merge: impl Fn(i32, i32) -> i32 + Send + Sync + 'static,
+    ) -> Result<()> {
+        let h = self.trimesh_geom(geom)?;
+        TRI_MERGES.set(geom, Arc::new(merge));
+        tm::of(h).merge_callback = Some(tri_merge_trampoline);
+        Ok(())
+    }
+
+    /// Removes every callback of a trimesh geom: filter, touched, ray filter
+    /// and merge.
+    pub fn clear_trimesh_callbacks(&mut self, geom: Geom) -> Result<()> {
+        let h = self.trimesh_geom(geom)?;
+        let t = tm::of(h);
+        (t.callback, t.array_callback, t.ray_callback, t.merge_callback) = (None, None, None, None);
+        TRI_FILTERS.clear(geom);
+        TRI_TOUCHED.clear(geom);
+        TRI_RAY_FILTERS.clear(geom);
+        TRI_MERGES.clear(geom);
+        Ok(())
+    }
+
+    /// How a trimesh geom's contacts with a sphere are merged
+    /// (`dGeomLowLevelControl` with `dGeomColliderSetMergeSphereContactsControlCode`).
+    pub fn set_trimesh_sphere_merge(&mut self, geom: Geom, mode: SphereMerge) -> Result<()> {
+        let h = self.trimesh_geom(geom)?;
+        tm::of(h).sphere_merge = match mode {
+            SphereMerge::None => tm::sphere_merge::NONE,
+            SphereMerge::Normals => tm::sphere_merge::NORMALS,
+            SphereMerge::Full => tm::sphere_merge::FULL,
+        };
         Ok(())
     }
 
@@ -372,30 +456,90 @@ impl Space {
     }
 }
 
-/// A triangle filter set by [`Space::set_trimesh_filter`].
-type TriFilter = Arc<dyn Fn(Geom, usize) -> bool + Send + Sync>;
+/// How a trimesh geom merges its contacts with a sphere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SphereMerge {
+    /// One contact per touched triangle (ODE's default).
+    None,
+    /// Every contact gets the depth-weighted mean normal.
+    Normals,
+    /// One contact at the mean position (its triangle from the merge closure).
+    Full,
+}
 
-/// The filters of the trimesh geoms that have one.
-static TRI_FILTERS: Mutex<Vec<(Geom, TriFilter)>> = Mutex::new(Vec::new());
+/// The Rust closures of the trimesh geoms that have one of a kind, found
+/// by the C trampolines from the geom handle.
+struct Registry<F: ?Sized>(Mutex<Vec<(Geom, Arc<F>)>>);
+
+impl<F: ?Sized> Registry<F> {
+    const fn new() -> Self {
+        Registry(Mutex::new(Vec::new()))
+    }
+    fn entries(&self) -> std::sync::MutexGuard<'_, Vec<(Geom, Arc<F>)>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+    /// Replaces `geom`'s closure; entries of destroyed geoms (whose address
+    /// may come back) go too.
+    fn set(&self, geom: Geom, f: Arc<F>) {
+        let mut e = self.entries();
+        e.retain(|(key, _)| key.is_alive() && *key != geom);
+        e.push((geom, f));
+    }
+    fn clear(&self, geom: Geom) {
+        self.entries().retain(|(key, _)| key.is_alive() && *key != geom);
+    }
+    fn get(&self, geom: Geom) -> Option<Arc<F>> {
+        self.entries().iter().find(|(key, _)| *key == geom).map(|(_, f)| f.clone())
+    }
+}
+
+static TRI_FILTERS: Registry<dyn Fn(Geom, usize) -> bool + Send + Sync> = Registry::new();
+static TRI_TOUCHED: Registry<dyn Fn(Geom, &[u32]) + Send + Sync> = Registry::new();
+static TRI_RAY_FILTERS: Registry<dyn Fn(Geom, usize, f64, f64) -> bool + Send + Sync> = Registry::new();
+static TRI_MERGES: Registry<dyn Fn(i32, i32) -> i32 + Send + Sync> = Registry::new();
+
+/// Runs a user closure; a panic is recorded for the API call that ran it
+/// and gives `fallback`.
+fn guarded<R>(fallback: R, f: impl FnOnce() -> R) -> R {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| {
+        super::user_geom::record_panic(p);
+        fallback
+    })
+}
 
 /// `dTriCallback` calling the geom's Rust filter.
 unsafe extern "C" fn tri_filter_trampoline(mesh: *mut c_void, other: *mut c_void, tri: i32) -> i32 {
     let (Some(mesh), Some(other)) = (GEOMS.check(mesh), GEOMS.check(other)) else { return 1 };
-    let (mesh, other) = (Geom::of(mesh), Geom::of(other));
-    let f = TRI_FILTERS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .iter()
-        .find(|(key, _)| *key == mesh)
-        .map(|(_, f)| f.clone());
-    let Some(f) = f else { return 1 };
-    match catch_unwind(AssertUnwindSafe(|| f(other, tri.max(0) as usize))) {
-        Ok(accept) => accept as i32,
-        Err(p) => {
-            super::user_geom::record_panic(p);
-            1
-        }
-    }
+    let Some(f) = TRI_FILTERS.get(Geom::of(mesh)) else { return 1 };
+    guarded(true, || f(Geom::of(other), tri.max(0) as usize)) as i32
+}
+
+/// `dTriArrayCallback` calling the geom's Rust closure.
+unsafe extern "C" fn tri_touched_trampoline(mesh: *mut c_void, other: *mut c_void, tris: *const i32, n: i32) {
+    let (Some(mesh), Some(other)) = (GEOMS.check(mesh), GEOMS.check(other)) else { return };
+    let Some(f) = TRI_TOUCHED.get(Geom::of(mesh)) else { return };
+    let tris: &[u32] = if tris.is_null() || n <= 0 {
+        &[]
+    } else {
+        // SAFETY: the collider passes its array of n triangle indices
+        // (non-negative i32, the layout of u32) for the call's duration.
+        unsafe { std::slice::from_raw_parts(tris as *const u32, n as usize) }
+    };
+    guarded((), || f(Geom::of(other), tris))
+}
+
+/// `dTriRayCallback` calling the geom's Rust filter.
+unsafe extern "C" fn tri_ray_trampoline(mesh: *mut c_void, ray: *mut c_void, tri: i32, u: f64, v: f64) -> i32 {
+    let (Some(mesh), Some(ray)) = (GEOMS.check(mesh), GEOMS.check(ray)) else { return 1 };
+    let Some(f) = TRI_RAY_FILTERS.get(Geom::of(mesh)) else { return 1 };
+    guarded(true, || f(Geom::of(ray), tri.max(0) as usize, u, v)) as i32
+}
+
+/// `dTriTriMergeCallback` calling the geom's Rust closure.
+unsafe extern "C" fn tri_merge_trampoline(mesh: *mut c_void, first: i32, second: i32) -> i32 {
+    let Some(mesh) = GEOMS.check(mesh) else { return -1 };
+    let Some(f) = TRI_MERGES.get(Geom::of(mesh)) else { return -1 };
+    guarded(-1, || f(first, second))
 }
 
 // ---- convex hulls ---------------------------------------------------------------------

@@ -70,7 +70,7 @@ pub use collision::{
     collide, collide_into, ContactGeom, Geom, GeomClass, RayHit, SapAxes, Space, SpaceId, SpaceKind, MAX_CONTACTS,
 };
 pub use custom::{BodyState, CustomInfo1, CustomInfo2, CustomJoint, JointRow, Limit, LimitSide, MAX_CUSTOM_ROWS};
-pub use data::{ConvexData, HeightfieldBuilder, HeightfieldData, TriMeshData};
+pub use data::{ConvexData, HeightfieldBuilder, HeightfieldData, SphereMerge, TriMeshData};
 pub use joints::{
     AMotorJoint, AxisFrame, BallJoint, Contact, DBallJoint, DHingeJoint, Feedback, FixedJoint, Hinge2Joint, HingeJoint,
     Joint, JointGroup, LMotorJoint, NullJoint, Param, PistonJoint, Plane2DJoint, PrJoint, PuJoint, SliderJoint,
