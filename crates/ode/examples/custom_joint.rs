@@ -1,6 +1,8 @@
 //! A custom joint written in Rust: a "rope" that keeps a body within a
 //! distance of a fixed point (one one-sided limit row), compared with the
-//! free fall it interrupts. `cargo run -p ode --example custom_joint`
+//! free fall it interrupts. `cargo run -p ode --example custom_joint [-- --gif DIR]`
+#[path = "common/pictures.rs"]
+mod pictures;
 use ode::api::{CustomInfo1, CustomInfo2, CustomJoint, JointRow, Limit, Mass, World};
 
 /// A rope of length `len` from the world origin to the body's centre.
@@ -42,6 +44,8 @@ fn main() -> Result<(), ode::api::Error> {
     world.attach(rope, Some(ball), None)?;
 
     let mut longest: f64 = 0.0;
+    // The rope's anchor is lifted 2 m in the pictures, above the ground.
+    let mut rec = pictures::from_args([0.0, -4.5, 1.5], [90.0, -5.0, 0.0]);
     for step in 0..=400 {
         longest = longest.max(ball.position(&world)?.length());
         if step % 100 == 0 {
@@ -55,7 +59,20 @@ fn main() -> Result<(), ode::api::Error> {
             );
         }
         world.step(0.005)?;
+        if let Some(r) = rec.as_mut() {
+            let (p, m) = (ball.position(&world)?, ball.rotation(&world)?);
+            let lift = ode::api::DVec3::new(0.0, 0.0, 2.0);
+            r.frame(|pen| {
+                pen.set_color(1.0, 0.3, 0.3);
+                pen.draw_sphere(p + lift, m, 0.1);
+                pen.set_color(1.0, 1.0, 1.0);
+                pen.draw_line(lift, p + lift);
+            })
+            .map_err(|e| eprintln!("{e}"))
+            .ok();
+        }
     }
     println!("custom joint: rope of 1.5 m, longest distance reached {longest:.3} m");
+    pictures::finish(rec, "the --gif directory");
     Ok(())
 }

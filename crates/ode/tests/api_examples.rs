@@ -48,3 +48,26 @@ fn api_examples_run_and_print_summaries() {
         assert!(stdout.contains(summary), "example {name} did not print its summary ({summary:?}):\n{stdout}");
     }
 }
+
+/// `--gif DIR`: the example draws its scene with drawstuff's headless
+/// recording; the pictures exist, are not blank and change as the stack
+/// settles, and the GIF holds them.
+#[test]
+fn api_examples_write_pictures_with_gif() {
+    let dir = examples_dir();
+    if !dir.join("box_stack").exists() {
+        build_examples();
+    }
+    let out_dir = std::env::temp_dir().join(format!("ode_example_gif_{}", std::process::id()));
+    let out = Command::new(dir.join("box_stack")).arg("--gif").arg(&out_dir).output().expect("run box_stack");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    // 600 steps, every 4th recorded: 150 pictures.
+    assert!(stdout.contains("150 pictures and animation.gif written"), "{stdout}");
+    let first = std::fs::read(out_dir.join("frame0001.png")).expect("first picture");
+    let last = std::fs::read(out_dir.join("frame0597.png")).expect("last picture");
+    assert!(first.len() > 10_000 && first != last, "pictures blank or unchanged");
+    let gif = std::fs::read(out_dir.join("animation.gif")).expect("animation.gif");
+    assert!(gif.starts_with(b"GIF89a") && gif.len() > 100_000, "GIF of {} bytes", gif.len());
+    std::fs::remove_dir_all(&out_dir).ok();
+}
