@@ -261,7 +261,7 @@ int main(void)
   dGeomHeightfieldDataBuildDouble(hfd, hf_samples, 0, 2, 3, 3, 4, 0.5, 1, 0, 0);
   hfield = dCreateHeightfield(space, hfd, 1);
   dGeomSetPosition(hfield, 5, 5, 0);
-  dRFromAxisAndAngle(R, 1, 0, 0, M_PI / 2); /* y up -> z up */
+  dRFromAxisAndAngle(R, 1, 0, 0, 1.5707963267948966); /* y up -> z up */
   dGeomSetRotation(hfield, R);
 
   /* A transform on a body, holding a box placed and turned in it. */
