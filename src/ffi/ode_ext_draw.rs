@@ -112,24 +112,20 @@ fn emit(cb: &odexDrawCallbacks, user: *mut c_void, item: &DrawItem<'_>) -> bool 
             DrawShape::Box { sides } => cb.r#box.map(|f| f(user, g, pos, r, sides.as_ptr())).is_some(),
             DrawShape::Sphere { radius } => cb.sphere.map(|f| f(user, g, pos, r, radius)).is_some(),
             DrawShape::Capsule { radius, length } => cb.capsule.map(|f| f(user, g, pos, r, length, radius)).is_some(),
-            DrawShape::Cylinder { radius, length } => {
-                cb.cylinder.map(|f| f(user, g, pos, r, length, radius)).is_some()
-            }
+            DrawShape::Cylinder { radius, length } => cb.cylinder.map(|f| f(user, g, pos, r, length, radius)).is_some(),
             DrawShape::Plane { params } => cb.plane.map(|f| f(user, g, params.as_ptr())).is_some(),
             DrawShape::Ray { start, dir, length } => {
                 cb.ray.map(|f| f(user, g, start.as_ptr(), dir.as_ptr(), length)).is_some()
             }
-            DrawShape::Convex { planes, plane_count, points, point_count, polygons } => cb
-                .convex
-                .map(|f| f(user, g, pos, r, planes, plane_count, points, point_count, polygons))
-                .is_some(),
+            DrawShape::Convex { planes, plane_count, points, point_count, polygons } => {
+                cb.convex.map(|f| f(user, g, pos, r, planes, plane_count, points, point_count, polygons)).is_some()
+            }
             DrawShape::TriMesh { triangles } => {
                 cb.trimesh.map(|f| f(user, g, pos, r, triangles.as_ptr(), (triangles.len() / 9) as c_int)).is_some()
             }
-            DrawShape::Heightfield { triangles } => cb
-                .heightfield
-                .map(|f| f(user, g, pos, r, triangles.as_ptr(), (triangles.len() / 9) as c_int))
-                .is_some(),
+            DrawShape::Heightfield { triangles } => {
+                cb.heightfield.map(|f| f(user, g, pos, r, triangles.as_ptr(), (triangles.len() / 9) as c_int)).is_some()
+            }
         }
     }
 }
