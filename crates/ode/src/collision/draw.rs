@@ -266,4 +266,24 @@ mod tests {
         assert_eq!(n, Ok(1));
         geom::destroy(root);
     }
+
+    #[test]
+    fn draw_space_stops_at_a_geom_destroyed_by_the_sink() {
+        // The C layer's lock refuses this; the core walk still re-checks
+        // every handle before reading it.
+        let root = space::create(None, Kind::Simple);
+        let a = geom::create(Some(root), true, class::SPHERE, Shape::Sphere(Sphere { radius: 1.0 }));
+        let b = geom::create(Some(root), true, class::SPHERE, Shape::Sphere(Sphere { radius: 2.0 }));
+        let mut scratch = DrawScratch::default();
+        let r = draw_space(root, &mut scratch, &mut |it: &DrawItem<'_>| {
+            let other = if it.geom == a { b } else { a };
+            space::sp(root).lock_count -= 1;
+            geom::destroy(other);
+            space::sp(root).lock_count += 1;
+            true
+        });
+        assert_eq!(r, Err(DrawError::Destroyed { drawn: 1 }));
+        assert!(!space::is_locked(root));
+        geom::destroy(root);
+    }
 }
