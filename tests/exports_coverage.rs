@@ -27,6 +27,8 @@ const EXTENSION_ALLOWLIST: &[&str] = &[
     "odexWorldGetStepThreads",
     "odexWorldSetSolverMode",
     "odexWorldGetSolverMode",
+    "odexSpaceDraw",
+    "odexGeomDraw",
 ];
 
 /// Functions Debian's libode.so.8 exports although no header declares

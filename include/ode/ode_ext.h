@@ -74,6 +74,44 @@
  * Bad input is reported on ODE's debug channel and ignored, as for every
  * function of this library. An info1 reporting nub > m or m > max_rows is
  * reported and the joint sits that step out.
+ *
+ * Debug drawing (a viewer for any program)
+ * ----------------------------------------
+ * odexSpaceDraw(space, cb, user) walks `space` and every space nested in
+ * it and, for each geom, calls the entry of the odexDrawCallbacks table
+ * `cb` for its class with `user`, the geom and its world placement:
+ *   box(user, g, pos, R, sides)            sides: full lengths
+ *   sphere(user, g, pos, R, radius)
+ *   capsule(user, g, pos, R, length, radius)   along the geom's z axis;
+ *   cylinder(user, g, pos, R, length, radius)  length without the caps
+ *   plane(user, g, params)                 a*x + b*y + c*z = d, unit normal
+ *   ray(user, g, start, dir, length)       dir: unit (the geom's z axis)
+ *   convex(user, g, pos, R, planes, plane_count, points, point_count,
+ *          polygons)                       the arrays given to dCreateConvex
+ *   trimesh(user, g, pos, R, v, n)         n triangles, v: 9 reals each
+ *                                          (3 vertices) in the geom's frame
+ *   heightfield(user, g, pos, R, v, n)     the same for the height grid: 2
+ *                                          triangles per cell, geom frame
+ *                                          (y up, grid centred on 0)
+ * pos (3 reals) and R (ODE's 3x4 row-major dMatrix3, 12 reals) are what
+ * dGeomGetPosition and dGeomGetRotation return, so offsets on bodies are
+ * resolved; a non-placeable heightfield is at the origin. The child of a
+ * geom transform is drawn at the composed placement (transform pose times
+ * the child's pose) and `g` is the child. Every pointer handed to a
+ * callback is valid during that call only. NULL entries are skipped; the
+ * result is the number of callbacks made. Disabled geoms are drawn too
+ * (test dGeomIsEnabled(g) to skip them); geoms of classes made with
+ * dCreateGeomClass and transforms without a child are not drawn.
+ * odexGeomDraw(geom, cb, user) draws one geom the same way (a space: its
+ * tree).
+ * The walk does not allocate once warm (mesh and heightfield triangles are
+ * built in a buffer kept by the library per thread). The space is locked
+ * during the walk as during dSpaceCollide: a callback must only read (it
+ * may call getters and draw); adding, removing or destroying geoms is
+ * refused and reported, and a geom found destroyed anyway stops the walk
+ * with a report (the count so far is returned).
+ * include/drawstuff/ode_draw.h implements the table with drawstuff's
+ * dsDraw* functions: dsodeDrawSpace(space) in a drawstuff step callback.
  */
 
 #include <ode/ode.h>
@@ -141,6 +179,26 @@ typedef struct odexLimit {
     int hold_steps;
 } odexLimit;
 
+typedef struct odexDrawCallbacks {
+    void (*box)(void *user, dGeomID g, const dReal *pos, const dReal *R, const dReal *sides);
+    void (*sphere)(void *user, dGeomID g, const dReal *pos, const dReal *R, dReal radius);
+    void (*capsule)(void *user, dGeomID g, const dReal *pos, const dReal *R, dReal length, dReal radius);
+    void (*cylinder)(void *user, dGeomID g, const dReal *pos, const dReal *R, dReal length, dReal radius);
+    void (*plane)(void *user, dGeomID g, const dReal *params);
+    void (*ray)(void *user, dGeomID g, const dReal *start, const dReal *dir, dReal length);
+    void (*convex)(void *user,
+                   dGeomID g,
+                   const dReal *pos,
+                   const dReal *R,
+                   const dReal *planes,
+                   unsigned int plane_count,
+                   const dReal *points,
+                   unsigned int point_count,
+                   const unsigned int *polygons);
+    void (*trimesh)(void *user, dGeomID g, const dReal *pos, const dReal *R, const dReal *v, int n);
+    void (*heightfield)(void *user, dGeomID g, const dReal *pos, const dReal *R, const dReal *v, int n);
+} odexDrawCallbacks;
+
 ODE_API
 dJointID odexJointCreateCustom(dWorldID w,
                                dJointGroupID g,
@@ -164,6 +222,10 @@ ODE_API int odexWorldGetStepThreads(dWorldID w);
 ODE_API void odexWorldSetSolverMode(dWorldID w, int mode);
 
 ODE_API int odexWorldGetSolverMode(dWorldID w);
+
+ODE_API int odexSpaceDraw(dSpaceID space, const struct odexDrawCallbacks *cb, void *user);
+
+ODE_API int odexGeomDraw(dGeomID geom, const struct odexDrawCallbacks *cb, void *user);
 
 #ifdef __cplusplus
 }

@@ -292,6 +292,7 @@ pub mod objects_transmission;
 pub mod objects_universal;
 pub mod objects_world;
 pub mod ode_ext;
+pub mod ode_ext_draw;
 pub mod ode_internal;
 pub mod odeinit;
 pub mod odemath;

@@ -8,12 +8,14 @@
 //! - `space`: simple, hash, quadtree and sweep-and-prune spaces.
 //! - `dispatch`: `dCollide`'s class-pair table, argument swapping, g1/g2.
 //! - `transform`: geom transforms and their collider.
+//! - `draw`: debug drawing, shapes at their world placement (`odexSpaceDraw`).
 //! - `user_class`: host-defined geom classes.
 //! - `heightfield_data`: heightfield sample data objects.
 //! - `trimesh`: triangle mesh data, its BVH and the trimesh colliders.
 pub mod colliders;
 pub mod contact;
 pub mod dispatch;
+pub mod draw;
 pub mod geom;
 pub mod heightfield_data;
 pub mod shapes;
