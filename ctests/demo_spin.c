@@ -24,6 +24,7 @@
  * set below to the step count), pictures with DS_OUTPUT=dir (or -output
  * dir), a window with -window.
  */
+#define _POSIX_C_SOURCE 200112L /* setenv */
 #include <drawstuff/drawstuff.h>
 #include <ode/ode.h>
 #include <math.h>

@@ -102,30 +102,6 @@ add_executable(ds_consumer_static main.c)
 target_link_libraries(ds_consumer_static PRIVATE ODE::ODE_static ODE::drawstuff_static)
 "#;
 
-/// Builds libdrawstuff into the target directory and profile of this test
-/// binary, where cargo also left the libode.so this test packages. Cargo
-/// releases its build lock before it runs tests, so this nested build does
-/// not wait on the `cargo test` that started it.
-fn build_drawstuff() {
-    let profile = common::profile_dir();
-    let mut cmd = Command::new(env!("CARGO"));
-    cmd.args(["build", "-p", "drawstuff", "--lib", "--manifest-path"])
-        .arg(common::root().join("Cargo.toml"))
-        .arg("--target-dir")
-        .arg(profile.parent().unwrap());
-    match profile.file_name().and_then(|n| n.to_str()) {
-        Some("debug") => {}
-        Some("release") => {
-            cmd.arg("--release");
-        }
-        Some(other) => {
-            cmd.args(["--profile", other]);
-        }
-        None => panic!("no profile directory in {}", profile.display()),
-    }
-    run(&mut cmd);
-}
-
 fn run(cmd: &mut Command) -> String {
     let o = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
@@ -241,8 +217,9 @@ fn install_and_consume() {
     let static_lib = std::fs::canonicalize(&lib).unwrap().with_file_name("libode.a");
     assert!(static_lib.exists(), "{} missing: cargo did not build the staticlib", static_lib.display());
 
-    build_drawstuff();
-    let drawstuff_so = std::fs::canonicalize(&lib).unwrap().with_file_name("libdrawstuff.so");
+    // cargo leaves it beside the real libode.so, where CMake looks for it.
+    common::build_drawstuff();
+    let drawstuff_so = static_lib.with_file_name("libdrawstuff.so");
     assert!(drawstuff_so.exists(), "{} missing after cargo build -p drawstuff", drawstuff_so.display());
 
     let work = common::profile_dir().join("install-test");
