@@ -410,6 +410,10 @@ fn install_and_consume() {
     assert_eq!(exported(&ds_real), exported(&drawstuff_so), "installed libdrawstuff exports differ from cargo's");
     assert!(exported(&ds_real).iter().any(|s| s == "dsSimulationLoop"), "libdrawstuff exports no dsSimulationLoop");
     assert!(!sections(&ds_real).iter().any(|x| x == ".debug_info"), "installed libdrawstuff.so is not stripped");
+    let (ds_link, ds_crc) = debuglink(&ds_real, &work);
+    assert_eq!(ds_link, "libdrawstuff.so.debug");
+    let ds_debug = std::fs::read(libdir.join(".debug").join(&ds_link)).expect("libdrawstuff.so.debug not installed");
+    assert_eq!(crc32(&ds_debug), ds_crc, "CRC of libdrawstuff.so.debug does not match .gnu_debuglink");
     assert!(libdir.join("libdrawstuff.a").is_file(), "libdrawstuff.a not installed");
     for e in std::fs::read_dir(root.join("include/drawstuff")).unwrap() {
         let name = e.unwrap().file_name();
