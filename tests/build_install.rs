@@ -10,6 +10,13 @@
 //! `.debug/libode.so.8.0.2.debug` (named by `.gnu_debuglink`, CRC
 //! matching), `libode.a` is installed without debug info, and so are the
 //! licence texts.
+//!
+//! libdrawstuff (crates/drawstuff) is packaged from beside the same
+//! `libode.so`: the test builds it first (`cargo build -p drawstuff --lib`,
+//! same profile and target directory; a no-op when it is fresh), checks it
+//! is installed with `include/drawstuff/*.h`, and builds a small drawstuff
+//! program with `find_package(ode CONFIG)` + `ODE::drawstuff` (and one with
+//! the two static targets) that runs headless for `DS_FRAMES=2` frames.
 mod common;
 
 use std::path::{Path, PathBuf};
@@ -48,6 +55,51 @@ add_executable(consumer main.c)
 target_link_libraries(consumer PRIVATE ODE::ODE)
 add_executable(consumer_static main.c)
 target_link_libraries(consumer_static PRIVATE ODE::ODE_static)
+"#;
+
+/// A drawstuff program stepping an ODE world: counts the frames drawstuff
+/// runs (DS_FRAMES) and draws a box in each.
+const DRAWSTUFF_C: &str = r#"#include <drawstuff/drawstuff.h>
+#include <ode/ode.h>
+#include <stdio.h>
+static dWorldID world;
+static int frames;
+static void start(void) {
+    static float xyz[3] = {2, 0, 1}, hpr[3] = {180, 0, 0};
+    dsSetViewpoint(xyz, hpr);
+}
+static void step(int pause) {
+    static const float pos[3] = {0, 0, 0.5f}, sides[3] = {0.5f, 0.5f, 0.5f};
+    static const float R[12] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0};
+    if (!pause) dWorldStep(world, 0.01);
+    dsSetColor(1, 0, 0);
+    dsDrawBox(pos, R, sides);
+    frames++;
+}
+int main(int argc, char **argv) {
+    dsFunctions fn = {DS_VERSION, &start, &step, 0, 0, 0};
+    dInitODE2(0);
+    world = dWorldCreate();
+    dsSimulationLoop(argc, argv, 64, 48, &fn);
+    dWorldDestroy(world);
+    dCloseODE();
+    printf("drawstuff consumer: %d frames\n", frames);
+    return frames == 2 ? 0 : 1;
+}
+"#;
+
+const DRAWSTUFF_CMAKE: &str = r#"cmake_minimum_required(VERSION 3.16)
+project(consumer_drawstuff C)
+find_package(ode 0.16 CONFIG REQUIRED)
+foreach(t ODE::drawstuff ODE::drawstuff_static)
+  if(NOT TARGET ${t})
+    message(FATAL_ERROR "find_package(ode) defines no ${t}")
+  endif()
+endforeach()
+add_executable(ds_consumer main.c)
+target_link_libraries(ds_consumer PRIVATE ODE::ODE ODE::drawstuff)
+add_executable(ds_consumer_static main.c)
+target_link_libraries(ds_consumer_static PRIVATE ODE::ODE_static ODE::drawstuff_static)
 "#;
 
 fn run(cmd: &mut Command) -> String {
@@ -164,6 +216,11 @@ fn install_and_consume() {
     // cargo builds the staticlib beside the cdylib; CMake finds it there.
     let static_lib = std::fs::canonicalize(&lib).unwrap().with_file_name("libode.a");
     assert!(static_lib.exists(), "{} missing: cargo did not build the staticlib", static_lib.display());
+
+    // cargo leaves it beside the real libode.so, where CMake looks for it.
+    common::build_drawstuff();
+    let drawstuff_so = static_lib.with_file_name("libdrawstuff.so");
+    assert!(drawstuff_so.exists(), "{} missing after cargo build -p drawstuff", drawstuff_so.display());
 
     let work = common::profile_dir().join("install-test");
     let _ = std::fs::remove_dir_all(&work);
@@ -346,8 +403,67 @@ fn install_and_consume() {
     assert!(needed(&exe).is_empty(), "-static consumer needs {:?}", needed(&exe));
     run_consumer("pkg-config --static", &exe, None);
 
+    // --- libdrawstuff: library, headers, ODE::drawstuff
+    let ds_real = libdir.join("libdrawstuff.so");
+    assert!(ds_real.is_file() && !ds_real.is_symlink(), "libdrawstuff.so not installed in {}", libdir.display());
+    assert_eq!(soname(&ds_real), "libdrawstuff.so", "SONAME of the installed libdrawstuff");
+    assert_eq!(exported(&ds_real), exported(&drawstuff_so), "installed libdrawstuff exports differ from cargo's");
+    assert!(exported(&ds_real).iter().any(|s| s == "dsSimulationLoop"), "libdrawstuff exports no dsSimulationLoop");
+    assert!(!sections(&ds_real).iter().any(|x| x == ".debug_info"), "installed libdrawstuff.so is not stripped");
+    let (ds_link, ds_crc) = debuglink(&ds_real, &work);
+    assert_eq!(ds_link, "libdrawstuff.so.debug");
+    let ds_debug = std::fs::read(libdir.join(".debug").join(&ds_link)).expect("libdrawstuff.so.debug not installed");
+    assert_eq!(crc32(&ds_debug), ds_crc, "CRC of libdrawstuff.so.debug does not match .gnu_debuglink");
+    assert!(libdir.join("libdrawstuff.a").is_file(), "libdrawstuff.a not installed");
+    for e in std::fs::read_dir(root.join("include/drawstuff")).unwrap() {
+        let name = e.unwrap().file_name();
+        assert!(
+            std::fs::read(inc.join("drawstuff").join(&name)).ok()
+                == std::fs::read(root.join("include/drawstuff").join(&name)).ok(),
+            "header drawstuff/{name:?} not installed as checked in"
+        );
+    }
+    let ddir = work.join("consumer-drawstuff");
+    std::fs::create_dir_all(&ddir).unwrap();
+    std::fs::write(ddir.join("CMakeLists.txt"), DRAWSTUFF_CMAKE).unwrap();
+    std::fs::write(ddir.join("main.c"), DRAWSTUFF_C).unwrap();
+    let dbuild = ddir.join("build");
+    run(Command::new("cmake")
+        .arg("-S")
+        .arg(&ddir)
+        .arg("-B")
+        .arg(&dbuild)
+        .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display())));
+    run(Command::new("cmake").arg("--build").arg(&dbuild));
+    let exe = dbuild.join("ds_consumer");
+    let ldd = run(Command::new("ldd").arg(&exe).env_remove("LD_LIBRARY_PATH"));
+    assert!(
+        ldd.contains(&ds_real.display().to_string()),
+        "drawstuff consumer does not load the installed library:\n{ldd}"
+    );
+    // Headless, two frames, no pictures.
+    let out = run(Command::new(&exe)
+        .env_remove("LD_LIBRARY_PATH")
+        .env_remove("DS_OUTPUT")
+        .env_remove("DS_WINDOW")
+        .env("DS_HEADLESS", "1")
+        .env("DS_FRAMES", "2"));
+    assert_eq!(out.trim(), "drawstuff consumer: 2 frames");
+    // Both Rust staticlibs linked into one program.
+    let exe = dbuild.join("ds_consumer_static");
+    let libs = needed(&exe);
+    assert!(!libs.iter().any(|n| n.starts_with("libode") || n.starts_with("libdrawstuff")), "static: {libs:?}");
+    let out = run(Command::new(&exe)
+        .env_remove("LD_LIBRARY_PATH")
+        .env_remove("DS_OUTPUT")
+        .env_remove("DS_WINDOW")
+        .env("DS_HEADLESS", "1")
+        .env("DS_FRAMES", "2"));
+    assert_eq!(out.trim(), "drawstuff consumer: 2 frames", "ODE::drawstuff_static consumer");
+
     println!(
         "install test: layout, SONAME, stripping + debuglink ({size} of {cargo_size} bytes), libode.a, ode.pc, \
-         ode-config and find_package checked; 6 consumers built and run"
+         ode-config and find_package checked; 6 consumers built and run; libdrawstuff installed with its \
+         headers, ODE::drawstuff and ODE::drawstuff_static consumers ran headless"
     );
 }

@@ -2,7 +2,8 @@
 //! and drive motors, soft slipping contacts from real colliders through
 //! nested spaces): `ctests/diff_buggy.c` must give Debian's trace exactly,
 //! compiled against either library's headers, and `ctests/t_buggy_drive.c`
-//! checks the drive against closed-form mechanics.
+//! checks the drive against closed-form mechanics. `ctests/demo_buggy.c`,
+//! the same car as a drawstuff program, must print Debian's trace too.
 mod common;
 use common::*;
 
@@ -30,7 +31,8 @@ fn buggy_drive_closed_form() {
 
 #[test]
 fn demo_buggy_matches_debian() {
-    // The quick-start demo (scripts/demo.sh): same text with either library.
-    let reference = differential("demo_buggy");
+    // The quick-start demo (scripts/demo.sh), a drawstuff program run
+    // headless: same text with either library.
+    let reference = differential_drawstuff("demo_buggy");
     assert!(reference.contains("summary"), "demo_buggy did not finish:\n{reference}");
 }

@@ -218,15 +218,98 @@ pub fn missing_symbols(bin: &Path) -> Vec<String> {
     names(&["-D", "--undefined-only"], bin).into_iter().filter(|n| !ours.contains(n)).collect()
 }
 
+/// Builds libdrawstuff (`cargo build -p drawstuff --lib`) into the target
+/// directory and profile of the running test binary (a no-op when it is
+/// fresh) and returns the library, `target/<profile>/deps/libdrawstuff.so`,
+/// beside the `libode.so` the tests use. Cargo releases its build lock
+/// before it runs tests, so this nested build does not wait on the
+/// `cargo test` that started it.
+pub fn build_drawstuff() -> PathBuf {
+    let profile = profile_dir();
+    let mut cmd = Command::new(env!("CARGO"));
+    cmd.args(["build", "-p", "drawstuff", "--lib", "--manifest-path"])
+        .arg(root().join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(profile.parent().unwrap());
+    match profile.file_name().and_then(|n| n.to_str()) {
+        Some("debug") => {}
+        Some("release") => {
+            cmd.arg("--release");
+        }
+        Some(other) => {
+            cmd.args(["--profile", other]);
+        }
+        None => panic!("no profile directory in {}", profile.display()),
+    }
+    let o = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
+    assert!(o.status.success(), "{cmd:?} failed:\n{}", String::from_utf8_lossy(&o.stderr));
+    let lib = profile.join("deps").join("libdrawstuff.so");
+    assert!(lib.exists(), "{} missing after {cmd:?}", lib.display());
+    lib
+}
+
+/// Our drawstuff alone, for programs built against Debian's ODE headers and
+/// run with either `libode.so.8`: `target/<profile>/drawstuff-only/` with
+/// `include/drawstuff/*.h` and `lib/libdrawstuff.so` (a link to
+/// [`build_drawstuff`]'s library) and nothing else of ours.
+pub fn drawstuff_only_dir() -> PathBuf {
+    let lib = build_drawstuff();
+    let dir = profile_dir().join("drawstuff-only");
+    let inc = dir.join("include/drawstuff");
+    std::fs::create_dir_all(&inc).unwrap();
+    std::fs::create_dir_all(dir.join("lib")).unwrap();
+    for e in std::fs::read_dir(root().join("include/drawstuff")).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), inc.join(e.file_name())).unwrap();
+    }
+    let link = dir.join("lib/libdrawstuff.so");
+    if std::fs::read_link(&link).ok().as_deref() != Some(lib.as_path()) {
+        // Parallel test processes: build the link aside, rename it over.
+        let tmp = dir.join(format!("lib/.libdrawstuff.so.{}", std::process::id()));
+        let _ = std::fs::remove_file(&tmp);
+        std::os::unix::fs::symlink(&lib, &tmp).unwrap();
+        std::fs::rename(&tmp, &link).unwrap();
+    }
+    dir
+}
+
 /// The differential test of one `ctests/<name>.c`: built against Debian's
 /// headers, run with Debian's and with our `libode.so.8`, traces compared
 /// within the tolerance the program declares. Returns the reference trace.
 pub fn differential(name: &str) -> String {
+    differential_linked(name, &[], &[])
+}
+
+/// [`differential`] for a drawstuff program (the demo ports of
+/// `scripts/demo.sh`): also linked to our libdrawstuff from
+/// [`drawstuff_only_dir`], found through the program's run path, so
+/// `LD_LIBRARY_PATH` still chooses only the `libode.so.8`. The program runs
+/// headless for its own step count (it sets `DS_FRAMES`).
+pub fn differential_drawstuff(name: &str) -> String {
+    let ds = drawstuff_only_dir();
+    let flags = [
+        format!("-I{}", ds.join("include").display()),
+        format!("-L{}", ds.join("lib").display()),
+        "-ldrawstuff".to_string(),
+        format!("-Wl,-rpath,{}", ds.join("lib").display()),
+    ];
+    let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+    let nm = Command::new("nm").args(["-D", "--defined-only"]).arg(ds.join("lib/libdrawstuff.so")).output();
+    let drawstuff: Vec<String> = String::from_utf8_lossy(&nm.expect("cannot run nm").stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().last().map(str::to_string))
+        .collect();
+    differential_linked(name, &flags, &drawstuff)
+}
+
+/// [`differential`] with extra compiler flags; `elsewhere` are functions
+/// another library of ours provides.
+fn differential_linked(name: &str, extra: &[&str], elsewhere: &[String]) -> String {
     require_reference();
     let src = format!("{name}.c");
     let (rel, abs) = declared_tolerance(&src);
-    let bin = build_c(name, &[&src], Headers::Debian, &[]);
-    let missing = missing_symbols(&bin);
+    let bin = build_c(name, &[&src], Headers::Debian, extra);
+    let missing: Vec<String> = missing_symbols(&bin).into_iter().filter(|n| !elsewhere.contains(n)).collect();
     assert!(missing.is_empty(), "{name} needs functions our library lacks: {missing:?}");
     let reference = run_ok(&bin, Lib::Debian, &[]);
     let ours = run_ok(&bin, Lib::Ours, &[]);
