@@ -18,35 +18,16 @@ use crate::joints::JointKind;
 /// only after its quick test found one.
 #[cold]
 fn name_invalid<T>(cx: &Cx, c: &dContact) -> Option<T> {
-    let s = &c.surface;
-    let on = |bit: i32| s.mode & bit != 0;
-    let rolling = on(mode::ROLLING);
-    let named = [
-        ("mu", s.mu, true),
-        ("mu2", s.mu2, on(mode::MU2)),
-        ("rho", s.rho, rolling),
-        ("rho2", s.rho2, rolling && on(mode::AXIS_DEP)),
-        ("rhoN", s.rhoN, rolling),
-        ("bounce", s.bounce, on(mode::BOUNCE)),
-        ("bounce_vel", s.bounce_vel, on(mode::BOUNCE)),
-        ("soft_erp", s.soft_erp, on(mode::SOFT_ERP)),
-        ("soft_cfm", s.soft_cfm, on(mode::SOFT_CFM)),
-        ("motion1", s.motion1, on(mode::MOTION1)),
-        ("motion2", s.motion2, on(mode::MOTION2)),
-        ("motionN", s.motionN, on(mode::MOTION_N)),
-        ("slip1", s.slip1, on(mode::SLIP1)),
-        ("slip2", s.slip2, on(mode::SLIP2)),
-    ];
+    if let Some(name) = contact_joint(c).surface.first_nan_in_use() {
+        return cx.fail(format_args!("argument 'c': surface.{name} is NaN"));
+    }
     let g = &c.geom;
     let finite3 = |v: &[f64]| v[..3].iter().all(|x| x.is_finite());
-    for (name, v, used) in named {
-        cx.require(!used || !v.is_nan(), format_args!("argument 'c': surface.{name} is NaN"))?;
-    }
     for (name, v) in [("pos", &g.pos), ("normal", &g.normal)] {
         cx.require(finite3(v), format_args!("argument 'c': geom.{name} is not finite"))?;
     }
     cx.require(g.depth.is_finite(), format_args!("argument 'c': geom.depth is {} (must be finite)", g.depth))?;
-    if s.mode & mode::FDIR1 != 0 {
+    if c.surface.mode & mode::FDIR1 != 0 {
         cx.require(finite3(&c.fdir1), format_args!("argument 'c': fdir1 is not finite"))?;
     }
     cx.fail(format_args!("argument 'c' is invalid"))

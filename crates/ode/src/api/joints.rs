@@ -1459,28 +1459,8 @@ impl Contact {
     /// geometry, no NaN in the surface values the mode uses.
     fn checked(&self) -> Result<(CoreSurface, ContactPoint, [f64; 3])> {
         let s = &self.surface.0;
-        let on = |bit: i32| s.mode & bit != 0;
-        let rolling = on(mode::ROLLING);
-        let named = [
-            ("mu", s.mu, true),
-            ("mu2", s.mu2, on(mode::MU2)),
-            ("rho", s.rho, rolling),
-            ("rho2", s.rho2, rolling && on(mode::AXIS_DEP)),
-            ("rhoN", s.rho_n, rolling),
-            ("bounce", s.bounce, on(mode::BOUNCE)),
-            ("bounce_vel", s.bounce_vel, on(mode::BOUNCE)),
-            ("soft_erp", s.soft_erp, on(mode::SOFT_ERP)),
-            ("soft_cfm", s.soft_cfm, on(mode::SOFT_CFM)),
-            ("motion1", s.motion1, on(mode::MOTION1)),
-            ("motion2", s.motion2, on(mode::MOTION2)),
-            ("motionN", s.motion_n, on(mode::MOTION_N)),
-            ("slip1", s.slip1, on(mode::SLIP1)),
-            ("slip2", s.slip2, on(mode::SLIP2)),
-        ];
-        for (name, v, used) in named {
-            if used && v.is_nan() {
-                return Err(Error::InvalidArgument { arg: name, reason: "is NaN".into() });
-            }
+        if let Some(name) = s.first_nan_in_use() {
+            return Err(Error::InvalidArgument { arg: name, reason: "is NaN".into() });
         }
         let pos = finite3("pos", self.geom.pos)?;
         let normal = finite3("normal", self.geom.normal)?;

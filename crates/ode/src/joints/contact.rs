@@ -56,6 +56,37 @@ pub struct Surface {
     pub slip2: f64,
 }
 
+impl Surface {
+    /// The values the solver reads under this `mode`, named as in
+    /// `dSurfaceParameters` (`mu` always; the others when their mode bit
+    /// is set), for the argument checks of the C and Rust APIs.
+    pub fn values_in_use(&self) -> [(&'static str, f64, bool); 14] {
+        let on = |bit: i32| self.mode & bit != 0;
+        let rolling = on(mode::ROLLING);
+        [
+            ("mu", self.mu, true),
+            ("mu2", self.mu2, on(mode::MU2)),
+            ("rho", self.rho, rolling),
+            ("rho2", self.rho2, rolling && on(mode::AXIS_DEP)),
+            ("rhoN", self.rho_n, rolling),
+            ("bounce", self.bounce, on(mode::BOUNCE)),
+            ("bounce_vel", self.bounce_vel, on(mode::BOUNCE)),
+            ("soft_erp", self.soft_erp, on(mode::SOFT_ERP)),
+            ("soft_cfm", self.soft_cfm, on(mode::SOFT_CFM)),
+            ("motion1", self.motion1, on(mode::MOTION1)),
+            ("motion2", self.motion2, on(mode::MOTION2)),
+            ("motionN", self.motion_n, on(mode::MOTION_N)),
+            ("slip1", self.slip1, on(mode::SLIP1)),
+            ("slip2", self.slip2, on(mode::SLIP2)),
+        ]
+    }
+
+    /// The name of the first value in use that is NaN.
+    pub fn first_nan_in_use(&self) -> Option<&'static str> {
+        self.values_in_use().into_iter().find(|&(_, v, used)| used && v.is_nan()).map(|(name, _, _)| name)
+    }
+}
+
 /// The contact point as collision detection reported it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContactPoint {
