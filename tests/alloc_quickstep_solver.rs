@@ -8,27 +8,13 @@ use ode::joints::object::destroy_world;
 use ode::joints::{null::Null, Joint, JointHead, JointKind, Row, JOINTS};
 use ode::math::mat3::rotate_tensor;
 use ode::solver::{quick, IslandInput, IslandRows, JointSlot, SolverScratch};
-use std::alloc::{GlobalAlloc, Layout, System};
 
-struct Counting;
-thread_local! {
-    // Counted per thread: the test harness's own threads may allocate
-    // meanwhile (seen under load), which is not the code under test.
-    static ALLOCS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
-        System.alloc(l)
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l)
-    }
-}
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::allocations_so_far;
 
 #[global_allocator]
-static A: Counting = Counting;
+static A: counting_alloc::Counting = counting_alloc::Counting;
 
 #[test]
 fn warm_island_solves_do_not_allocate() {
@@ -94,11 +80,11 @@ fn warm_island_solves_do_not_allocate() {
         quick::set_warm_start(warm);
         let input = IslandInput { world: w.get(), bodies: &bodies, inv_i: &inv_i, h: 0.01 };
         quick::solve_island(&input, &mut isl, &mut scratch); // warm up
-        let before = ALLOCS.with(|a| a.get());
+        let before = allocations_so_far();
         for _ in 0..50 {
             quick::solve_island(&input, &mut isl, &mut scratch);
         }
-        assert_eq!(ALLOCS.with(|a| a.get()) - before, 0, "warm start {warm}");
+        assert_eq!(allocations_so_far() - before, 0, "warm start {warm}");
     }
     assert!(fb.f1[..3].iter().any(|&x| x != 0.0));
     for s in &isl.joints {

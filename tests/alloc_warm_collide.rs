@@ -6,28 +6,14 @@ use ode::ffi::collision_space::*;
 use ode::ffi::decl::collision_space::dSAP_AXES_XZY;
 use ode::ffi::objects_body::*;
 use ode::ffi::objects_world::*;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::ffi::c_void;
 
-struct Counting;
-thread_local! {
-    // Counted per thread: the test harness's own threads may allocate
-    // meanwhile (seen under load), which is not the code under test.
-    static ALLOCS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
-        System.alloc(l)
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l)
-    }
-}
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::allocations_so_far;
 
 #[global_allocator]
-static A: Counting = Counting;
+static A: counting_alloc::Counting = counting_alloc::Counting;
 
 unsafe extern "C" fn near(data: *mut c_void, a: *mut c_void, b: *mut c_void) {
     *(data as *mut usize) += 1;
@@ -74,13 +60,13 @@ fn warm_collide_passes_do_not_allocate() {
                 shake(k);
                 dSpaceCollide(s, &mut pairs as *mut usize as *mut c_void, Some(near));
             }
-            let before = ALLOCS.with(|a| a.get());
+            let before = allocations_so_far();
             for k in 3..23 {
                 shake(k);
                 dSpaceCollide(s, &mut pairs as *mut usize as *mut c_void, Some(near));
                 dSpaceCollide2(nested, s, &mut pairs as *mut usize as *mut c_void, Some(near));
             }
-            assert_eq!(ALLOCS.with(|a| a.get()) - before, 0, "{name}: warm passes allocated");
+            assert_eq!(allocations_so_far() - before, 0, "{name}: warm passes allocated");
             assert!(pairs > 100, "{name}: scene too sparse ({pairs} pairs)");
             dSpaceDestroy(s);
         }
@@ -226,13 +212,13 @@ fn warm_trimesh_collide_passes_do_not_allocate() {
             shake(k);
             dSpaceCollide(s, &mut contacts as *mut usize as *mut c_void, Some(near64));
         }
-        let before = ALLOCS.with(|a| a.get());
+        let before = allocations_so_far();
         contacts = 0;
         for k in 3..13 {
             shake(k);
             dSpaceCollide(s, &mut contacts as *mut usize as *mut c_void, Some(near64));
         }
-        assert_eq!(ALLOCS.with(|a| a.get()) - before, 0, "warm trimesh passes allocated");
+        assert_eq!(allocations_so_far() - before, 0, "warm trimesh passes allocated");
         assert!(contacts > 500, "scene too sparse ({contacts} contacts)");
         dSpaceDestroy(s);
         dWorldDestroy(w);
@@ -276,12 +262,12 @@ fn warm_hash_collide_with_mixed_sizes_does_not_allocate() {
             place(k, 0.5);
             dSpaceCollide(s, &mut pairs as *mut usize as *mut c_void, Some(near));
         }
-        let before = ALLOCS.with(|a| a.get());
+        let before = allocations_so_far();
         for k in 3..13 {
             place(k, if k % 2 == 0 { 0.5 } else { 0.0 });
             dSpaceCollide(s, &mut pairs as *mut usize as *mut c_void, Some(near));
         }
-        assert_eq!(ALLOCS.with(|a| a.get()) - before, 0, "warm hash-space passes allocated");
+        assert_eq!(allocations_so_far() - before, 0, "warm hash-space passes allocated");
         assert!(pairs > 1000, "scene too sparse ({pairs} pairs)");
         dSpaceDestroy(s);
     }

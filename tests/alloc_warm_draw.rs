@@ -6,27 +6,14 @@ use ode::ffi::collision_space::*;
 use ode::ffi::collision_trimesh::*;
 use ode::ffi::decl::collision_space::dSAP_AXES_XZY;
 use ode::ffi::ode_ext_draw::*;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::ffi::{c_int, c_void};
 
-struct Counting;
-thread_local! {
-    // Per thread: the harness's own threads may allocate meanwhile.
-    static ALLOCS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
-        System.alloc(l)
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l)
-    }
-}
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::allocations_so_far;
 
 #[global_allocator]
-static A: Counting = Counting;
+static A: counting_alloc::Counting = counting_alloc::Counting;
 
 /// Counts calls and triangles (`user` points to [calls, triangles]).
 unsafe extern "C" fn shape(user: *mut c_void, _g: *mut c_void, _p: *const f64, _r: *const f64, _s: *const f64) {
@@ -104,12 +91,12 @@ fn warm_space_draw_does_not_allocate() {
                 odexSpaceDraw(s, &cb, user);
             }
             counts = [0; 2];
-            let before = ALLOCS.with(|a| a.get());
+            let before = allocations_so_far();
             for k in 2..12 {
                 shake(k);
                 assert_eq!(odexSpaceDraw(s, &cb, user), 303, "{name}");
             }
-            assert_eq!(ALLOCS.with(|a| a.get()) - before, 0, "{name}: warm walks allocated");
+            assert_eq!(allocations_so_far() - before, 0, "{name}: warm walks allocated");
             // 300 shapes, the transform's box, the heightfield and the mesh.
             assert_eq!(counts, [3030, 10 * (2 * 9 * 9 + 2)], "{name}");
             dSpaceDestroy(s);

@@ -20,50 +20,15 @@ use ode::ffi::objects_slider::*;
 use ode::ffi::objects_world::*;
 use ode::ffi::odeinit::dInitODE2;
 use ode::ffi::{dBodyID, dJointGroupID, dWorldID};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::ffi::{c_char, c_int, c_void};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-struct Counting;
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static ALLOCS: Cell<usize> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let _ = COUNTING.try_with(|c| {
-            if c.get() {
-                let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
-            }
-        });
-        System.alloc(l)
-    }
-    unsafe fn realloc(&self, p: *mut u8, l: Layout, new_size: usize) -> *mut u8 {
-        let _ = COUNTING.try_with(|c| {
-            if c.get() {
-                let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
-            }
-        });
-        System.realloc(p, l, new_size)
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l)
-    }
-}
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::allocations_during;
 
 #[global_allocator]
-static A: Counting = Counting;
-
-/// Allocations made by `f` on this thread.
-fn allocations(f: impl FnOnce()) -> usize {
-    ALLOCS.with(|a| a.set(0));
-    COUNTING.with(|c| c.set(true));
-    f();
-    COUNTING.with(|c| c.set(false));
-    ALLOCS.with(|a| a.get())
-}
+static A: counting_alloc::Counting = counting_alloc::Counting;
 
 const HALF: [f64; 3] = [0.25, 0.2, 0.1];
 
@@ -223,7 +188,7 @@ unsafe fn step(sc: &Scene, quick: bool) -> usize {
     dJointGroupEmpty(sc.group);
     contacts(sc);
     dJointAddSliderForce(sc.slider, 1.5);
-    allocations(|| {
+    allocations_during(|| {
         if quick {
             dWorldQuickStep(sc.w, 0.01);
         } else {

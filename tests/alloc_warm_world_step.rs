@@ -3,27 +3,13 @@
 use ode::dynamics::world::{create_body, create_world, flags};
 use ode::joints::object::destroy_world;
 use ode::pipeline::step_world;
-use std::alloc::{GlobalAlloc, Layout, System};
 
-struct Counting;
-thread_local! {
-    // Counted per thread: the test harness's own threads may allocate
-    // meanwhile (seen under load), which is not the code under test.
-    static ALLOCS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
-        System.alloc(l)
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l)
-    }
-}
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::allocations_so_far;
 
 #[global_allocator]
-static A: Counting = Counting;
+static A: counting_alloc::Counting = counting_alloc::Counting;
 
 #[test]
 fn warm_steps_do_not_allocate() {
@@ -40,11 +26,11 @@ fn warm_steps_do_not_allocate() {
     }
     for quick in [false, true] {
         step_world(w, 0.01, quick); // warm up
-        let before = ALLOCS.with(|a| a.get());
+        let before = allocations_so_far();
         for _ in 0..100 {
             step_world(w, 0.01, quick);
         }
-        assert_eq!(ALLOCS.with(|a| a.get()) - before, 0, "quick={quick}");
+        assert_eq!(allocations_so_far() - before, 0, "quick={quick}");
     }
     destroy_world(w);
 }

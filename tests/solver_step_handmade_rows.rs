@@ -15,40 +15,13 @@ use ode::math::rotation::q_to_r;
 use ode::pipeline::step_world;
 use ode::solver::step::{solve_island, StepBuffers};
 use ode::solver::{IslandInput, IslandRows, JointSlot};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 
-struct Counting;
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static ALLOCS: Cell<usize> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let _ = COUNTING.try_with(|c| {
-            if c.get() {
-                let _ = ALLOCS.try_with(|a| a.set(a.get() + 1));
-            }
-        });
-        System.alloc(l)
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l)
-    }
-}
+#[path = "common/counting_alloc.rs"]
+mod counting_alloc;
+use counting_alloc::allocations_during;
 
 #[global_allocator]
-static A: Counting = Counting;
-
-/// Allocations made by `f` on this thread.
-fn allocations(f: impl FnOnce()) -> usize {
-    ALLOCS.with(|a| a.set(0));
-    COUNTING.with(|c| c.set(true));
-    f();
-    COUNTING.with(|c| c.set(false));
-    ALLOCS.with(|a| a.get())
-}
+static A: counting_alloc::Counting = counting_alloc::Counting;
 
 struct Rng(u64);
 impl Rng {
@@ -215,7 +188,7 @@ fn synthetic_rows_are_satisfied_and_feedback_is_jt_lambda() {
     }
 
     // Solving again with warm buffers allocates nothing.
-    let n = allocations(|| solve_island(&input, &rows, 0, &mut buf));
+    let n = allocations_during(|| solve_island(&input, &rows, 0, &mut buf));
     assert_eq!(n, 0, "warm solve allocated {n} times");
     for j in joints {
         j.get_mut().head.feedback = std::ptr::null_mut();
@@ -238,7 +211,7 @@ fn warm_steps_with_joints_do_not_allocate() {
     }
     for quick in [false, true] {
         step_world(w, 0.01, quick);
-        let n = allocations(|| {
+        let n = allocations_during(|| {
             for _ in 0..50 {
                 step_world(w, 0.01, quick);
             }

@@ -51,23 +51,31 @@ pub struct Config {
     pub warnings: Vec<String>,
 }
 
+impl Config {
+    /// drawstuff's defaults for a `width` × `height` picture: a window,
+    /// textures and shadows on, no frame count, no output.
+    pub fn new(width: u32, height: u32) -> Config {
+        Config {
+            headless: false,
+            frames: None,
+            output: None,
+            width: width.clamp(1, 8192),
+            height: height.clamp(1, 8192),
+            interval: DEFAULT_INTERVAL,
+            textures: true,
+            shadows: true,
+            pause: false,
+            texture_path: None,
+            keys: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+}
+
 /// Reads the settings from `args` (argv, program name first), `env` (a
 /// variable lookup) and whether a display exists.
 pub fn parse(args: &[String], env: &dyn Fn(&str) -> Option<String>, display: bool, width: u32, height: u32) -> Config {
-    let mut c = Config {
-        headless: false,
-        frames: None,
-        output: None,
-        width: width.clamp(1, 8192),
-        height: height.clamp(1, 8192),
-        interval: DEFAULT_INTERVAL,
-        textures: true,
-        shadows: true,
-        pause: false,
-        texture_path: None,
-        keys: Vec::new(),
-        warnings: Vec::new(),
-    };
+    let mut c = Config::new(width, height);
     let truthy = |v: Option<String>| v.is_some_and(|v| !v.is_empty() && v != "0");
     let mut headless = truthy(env("DS_HEADLESS"));
     let mut window = truthy(env("DS_WINDOW"));

@@ -62,17 +62,9 @@ impl Recording {
     pub fn new(dir: impl AsRef<Path>, width: u32, height: u32, interval: u64) -> Result<Self, String> {
         let cfg = crate::config::Config {
             headless: true,
-            frames: None,
             output: Some(dir.as_ref().to_path_buf()),
-            width: width.clamp(1, 8192),
-            height: height.clamp(1, 8192),
             interval: interval.max(1),
-            textures: true,
-            shadows: true,
-            pause: false,
-            texture_path: None,
-            keys: Vec::new(),
-            warnings: Vec::new(),
+            ..crate::config::Config::new(width, height)
         };
         let graphics = open_offscreen(&cfg, None)?;
         let recorder = Recorder::new(dir.as_ref(), cfg.interval)?;
