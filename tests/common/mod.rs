@@ -49,9 +49,12 @@ pub fn our_lib_dir() -> PathBuf {
     for name in ["libode.so", "libode.so.8"] {
         let link = dir.join(name);
         if std::fs::read_link(&link).ok().as_deref() != Some(built.as_path()) {
-            // Tests run in parallel processes: build the link aside, then
-            // rename it over the old one atomically.
-            let tmp = dir.join(format!(".{name}.{}", std::process::id()));
+            // Tests run in parallel processes and threads: build the link
+            // aside under a name of this process and call, then rename it
+            // over the old one atomically.
+            static SERIAL: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+            let n = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let tmp = dir.join(format!(".{name}.{}.{n}", std::process::id()));
             let _ = std::fs::remove_file(&tmp);
             std::os::unix::fs::symlink(&built, &tmp).unwrap();
             std::fs::rename(&tmp, &link).unwrap();

@@ -6,11 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// target/<profile>, where cargo left libdrawstuff.so.
-fn lib_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().to_path_buf()
-}
+mod common;
+use common::lib_dir;
 
 fn build_scene(name: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -3,16 +3,11 @@
 //! include/drawstuff/ode_draw.h (which knows nothing of the scene), run
 //! headless; the picture is checked against the stack's geometry.
 //!
-//! Needs target/<profile>/libode.so, which `cargo test --workspace` builds
-//! (alone: `cargo build` first).
-use std::path::{Path, PathBuf};
+//! The libraries are built fresh first (`common::lib_dir`).
+mod common;
+use common::lib_dir;
+use std::path::Path;
 use std::process::Command;
-
-/// target/<profile>, where cargo left libdrawstuff.so and libode.so.
-fn lib_dir() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    exe.parent().unwrap().parent().unwrap().to_path_buf()
-}
 
 fn is_red(p: &image::Rgba<u8>) -> bool {
     p[0] > 140 && p[1] < 40 && p[2] < 40
@@ -35,11 +30,6 @@ fn run_around(n: u32, at: u32, inside: impl Fn(u32) -> bool) -> (u32, u32) {
 #[test]
 fn ode_draw_box_stack_matches_geometry() {
     let dir = lib_dir();
-    assert!(
-        dir.join("libode.so").exists(),
-        "{} has no libode.so: run `cargo build` (or `cargo test --workspace`) first",
-        dir.display()
-    );
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let exe = std::env::temp_dir().join(format!("ds_ode_box_stack_{}", std::process::id()));
     let st = Command::new("cc")
