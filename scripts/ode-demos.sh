@@ -63,7 +63,7 @@ for src in "$demo_dir"/demo_*.c "$demo_dir"/demo_*.cpp; do
   # its contacts differently; demo_crash steps islands on ODE's thread pool;
   # demo_moving_trimesh), so its run is tried up to three times: "same" when
   # one run matches ours, "debian-not-repeatable" when Debian's own runs
-  # disagree, "different" otherwise. demo_I seeds dRand from time(0):
+  # disagree, "different" otherwise. demo_I and demo_step seed dRand from time(0):
   # "time-seeded", not compared.
   mkdir -p "$d/debian"
   if $cc -O1 -w -DdDOUBLE -I"$ds/include" -I"$demo_dir" \

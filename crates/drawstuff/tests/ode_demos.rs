@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 /// differ from ours, which repeat): demo_crash steps islands on ODE's thread
 /// pool, demo_moving_trimesh gives different contacts from run to run, and
 /// demo_boxstack does so about one run in four (the script retries it).
-/// demo_I seeds dRand from time(0) and is not compared at all.
+/// demo_I and demo_step seed dRand from time(0) and are not compared at all.
 const DEBIAN_NOT_REPEATABLE: [&str; 3] = ["demo_boxstack", "demo_crash", "demo_moving_trimesh"];
 
 fn pngs(dir: &Path) -> Vec<PathBuf> {
