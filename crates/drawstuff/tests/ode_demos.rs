@@ -5,7 +5,9 @@
 //! also finishes on Debian's ODE (built against Debian's headers, drawn by
 //! our drawstuff) the pictures must be byte-identical, i.e. the physics
 //! gave the same numbers, except where Debian's own runs do not repeat
-//! ([`DEBIAN_NOT_REPEATABLE`], checked by the script on every run).
+//! ([`DEBIAN_NOT_REPEATABLE`], checked by the script on every run). Eight
+//! of them also run unmodified in the fast solver mode (`ODE_SOLVER=fast`)
+//! and must finish and draw.
 //!
 //! The script's results are read from `$ODE_DEMOS_OUT` (its
 //! `WORK_DIR/demos`); scripts/test-all.sh runs the script and then this
@@ -103,6 +105,26 @@ fn ode_demos_build_run_and_draw() {
             v => problems.push(format!("{name}: pictures vs Debian's ODE: {v}")),
         }
     }
+    // The same demos, unmodified, in the fast solver mode (ODE_SOLVER=fast).
+    let mut fast = 0;
+    for d in &dirs {
+        let Ok(exit) = std::fs::read_to_string(d.join("fast/exit")) else { continue };
+        let name = d.file_name().unwrap().to_string_lossy().into_owned();
+        let log = std::fs::read_to_string(d.join("fast/run.log")).unwrap_or_default();
+        if log.contains("ODE INTERNAL ERROR") {
+            problems
+                .push(format!("{name} in fast mode: {}", log.lines().find(|l| l.contains("INTERNAL")).unwrap_or("")));
+        }
+        if exit.trim() != "0" || pngs(&d.join("fast")).is_empty() {
+            problems.push(format!(
+                "{name} in fast mode: exit {}, {} pictures",
+                exit.trim(),
+                pngs(&d.join("fast")).len()
+            ));
+        }
+        fast += 1;
+    }
+    assert!(fast >= 6, "only {fast} demos ran in fast mode");
     assert!(drawn >= 33, "only {drawn} demos drew pictures");
     assert!(moving >= 25, "only {moving} demos show motion");
     assert!(problems.is_empty(), "{}", problems.join("\n"));

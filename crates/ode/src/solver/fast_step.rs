@@ -257,7 +257,10 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBu
                 (row.lo, row.hi)
             };
             let d = s.diag[r];
-            let new = if d > 0.0 { (old + (s.rhs[r] - a_lambda) / d).clamp(lo, hi) } else { old };
+            // Not f64::clamp: a friction bound of ∞·0 (μ = dInfinity, no
+            // normal force yet) is NaN, and like ODE's LCP, whose bound tests
+            // are false for NaN, the row is then not clamped.
+            let new = if d > 0.0 { clamp_unless_nan(old + (s.rhs[r] - a_lambda) / d, lo, hi) } else { old };
             let delta = new - old;
             if delta != 0.0 {
                 s.lambda[r] = new;
@@ -275,4 +278,16 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBu
     let lambda = std::mem::take(&mut s.lambda);
     super::step::constraint_forces(rows, &lambda, &mut buf.cforce, &mut buf.has_cforce);
     buf.fast.lambda = lambda;
+}
+
+/// `v` limited to [lo, hi]; a NaN bound limits nothing (as ODE's tests).
+#[inline]
+fn clamp_unless_nan(v: f64, lo: f64, hi: f64) -> f64 {
+    if v < lo {
+        lo
+    } else if v > hi {
+        hi
+    } else {
+        v
+    }
 }
