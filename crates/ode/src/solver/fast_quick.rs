@@ -332,29 +332,9 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
 
     // ---- SOR sweeps --------------------------------------------------------
     let iterations = input.world.qs.num_iterations.max(0) as usize;
-    // A fixed sweep order biases the solution towards the rows solved last,
-    // which makes stacks creep sideways; ODE breaks that bias by shuffling
-    // its rows every 8th iteration with `dRand`. Here the batches are
-    // shuffled at the same iterations with a private generator seeded the
-    // same way at every solve, so results stay reproducible and `dRand`
-    // is never touched.
     s.order.clear();
     s.order.extend(0..nbatch as u32);
-    let mut rng = SHUFFLE_SEED;
-    for iteration in 0..iterations {
-        if iteration >= super::quick::REORDER_FREQUENCY && iteration % super::quick::REORDER_FREQUENCY == 0 {
-            for i in 1..nbatch {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                s.order.swap(i, (rng % (i as u64 + 1)) as usize);
-            }
-        }
-        for &bi in &s.order {
-            let bi = bi as usize;
-            sweep_batch(&s.batches[bi], &mut s.lambda, bi * 4, &mut s.fc);
-        }
-    }
+    sweeps(&s.batches, &mut s.order, &mut s.lambda, &mut s.fc, iterations);
 
     // ---- results -------------------------------------------------------------
     for (&b, f) in input.bodies.iter().zip(s.fc.iter()) {
@@ -403,6 +383,53 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             }
             fb.f1[..3].copy_from_slice(&f1);
             fb.t1[..3].copy_from_slice(&t1);
+        }
+    }
+}
+
+/// `iterations` SOR sweeps over the batches. On x86-64 processors with
+/// AVX2 the same code is compiled a second time for 256-bit lanes (one
+/// instruction per `DVec4` operation instead of two); both versions do the
+/// same IEEE operations in the same order (no fused multiply-add), so the
+/// result does not depend on which one runs.
+fn sweeps(batches: &[Batch], order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor supports AVX2 (checked just above).
+        unsafe { sweeps_avx2(batches, order, lambda, fc, iterations) };
+        return;
+    }
+    sweeps_generic(batches, order, lambda, fc, iterations);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn sweeps_avx2(batches: &[Batch], order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
+    sweeps_generic(batches, order, lambda, fc, iterations);
+}
+
+#[inline(always)]
+fn sweeps_generic(batches: &[Batch], order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
+    // A fixed sweep order biases the solution towards the rows solved last,
+    // which makes stacks creep sideways; ODE breaks that bias by shuffling
+    // its rows every 8th iteration with `dRand`. Here the batches are
+    // shuffled at the same iterations with a private generator seeded the
+    // same way at every solve, so results stay reproducible and `dRand`
+    // is never touched.
+    let nbatch = order.len();
+    let mut rng = SHUFFLE_SEED;
+    for iteration in 0..iterations {
+        if iteration >= super::quick::REORDER_FREQUENCY && iteration % super::quick::REORDER_FREQUENCY == 0 {
+            for i in 1..nbatch {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                order.swap(i, (rng % (i as u64 + 1)) as usize);
+            }
+        }
+        for &bi in order.iter() {
+            let bi = bi as usize;
+            sweep_batch(&batches[bi], lambda, bi * 4, fc);
         }
     }
 }
