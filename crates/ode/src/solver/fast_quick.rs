@@ -78,40 +78,48 @@ pub struct CachedContact {
     lambda: [f64; 3],
 }
 
-impl CachedContact {
-    fn key_cmp(&self, o: &CachedContact) -> std::cmp::Ordering {
-        let mut c = (self.g1, self.g2).cmp(&(o.g1, o.g2));
-        for k in 0..3 {
-            c = c.then(self.pos[k].total_cmp(&o.pos[k]));
-        }
-        for k in 0..3 {
-            c = c.then(self.lambda[k].total_cmp(&o.lambda[k]));
-        }
-        c
-    }
-}
-
-/// The contacts' λ of a world's previous fast QuickStep, sorted by geom
-/// pair then position (a total order, so the content does not depend on
-/// which thread stepped which island).
+/// The contacts' λ of a world's previous fast QuickStep, found by geom
+/// pair through a hash table: `heads` (a power of two, at least twice the
+/// entries) holds 1 + the last entry of each pair's chain, `next` links
+/// the entries of one pair. A pair's contacts all come from one island,
+/// stored in the island's order, so a chain's content and order do not
+/// depend on which thread stepped which island; a lookup therefore finds
+/// the same entry at any thread count.
 #[derive(Default)]
 pub struct ContactCache {
     entries: Vec<CachedContact>,
+    next: Vec<u32>,
+    heads: Vec<u32>,
+}
+
+/// Bucket of a geom pair (Fibonacci hashing of the two addresses).
+#[inline]
+fn pair_bucket(g1: usize, g2: usize, mask: usize) -> usize {
+    let h = (g1 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (g2 as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    (h >> 32) as usize & mask
 }
 
 impl ContactCache {
     /// The previous λ of the contact between `g1` and `g2` nearest to
-    /// `pos`, within `CONTACT_MATCH_DISTANCE`.
+    /// `pos`, within `CONTACT_MATCH_DISTANCE` (the first of equally near
+    /// ones in chain order).
     fn lookup(&self, g1: usize, g2: usize, pos: &[f64; 3]) -> Option<[f64; 3]> {
-        let first = self.entries.partition_point(|e| (e.g1, e.g2) < (g1, g2));
+        if self.entries.is_empty() {
+            return None;
+        }
         let mut best = None;
         let mut best_d2 = CONTACT_MATCH_DISTANCE * CONTACT_MATCH_DISTANCE;
-        for e in self.entries[first..].iter().take_while(|e| (e.g1, e.g2) == (g1, g2)) {
-            let d2 = (0..3).map(|k| (e.pos[k] - pos[k]) * (e.pos[k] - pos[k])).sum::<f64>();
-            if d2 < best_d2 {
-                best_d2 = d2;
-                best = Some(e.lambda);
+        let mut k = self.heads[pair_bucket(g1, g2, self.heads.len() - 1)];
+        while k != 0 {
+            let e = &self.entries[k as usize - 1];
+            if (e.g1, e.g2) == (g1, g2) {
+                let d2 = (0..3).map(|c| (e.pos[c] - pos[c]) * (e.pos[c] - pos[c])).sum::<f64>();
+                if d2 < best_d2 {
+                    best_d2 = d2;
+                    best = Some(e.lambda);
+                }
             }
+            k = self.next[k as usize - 1];
         }
         best
     }
@@ -123,7 +131,15 @@ impl ContactCache {
         for s in scratches {
             self.entries.append(&mut s.fresh);
         }
-        self.entries.sort_unstable_by(CachedContact::key_cmp);
+        let size = (2 * self.entries.len()).next_power_of_two().max(16);
+        self.heads.clear();
+        self.heads.resize(size, 0);
+        self.next.clear();
+        for (k, e) in self.entries.iter().enumerate() {
+            let b = pair_bucket(e.g1, e.g2, size - 1);
+            self.next.push(self.heads[b]);
+            self.heads[b] = k as u32 + 1;
+        }
     }
 }
 
