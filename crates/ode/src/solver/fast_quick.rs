@@ -44,9 +44,10 @@ const WARM_FACTOR: f64 = 0.9;
 pub struct Batch {
     j1: [DVec4; 6],
     j2: [DVec4; 6],
-    /// M⁻¹·Jᵀ (unscaled), body 1 then body 2.
-    m1: [DVec4; 6],
-    m2: [DVec4; 6],
+    /// M⁻¹·Jᵀ (unscaled), body 1 then body 2, per lane: the update of a
+    /// lane's body is then one contiguous multiply-add of six values.
+    m1: [[f64; 6]; 4],
+    m2: [[f64; 6]; 4],
     rhs: DVec4,
     cfm: DVec4,
     /// Bounds: `[lo − fcoef·|λ_n|, hi + fcoef·|λ_n|]`, where λ_n is the
@@ -314,8 +315,8 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             for c in 0..6 {
                 bt.j1[c][lane] = j1[c] * ad;
                 bt.j2[c][lane] = j2[c] * ad;
-                bt.m1[c][lane] = m1[c];
-                bt.m2[c][lane] = m2[c];
+                bt.m1[lane][c] = m1[c];
+                bt.m2[lane][c] = m2[c];
             }
             bt.rhs[lane] = (row.c * hinv + jt) * ad;
             bt.cfm[lane] = cfm * ad;
@@ -490,13 +491,13 @@ fn sweep_batch(bt: &Batch, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
     new.write_to_slice(&mut lambda[slot0..slot0 + 4]);
     let d = delta.to_array();
     for (lane, &dl) in d.iter().enumerate() {
-        let f = body(bt.b1[lane]);
+        let (f, m) = (body(bt.b1[lane]), &bt.m1[lane]);
         for c in 0..6 {
-            f[c] += dl * bt.m1[c][lane];
+            f[c] += dl * m[c];
         }
-        let f = body(bt.b2[lane]);
+        let (f, m) = (body(bt.b2[lane]), &bt.m2[lane]);
         for c in 0..6 {
-            f[c] += dl * bt.m2[c][lane];
+            f[c] += dl * m[c];
         }
     }
 }
