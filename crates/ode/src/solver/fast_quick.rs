@@ -470,7 +470,10 @@ fn sweep_batch(bt: &Batch, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
         unsafe { &mut *fcp.add(b as usize) }
     };
     let gather = |b: &[u32; 4], c: usize| DVec4::new(body(b[0])[c], body(b[1])[c], body(b[2])[c], body(b[3])[c]);
-    let old = DVec4::from_slice(&lambda[slot0..slot0 + 4]);
+    let lp = lambda.as_mut_ptr();
+    // SAFETY: slot0 + 4 <= lambda.len() (see above); the four λ of the
+    // batch are contiguous.
+    let old = unsafe { DVec4::new(*lp.add(slot0), *lp.add(slot0 + 1), *lp.add(slot0 + 2), *lp.add(slot0 + 3)) };
     let mut delta = bt.rhs - old * bt.cfm;
     for c in 0..6 {
         delta -= bt.j1[c] * gather(&bt.b1, c) + bt.j2[c] * gather(&bt.b2, c);
@@ -478,17 +481,23 @@ fn sweep_batch(bt: &Batch, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
     // SAFETY: friction slots are < lambda.len() by construction.
     let normal = unsafe {
         DVec4::new(
-            *lambda.get_unchecked(bt.fslot[0] as usize),
-            *lambda.get_unchecked(bt.fslot[1] as usize),
-            *lambda.get_unchecked(bt.fslot[2] as usize),
-            *lambda.get_unchecked(bt.fslot[3] as usize),
+            *lp.add(bt.fslot[0] as usize),
+            *lp.add(bt.fslot[1] as usize),
+            *lp.add(bt.fslot[2] as usize),
+            *lp.add(bt.fslot[3] as usize),
         )
     };
     let f = bt.fcoef * normal.abs();
     let (lo, hi) = (bt.lo - f, bt.hi + f);
     let new = (old + delta).max(lo).min(hi);
     let delta = new - old;
-    new.write_to_slice(&mut lambda[slot0..slot0 + 4]);
+    // SAFETY: as for `old`.
+    unsafe {
+        *lp.add(slot0) = new.x;
+        *lp.add(slot0 + 1) = new.y;
+        *lp.add(slot0 + 2) = new.z;
+        *lp.add(slot0 + 3) = new.w;
+    }
     let d = delta.to_array();
     for (lane, &dl) in d.iter().enumerate() {
         let (f, m) = (body(bt.b1[lane]), &bt.m1[lane]);
