@@ -44,9 +44,10 @@ const WARM_FACTOR: f64 = 0.9;
 pub struct Batch {
     j1: [DVec4; 6],
     j2: [DVec4; 6],
-    /// M⁻¹·Jᵀ (unscaled), body 1 then body 2.
-    m1: [DVec4; 6],
-    m2: [DVec4; 6],
+    /// M⁻¹·Jᵀ (unscaled), body 1 then body 2, per lane: the update of a
+    /// lane's body is then one contiguous multiply-add of six values.
+    m1: [[f64; 6]; 4],
+    m2: [[f64; 6]; 4],
     rhs: DVec4,
     cfm: DVec4,
     /// Bounds: `[lo − fcoef·|λ_n|, hi + fcoef·|λ_n|]`, where λ_n is the
@@ -78,40 +79,48 @@ pub struct CachedContact {
     lambda: [f64; 3],
 }
 
-impl CachedContact {
-    fn key_cmp(&self, o: &CachedContact) -> std::cmp::Ordering {
-        let mut c = (self.g1, self.g2).cmp(&(o.g1, o.g2));
-        for k in 0..3 {
-            c = c.then(self.pos[k].total_cmp(&o.pos[k]));
-        }
-        for k in 0..3 {
-            c = c.then(self.lambda[k].total_cmp(&o.lambda[k]));
-        }
-        c
-    }
-}
-
-/// The contacts' λ of a world's previous fast QuickStep, sorted by geom
-/// pair then position (a total order, so the content does not depend on
-/// which thread stepped which island).
+/// The contacts' λ of a world's previous fast QuickStep, found by geom
+/// pair through a hash table: `heads` (a power of two, at least twice the
+/// entries) holds 1 + the last entry of each pair's chain, `next` links
+/// the entries of one pair. A pair's contacts all come from one island,
+/// stored in the island's order, so a chain's content and order do not
+/// depend on which thread stepped which island; a lookup therefore finds
+/// the same entry at any thread count.
 #[derive(Default)]
 pub struct ContactCache {
     entries: Vec<CachedContact>,
+    next: Vec<u32>,
+    heads: Vec<u32>,
+}
+
+/// Bucket of a geom pair (Fibonacci hashing of the two addresses).
+#[inline]
+fn pair_bucket(g1: usize, g2: usize, mask: usize) -> usize {
+    let h = (g1 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (g2 as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    (h >> 32) as usize & mask
 }
 
 impl ContactCache {
     /// The previous λ of the contact between `g1` and `g2` nearest to
-    /// `pos`, within `CONTACT_MATCH_DISTANCE`.
+    /// `pos`, within `CONTACT_MATCH_DISTANCE` (the first of equally near
+    /// ones in chain order).
     fn lookup(&self, g1: usize, g2: usize, pos: &[f64; 3]) -> Option<[f64; 3]> {
-        let first = self.entries.partition_point(|e| (e.g1, e.g2) < (g1, g2));
+        if self.entries.is_empty() {
+            return None;
+        }
         let mut best = None;
         let mut best_d2 = CONTACT_MATCH_DISTANCE * CONTACT_MATCH_DISTANCE;
-        for e in self.entries[first..].iter().take_while(|e| (e.g1, e.g2) == (g1, g2)) {
-            let d2 = (0..3).map(|k| (e.pos[k] - pos[k]) * (e.pos[k] - pos[k])).sum::<f64>();
-            if d2 < best_d2 {
-                best_d2 = d2;
-                best = Some(e.lambda);
+        let mut k = self.heads[pair_bucket(g1, g2, self.heads.len() - 1)];
+        while k != 0 {
+            let e = &self.entries[k as usize - 1];
+            if (e.g1, e.g2) == (g1, g2) {
+                let d2 = (0..3).map(|c| (e.pos[c] - pos[c]) * (e.pos[c] - pos[c])).sum::<f64>();
+                if d2 < best_d2 {
+                    best_d2 = d2;
+                    best = Some(e.lambda);
+                }
             }
+            k = self.next[k as usize - 1];
         }
         best
     }
@@ -123,7 +132,15 @@ impl ContactCache {
         for s in scratches {
             self.entries.append(&mut s.fresh);
         }
-        self.entries.sort_unstable_by(CachedContact::key_cmp);
+        let size = (2 * self.entries.len()).next_power_of_two().max(16);
+        self.heads.clear();
+        self.heads.resize(size, 0);
+        self.next.clear();
+        for (k, e) in self.entries.iter().enumerate() {
+            let b = pair_bucket(e.g1, e.g2, size - 1);
+            self.next.push(self.heads[b]);
+            self.heads[b] = k as u32 + 1;
+        }
     }
 }
 
@@ -298,8 +315,8 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             for c in 0..6 {
                 bt.j1[c][lane] = j1[c] * ad;
                 bt.j2[c][lane] = j2[c] * ad;
-                bt.m1[c][lane] = m1[c];
-                bt.m2[c][lane] = m2[c];
+                bt.m1[lane][c] = m1[c];
+                bt.m2[lane][c] = m2[c];
             }
             bt.rhs[lane] = (row.c * hinv + jt) * ad;
             bt.cfm[lane] = cfm * ad;
@@ -332,29 +349,9 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
 
     // ---- SOR sweeps --------------------------------------------------------
     let iterations = input.world.qs.num_iterations.max(0) as usize;
-    // A fixed sweep order biases the solution towards the rows solved last,
-    // which makes stacks creep sideways; ODE breaks that bias by shuffling
-    // its rows every 8th iteration with `dRand`. Here the batches are
-    // shuffled at the same iterations with a private generator seeded the
-    // same way at every solve, so results stay reproducible and `dRand`
-    // is never touched.
     s.order.clear();
     s.order.extend(0..nbatch as u32);
-    let mut rng = SHUFFLE_SEED;
-    for iteration in 0..iterations {
-        if iteration >= super::quick::REORDER_FREQUENCY && iteration % super::quick::REORDER_FREQUENCY == 0 {
-            for i in 1..nbatch {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                s.order.swap(i, (rng % (i as u64 + 1)) as usize);
-            }
-        }
-        for &bi in &s.order {
-            let bi = bi as usize;
-            sweep_batch(&s.batches[bi], &mut s.lambda, bi * 4, &mut s.fc);
-        }
-    }
+    sweeps(&s.batches, &mut s.order, &mut s.lambda, &mut s.fc, iterations);
 
     // ---- results -------------------------------------------------------------
     for (&b, f) in input.bodies.iter().zip(s.fc.iter()) {
@@ -407,6 +404,53 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     }
 }
 
+/// `iterations` SOR sweeps over the batches. On x86-64 processors with
+/// AVX2 the same code is compiled a second time for 256-bit lanes (one
+/// instruction per `DVec4` operation instead of two); both versions do the
+/// same IEEE operations in the same order (no fused multiply-add), so the
+/// result does not depend on which one runs.
+fn sweeps(batches: &[Batch], order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor supports AVX2 (checked just above).
+        unsafe { sweeps_avx2(batches, order, lambda, fc, iterations) };
+        return;
+    }
+    sweeps_generic(batches, order, lambda, fc, iterations);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn sweeps_avx2(batches: &[Batch], order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
+    sweeps_generic(batches, order, lambda, fc, iterations);
+}
+
+#[inline(always)]
+fn sweeps_generic(batches: &[Batch], order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
+    // A fixed sweep order biases the solution towards the rows solved last,
+    // which makes stacks creep sideways; ODE breaks that bias by shuffling
+    // its rows every 8th iteration with `dRand`. Here the batches are
+    // shuffled at the same iterations with a private generator seeded the
+    // same way at every solve, so results stay reproducible and `dRand`
+    // is never touched.
+    let nbatch = order.len();
+    let mut rng = SHUFFLE_SEED;
+    for iteration in 0..iterations {
+        if iteration >= super::quick::REORDER_FREQUENCY && iteration % super::quick::REORDER_FREQUENCY == 0 {
+            for i in 1..nbatch {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                order.swap(i, (rng % (i as u64 + 1)) as usize);
+            }
+        }
+        for &bi in order.iter() {
+            let bi = bi as usize;
+            sweep_batch(&batches[bi], lambda, bi * 4, fc);
+        }
+    }
+}
+
 /// One projected SOR update of the four independent rows of a batch.
 ///
 /// Body indices (`b1`, `b2`: island bodies `< nb` or lane dummies
@@ -426,7 +470,10 @@ fn sweep_batch(bt: &Batch, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
         unsafe { &mut *fcp.add(b as usize) }
     };
     let gather = |b: &[u32; 4], c: usize| DVec4::new(body(b[0])[c], body(b[1])[c], body(b[2])[c], body(b[3])[c]);
-    let old = DVec4::from_slice(&lambda[slot0..slot0 + 4]);
+    let lp = lambda.as_mut_ptr();
+    // SAFETY: slot0 + 4 <= lambda.len() (see above); the four λ of the
+    // batch are contiguous.
+    let old = unsafe { DVec4::new(*lp.add(slot0), *lp.add(slot0 + 1), *lp.add(slot0 + 2), *lp.add(slot0 + 3)) };
     let mut delta = bt.rhs - old * bt.cfm;
     for c in 0..6 {
         delta -= bt.j1[c] * gather(&bt.b1, c) + bt.j2[c] * gather(&bt.b2, c);
@@ -434,26 +481,32 @@ fn sweep_batch(bt: &Batch, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
     // SAFETY: friction slots are < lambda.len() by construction.
     let normal = unsafe {
         DVec4::new(
-            *lambda.get_unchecked(bt.fslot[0] as usize),
-            *lambda.get_unchecked(bt.fslot[1] as usize),
-            *lambda.get_unchecked(bt.fslot[2] as usize),
-            *lambda.get_unchecked(bt.fslot[3] as usize),
+            *lp.add(bt.fslot[0] as usize),
+            *lp.add(bt.fslot[1] as usize),
+            *lp.add(bt.fslot[2] as usize),
+            *lp.add(bt.fslot[3] as usize),
         )
     };
     let f = bt.fcoef * normal.abs();
     let (lo, hi) = (bt.lo - f, bt.hi + f);
     let new = (old + delta).max(lo).min(hi);
     let delta = new - old;
-    new.write_to_slice(&mut lambda[slot0..slot0 + 4]);
+    // SAFETY: as for `old`.
+    unsafe {
+        *lp.add(slot0) = new.x;
+        *lp.add(slot0 + 1) = new.y;
+        *lp.add(slot0 + 2) = new.z;
+        *lp.add(slot0 + 3) = new.w;
+    }
     let d = delta.to_array();
     for (lane, &dl) in d.iter().enumerate() {
-        let f = body(bt.b1[lane]);
+        let (f, m) = (body(bt.b1[lane]), &bt.m1[lane]);
         for c in 0..6 {
-            f[c] += dl * bt.m1[c][lane];
+            f[c] += dl * m[c];
         }
-        let f = body(bt.b2[lane]);
+        let (f, m) = (body(bt.b2[lane]), &bt.m2[lane]);
         for c in 0..6 {
-            f[c] += dl * bt.m2[c][lane];
+            f[c] += dl * m[c];
         }
     }
 }
