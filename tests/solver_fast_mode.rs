@@ -159,7 +159,10 @@ fn solver_fast_mode_same_result_at_any_thread_count() {
     let serial = run("fast", "1");
     assert!(serial.lines().count() > 1000);
     assert_ne!(serial, run("exact", "1"), "ODE_SOLVER=fast changed nothing");
-    for t in ["2", "4"] {
+    // Several runs each: a dependence on which thread stepped which island
+    // shows only in some runs (a per-thread factorisation-plan cache once
+    // differed in about one 4-thread run in ten).
+    for t in ["2", "4", "2", "4", "2", "4", "2", "4"] {
         assert!(run("fast", t) == serial, "ODE_SOLVER=fast ODE_THREADS={t} differs from the serial trace");
     }
 }

@@ -206,9 +206,9 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBu
                     }
                     let rb = s.bilateral[ub as usize] as usize;
                     let v = dot6(&s.mj[rb][6 * sb as usize..6 * sb as usize + 6], ja);
-                    // Zeros too: a factorisation plan depends on positions
-                    // only (the direct path skips them).
-                    s.ldl.add(ua as usize, ub as usize, v);
+                    if v != 0.0 {
+                        s.ldl.add(ua as usize, ub as usize, v);
+                    }
                 }
             }
         }
