@@ -143,7 +143,9 @@ if [ "$rc" -eq 0 ]; then
   # pictures checked and compared with the same demos on Debian's ODE).
   banner "ODE's demos with libdrawstuff (scripts/ode-demos.sh)"
   s=$(date +%s)
-  demo_work=${TMPDIR:-/tmp}/ode-demo-ode
+  # Inside this checkout's target/: two checkouts testing at once (a clone
+  # under CI and a working tree) must not share the demos' output.
+  demo_work=$ROOT/target/ode-demos
   { cargo build --release -p drawstuff &&
     bash scripts/ode-demos.sh target/release "$demo_work" 200 50 &&
     ODE_DEMOS_OUT="$demo_work/demos" cargo test -p drawstuff --test ode_demos -- --nocapture; } 2>&1 | tee "$LOG/ode-demos.log"
