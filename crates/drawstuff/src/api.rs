@@ -1,8 +1,10 @@
 //! The C API of drawstuff.h (the variadic dsError/dsDebug/dsPrint are in
-//! `csrc/ds_messages.c`). Each function checks its pointers and the
-//! life-cycle phase, reports misuse once on stderr and ignores the call,
-//! where ODE's drawstuff would exit or crash. No panic crosses into C.
-use crate::shapes::Placement;
+//! `csrc/ds_messages.c`). Each function checks the life-cycle phase and,
+//! on frames that are drawn, its pointers; misuse is reported once on
+//! stderr and the call ignored, where ODE's drawstuff would exit or crash.
+//! No panic crosses into C.
+use crate::frame::Frame;
+use crate::shapes::{DrawState, Placement, Tessellator};
 use crate::viewer::{self, viewer, Callbacks, DsFunctions, Phase};
 use libc::{c_char, c_float, c_int, c_uint};
 use std::ffi::CStr;
@@ -30,16 +32,14 @@ unsafe fn read<T: Copy + Into<f64>, const N: usize>(p: *const T) -> Option<[f32;
     Some(std::array::from_fn(|i| s[i].into() as f32))
 }
 
-/// Shared front of every shape call: checks the phase and placement and
-/// hands the viewer, placement and tessellator to `draw`.
-///
-/// # Safety
-/// `pos`/`r` are null or point to 3/12 values.
-unsafe fn shape<T: Copy + Into<f64>>(
+/// Shared front of every drawing call: checks the life-cycle phase (misuse
+/// is reported on every call) and, on frames that are drawn, hands the
+/// tessellator, the frame and the drawing state to `draw`, which returns
+/// the message for a bad argument. Frames nobody will see cost only the
+/// phase check: arguments are read and converted inside `draw`.
+fn drawing(
     name: &'static str,
-    pos: *const T,
-    r: *const T,
-    draw: impl FnOnce(&mut viewer::Viewer, &Placement),
+    draw: impl FnOnce(&mut Tessellator, &mut Frame, &DrawState) -> Result<(), &'static str>,
 ) {
     guarded(name, || {
         let mut v = viewer();
@@ -47,25 +47,34 @@ unsafe fn shape<T: Copy + Into<f64>>(
             v.report_once("drawing function called outside the simulation loop's step; ignored");
             return;
         }
-        // SAFETY: the caller's contract.
-        let (Some(pos), Some(r)) = (unsafe { read::<T, 3>(pos) }, unsafe { read::<T, 12>(r) }) else {
-            v.report_once("dsDraw* called with a null position or rotation; ignored");
+        if !v.rendering {
             return;
-        };
-        if v.rendering {
-            draw(&mut v, &Placement { pos, r });
+        }
+        let st = v.draw;
+        let viewer::Viewer { tess, frame, .. } = &mut *v;
+        if let Err(msg) = draw(tess, frame, &st) {
+            v.report_once(msg);
         }
     })
 }
 
-macro_rules! with_frame {
-    ($v:ident, $at:ident, |$t:ident, $f:ident, $st:ident| $body:expr) => {{
-        let st = $v.draw;
-        let viewer::Viewer { tess: $t, frame: $f, .. } = &mut *$v;
-        let $st = &st;
-        let _ = $at;
-        $body
-    }};
+/// [`drawing`] for a shape placed by `pos` and ODE's 3×4 rotation `r`.
+///
+/// # Safety
+/// `pos`/`r` are null or point to 3/12 values.
+unsafe fn shape<T: Copy + Into<f64>>(
+    name: &'static str,
+    pos: *const T,
+    r: *const T,
+    draw: impl FnOnce(&mut Tessellator, &mut Frame, &DrawState, &Placement) -> Result<(), &'static str>,
+) {
+    drawing(name, |tess, frame, st| {
+        // SAFETY: the caller's contract.
+        let (Some(pos), Some(r)) = (unsafe { read::<T, 3>(pos) }, unsafe { read::<T, 12>(r) }) else {
+            return Err("dsDraw* called with a null position or rotation; ignored");
+        };
+        draw(tess, frame, st, &Placement { pos, r })
+    })
 }
 
 /// `dsSimulationLoop`.
@@ -237,11 +246,11 @@ macro_rules! box_fn {
         #[no_mangle]
         pub unsafe extern "C" fn $name(pos: *const $t, r: *const $t, sides: *const $t) {
             // SAFETY: the caller's contract.
-            let sides = unsafe { read::<$t, 3>(sides) };
             unsafe {
-                shape(stringify!($name), pos, r, |v, at| match sides {
-                    Some(s) => with_frame!(v, at, |t, f, st| t.draw_box(f, st, at, s)),
-                    None => v.report_once("dsDrawBox called with null sides; ignored"),
+                shape(stringify!($name), pos, r, |t, f, st, at| {
+                    let s = read::<$t, 3>(sides).ok_or("dsDrawBox called with null sides; ignored")?;
+                    t.draw_box(f, st, at, s);
+                    Ok(())
                 })
             }
         }
@@ -260,8 +269,9 @@ macro_rules! round_fn {
         pub unsafe extern "C" fn $name(pos: *const $t, r: *const $t, length: c_float, radius: c_float) {
             // SAFETY: the caller's contract.
             unsafe {
-                shape(stringify!($name), pos, r, |v, at| {
-                    with_frame!(v, at, |t, f, st| t.$method(f, st, at, length, radius))
+                shape(stringify!($name), pos, r, |t, f, st, at| {
+                    t.$method(f, st, at, length, radius);
+                    Ok(())
                 })
             }
         }
@@ -282,8 +292,9 @@ macro_rules! sphere_fn {
         pub unsafe extern "C" fn $name(pos: *const $t, r: *const $t, radius: c_float) {
             // SAFETY: the caller's contract.
             unsafe {
-                shape(stringify!($name), pos, r, |v, at| {
-                    with_frame!(v, at, |t, f, st| t.draw_sphere(f, st, at, radius))
+                shape(stringify!($name), pos, r, |t, f, st, at| {
+                    t.draw_sphere(f, st, at, radius);
+                    Ok(())
                 })
             }
         }
@@ -308,14 +319,14 @@ macro_rules! triangles_fn {
             solid: c_int,
         ) {
             // SAFETY: the caller's contract.
-            let c = unsafe { (read::<$t, 3>(v0), read::<$t, 3>(v1), read::<$t, 3>(v2)) };
             unsafe {
-                shape(stringify!($one), pos, r, |v, at| match c {
-                    (Some(a), Some(b), Some(c)) => {
-                        let tri = [a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2]];
-                        with_frame!(v, at, |t, f, st| t.draw_triangles(f, st, at, &[tri], solid != 0))
-                    }
-                    _ => v.report_once("dsDrawTriangle called with a null vertex; ignored"),
+                shape(stringify!($one), pos, r, |t, f, st, at| {
+                    let (Some(a), Some(b), Some(c)) = (read::<$t, 3>(v0), read::<$t, 3>(v1), read::<$t, 3>(v2)) else {
+                        return Err("dsDrawTriangle called with a null vertex; ignored");
+                    };
+                    let tri = [a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2]];
+                    t.draw_triangles(f, st, at, &[tri], solid != 0);
+                    Ok(())
                 })
             }
         }
@@ -326,17 +337,16 @@ macro_rules! triangles_fn {
         /// `pos`, `r` point to 3 and 12 values, `vs` to `9 n` values.
         #[no_mangle]
         pub unsafe extern "C" fn $many(pos: *const $t, r: *const $t, vs: *const $t, n: c_int, solid: c_int) {
-            let tris: Vec<[f32; 9]> = if vs.is_null() || n <= 0 {
-                Vec::new()
-            } else {
-                // SAFETY: the caller's contract.
-                let s = unsafe { std::slice::from_raw_parts(vs, 9 * n as usize) };
-                s.chunks_exact(9).map(|c| std::array::from_fn(|i| c[i] as f32)).collect()
-            };
             // SAFETY: the caller's contract.
             unsafe {
-                shape(stringify!($many), pos, r, |v, at| {
-                    with_frame!(v, at, |t, f, st| t.draw_triangles(f, st, at, &tris, solid != 0))
+                shape(stringify!($many), pos, r, |t, f, st, at| {
+                    if vs.is_null() || n <= 0 {
+                        return Ok(());
+                    }
+                    let s = std::slice::from_raw_parts(vs, 9 * n as usize);
+                    let tris: Vec<[f32; 9]> = s.chunks_exact(9).map(|c| std::array::from_fn(|i| c[i] as f32)).collect();
+                    t.draw_triangles(f, st, at, &tris, solid != 0);
+                    Ok(())
                 })
             }
         }
@@ -353,22 +363,13 @@ macro_rules! line_fn {
         /// `a`, `b` point to 3 values.
         #[no_mangle]
         pub unsafe extern "C" fn $name(a: *const $t, b: *const $t) {
-            guarded(stringify!($name), || {
-                let mut v = viewer();
-                if v.phase != Phase::InFrame {
-                    v.report_once("drawing function called outside the simulation loop's step; ignored");
-                    return;
-                }
+            drawing(stringify!($name), |t, f, st| {
                 // SAFETY: the caller's contract.
                 let (Some(a), Some(b)) = (unsafe { read::<$t, 3>(a) }, unsafe { read::<$t, 3>(b) }) else {
-                    v.report_once("dsDrawLine called with a null point; ignored");
-                    return;
+                    return Err("dsDrawLine called with a null point; ignored");
                 };
-                if v.rendering {
-                    let st = v.draw;
-                    let viewer::Viewer { tess, frame, .. } = &mut *v;
-                    tess.draw_line(frame, &st, a, b);
-                }
+                t.draw_line(f, st, a, b);
+                Ok(())
             })
         }
     };
@@ -393,32 +394,30 @@ macro_rules! convex_fn {
             pointcount: c_uint,
             polygons: *const c_uint,
         ) {
-            if planes.is_null() || points.is_null() || polygons.is_null() {
-                guarded(stringify!($name), || viewer().report_once("dsDrawConvex called with a null array; ignored"));
-                return;
-            }
-            // SAFETY: the caller's contract for the counts.
-            let pl: Vec<[f32; 4]> = unsafe { std::slice::from_raw_parts(planes, 4 * planecount as usize) }
-                .chunks_exact(4)
-                .map(|c| std::array::from_fn(|i| c[i] as f32))
-                .collect();
-            let pt: Vec<[f32; 3]> = unsafe { std::slice::from_raw_parts(points, 3 * pointcount as usize) }
-                .chunks_exact(3)
-                .map(|c| std::array::from_fn(|i| c[i] as f32))
-                .collect();
-            // The polygon list's length follows from its own counts.
-            let mut polys = Vec::new();
-            let mut k = 0usize;
-            for _ in 0..planecount {
-                // SAFETY: each plane has a count followed by that many indices.
-                let count = unsafe { *polygons.add(k) } as usize;
-                polys.extend_from_slice(unsafe { std::slice::from_raw_parts(polygons.add(k), count + 1) });
-                k += count + 1;
-            }
             // SAFETY: the caller's contract.
             unsafe {
-                shape(stringify!($name), pos, r, |v, at| {
-                    with_frame!(v, at, |t, f, st| t.draw_convex(f, st, at, &pl, &pt, &polys))
+                shape(stringify!($name), pos, r, |t, f, st, at| {
+                    if planes.is_null() || points.is_null() || polygons.is_null() {
+                        return Err("dsDrawConvex called with a null array; ignored");
+                    }
+                    let pl: Vec<[f32; 4]> = std::slice::from_raw_parts(planes, 4 * planecount as usize)
+                        .chunks_exact(4)
+                        .map(|c| std::array::from_fn(|i| c[i] as f32))
+                        .collect();
+                    let pt: Vec<[f32; 3]> = std::slice::from_raw_parts(points, 3 * pointcount as usize)
+                        .chunks_exact(3)
+                        .map(|c| std::array::from_fn(|i| c[i] as f32))
+                        .collect();
+                    // The polygon list's length follows from its own counts.
+                    let mut polys = Vec::new();
+                    let mut k = 0usize;
+                    for _ in 0..planecount {
+                        let count = *polygons.add(k) as usize;
+                        polys.extend_from_slice(std::slice::from_raw_parts(polygons.add(k), count + 1));
+                        k += count + 1;
+                    }
+                    t.draw_convex(f, st, at, &pl, &pt, &polys);
+                    Ok(())
                 })
             }
         }
