@@ -213,6 +213,18 @@ impl Tessellator {
         self.emit_solid(frame, st, at, true);
     }
 
+    /// One quad of a round side between unit directions `d0` and `d1` (in
+    /// the xy plane), from z = −`hl` to `hl`; returns its corners (bottom
+    /// d0, bottom d1, top d0, top d1).
+    fn push_side(&mut self, d0: Vec3, d1: Vec3, radius: f32, hl: f32) -> [Vec3; 4] {
+        let (b0, b1) = (d0 * radius - Vec3::Z * hl, d1 * radius - Vec3::Z * hl);
+        let (t0, t1) = (d0 * radius + Vec3::Z * hl, d1 * radius + Vec3::Z * hl);
+        for (p, n) in [(b0, d0), (b1, d1), (t1, d1), (b0, d0), (t1, d1), (t0, d0)] {
+            self.tris.push(ov(p, n));
+        }
+        [b0, b1, t0, t1]
+    }
+
     /// A cylinder along local z, `length` long, with flat caps.
     pub fn draw_cylinder(&mut self, frame: &mut Frame, st: &DrawState, at: &Placement, length: f32, radius: f32) {
         const SIDES: usize = 24;
@@ -224,11 +236,7 @@ impl Tessellator {
         };
         for i in 0..SIDES {
             let (d0, d1) = (ring(i), ring(i + 1));
-            let (b0, b1) = (d0 * radius - Vec3::Z * hl, d1 * radius - Vec3::Z * hl);
-            let (t0, t1) = (d0 * radius + Vec3::Z * hl, d1 * radius + Vec3::Z * hl);
-            for (p, n) in [(b0, d0), (b1, d1), (t1, d1), (b0, d0), (t1, d1), (t0, d0)] {
-                self.tris.push(ov(p, n));
-            }
+            let [b0, b1, t0, t1] = self.push_side(d0, d1, radius, hl);
             for (p, n) in [(Vec3::Z * hl, Vec3::Z), (t0, Vec3::Z), (t1, Vec3::Z)] {
                 self.tris.push(ov(p, n));
             }
@@ -253,11 +261,7 @@ impl Tessellator {
         };
         for i in 0..n {
             let (d0, d1) = (dir(i, 0, 1.0), dir(i + 1, 0, 1.0));
-            let (b0, b1) = (d0 * radius - Vec3::Z * hl, d1 * radius - Vec3::Z * hl);
-            let (t0, t1) = (d0 * radius + Vec3::Z * hl, d1 * radius + Vec3::Z * hl);
-            for (p, nn) in [(b0, d0), (b1, d1), (t1, d1), (b0, d0), (t1, d1), (t0, d0)] {
-                self.tris.push(ov(p, nn));
-            }
+            self.push_side(d0, d1, radius, hl);
             for (up, c) in [(1.0f32, Vec3::Z * hl), (-1.0, -Vec3::Z * hl)] {
                 for j in 0..rings {
                     let q = [dir(i, j, up), dir(i + 1, j, up), dir(i + 1, j + 1, up), dir(i, j + 1, up)];
