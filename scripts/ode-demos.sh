@@ -33,6 +33,15 @@ cp -r "$here/include/drawstuff" "$ds/include/"
 cp "$libdir/libdrawstuff.so" "$ds/lib/"
 same=0; compared=0
 
+# Demos that wait for keys to drop objects get a few (one per frame).
+demo_keys() {
+  case $1 in
+    demo_boxstack|demo_moving_convex|demo_space_stress) echo bscybscybscy ;;
+    demo_trimesh) echo bscxbscxbscx ;;
+    demo_moving_trimesh) echo bscmybscmy ;;
+  esac
+}
+
 built=0; ran=0; total=0; failed=()
 for src in "$demo_dir"/demo_*.c "$demo_dir"/demo_*.cpp; do
   name=$(basename "${src%.*}")
@@ -46,13 +55,7 @@ for src in "$demo_dir"/demo_*.c "$demo_dir"/demo_*.cpp; do
     echo "build-failed" > "$d/exit"; failed+=("$name(build)"); continue
   fi
   built=$((built + 1))
-  # Demos that wait for keys to drop objects get a few (one per frame).
-  case $name in
-    demo_boxstack|demo_moving_convex|demo_space_stress) keys=bscybscybscy ;;
-    demo_trimesh) keys=bscxbscxbscx ;;
-    demo_moving_trimesh) keys=bscmybscmy ;;
-    *) keys= ;;
-  esac
+  keys=$(demo_keys "$name")
   (cd "$d" && LD_LIBRARY_PATH="$libdir" DS_HEADLESS=1 DS_KEYS="$keys" DS_FRAMES="$frames" DS_INTERVAL="$interval" \
      DS_OUTPUT="$d" DS_SIZE=320x240 timeout 300 "./$name" < /dev/null > run.log 2>&1)
   rc=$?
@@ -111,10 +114,7 @@ for name in demo_buggy demo_boxstack demo_chain1 demo_crash demo_hinge demo_join
   [ -x "$d/$name" ] || continue
   fast_n=$((fast_n + 1))
   mkdir -p "$d/fast"
-  case $name in
-    demo_boxstack|demo_space_stress) keys=bscybscybscy ;;
-    *) keys= ;;
-  esac
+  keys=$(demo_keys "$name")
   (cd "$d/fast" && ODE_SOLVER=fast LD_LIBRARY_PATH="$libdir" DS_HEADLESS=1 DS_KEYS="$keys" DS_FRAMES="$frames" \
      DS_INTERVAL="$interval" DS_OUTPUT="$d/fast" DS_SIZE=320x240 timeout 300 "../$name" < /dev/null > run.log 2>&1)
   frc=$?
