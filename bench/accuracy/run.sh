@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Accuracy table of the solver modes:   bash bench/accuracy/run.sh
-# Builds bench/accuracy/accuracy.c against Debian's headers and runs it with
-# Debian's libode.so.8, ours (exact mode) and ours with ODE_SOLVER=fast.
+# Builds bench/accuracy/accuracy.c and the bench scenes (bench/scenes/, with
+# -DSCENE_ACCURACY: pyramid, container, ragdolls, and the hinge chain run for
+# 200 steps) against Debian's headers and runs each with Debian's
+# libode.so.8, ours (exact mode) and ours with ODE_SOLVER=fast.
 # Needs our release library (cargo build --release --lib).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -9,9 +11,22 @@ OUT="$ROOT/target/release/accuracy"
 mkdir -p "$OUT/lib"
 ln -sf "$ROOT/target/release/libode.so" "$OUT/lib/libode.so.8"
 cc -O2 -std=gnu99 -Wall -DdDOUBLE "$ROOT/bench/accuracy/accuracy.c" -o "$OUT/accuracy" -lode -lm
-env -u LD_LIBRARY_PATH "$OUT/accuracy" > "$OUT/ode.txt"
-LD_LIBRARY_PATH="$OUT/lib" ODE_SOLVER=exact "$OUT/accuracy" > "$OUT/exact.txt"
-LD_LIBRARY_PATH="$OUT/lib" ODE_SOLVER=fast "$OUT/accuracy" > "$OUT/fast.txt"
+PROGS=(accuracy)
+for s in pyramid container ragdolls hinge_chain; do
+  extra=()
+  [ "$s" = hinge_chain ] && extra=(-DSTEPS=200)
+  cc -O2 -std=gnu99 -Wall -DdDOUBLE -DSCENE_ACCURACY "${extra[@]}" -I "$ROOT/bench/scenes" \
+    "$ROOT/bench/scenes/$s.c" -o "$OUT/scene_$s" -lode -lm
+  PROGS+=("scene_$s")
+done
+# Each program prints "SCENE MEASURE VALUE" (accuracy.c) or "accuracy SCENE
+# MEASURE VALUE" lines (the scenes; their timing line is dropped).
+: > "$OUT/ode.txt"; : > "$OUT/exact.txt"; : > "$OUT/fast.txt"
+for p in "${PROGS[@]}"; do
+  env -u LD_LIBRARY_PATH "$OUT/$p" | grep -v '^scene ' | sed 's/^accuracy //' >> "$OUT/ode.txt"
+  LD_LIBRARY_PATH="$OUT/lib" ODE_SOLVER=exact "$OUT/$p" | grep -v '^scene ' | sed 's/^accuracy //' >> "$OUT/exact.txt"
+  LD_LIBRARY_PATH="$OUT/lib" ODE_SOLVER=fast "$OUT/$p" | grep -v '^scene ' | sed 's/^accuracy //' >> "$OUT/fast.txt"
+done
 echo "| scene | measure | Debian ODE | ours exact | ours fast |"
 echo "|---|---|---|---|---|"
 paste "$OUT/ode.txt" "$OUT/exact.txt" "$OUT/fast.txt" | awk '{ printf "| %s | %s | %s | %s | %s |\n", $1, $2, $3, $6, $9 }'

@@ -47,9 +47,11 @@ int main(void) {
         dSpaceCollide(space, &sc, scene_near);
         dWorldQuickStep(w, 0.01);
         dJointGroupEmpty(sc.group);
+        scene_accuracy_step(bodies, n);
     }
     double t1 = scene_now_ms();
     scene_report("container", STEPS, t1 - t0, scene_checksum(bodies, n));
+    scene_accuracy_report("container", w, bodies, n, 0);
     dJointGroupDestroy(sc.group);
     dSpaceDestroy(space);
     dWorldDestroy(w);

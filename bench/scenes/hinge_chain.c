@@ -4,7 +4,9 @@
 #include "scene_common.h"
 
 #define LINKS 200
+#ifndef STEPS
 #define STEPS 40
+#endif
 
 int main(void) {
     dInitODE2(0);
@@ -23,12 +25,18 @@ int main(void) {
         dJointAttach(j, b, prev);
         dJointSetHingeAnchor(j, 0.1 * i, 0, 10);
         dJointSetHingeAxis(j, 0, 1, 0.1 * (i % 3));
+        SCENE_JOINT(j);
         bodies[i] = prev = b;
     }
     double t0 = scene_now_ms();
-    for (int s = 0; s < STEPS; s++) dWorldStep(w, 0.01);
+    scene_accuracy_start(w, bodies, LINKS);
+    for (int s = 0; s < STEPS; s++) {
+        dWorldStep(w, 0.01);
+        scene_accuracy_step(bodies, LINKS);
+    }
     double t1 = scene_now_ms();
     scene_report("hinge_chain", STEPS, t1 - t0, scene_checksum(bodies, LINKS));
+    scene_accuracy_report("hinge_chain", w, bodies, LINKS, 0.1 * LINKS);
     dWorldDestroy(w);
     dCloseODE();
     return 0;

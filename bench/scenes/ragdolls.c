@@ -87,6 +87,7 @@ int main(void) {
                 dJointSetFixed(j);
                 break;
             }
+            SCENE_JOINT(j);
         }
     }
     SceneContacts sc = {w, dJointGroupCreate(0), 4, 0.5, 0};
@@ -95,9 +96,11 @@ int main(void) {
         dSpaceCollide(space, &sc, scene_near);
         dWorldStep(w, 0.005);
         dJointGroupEmpty(sc.group);
+        scene_accuracy_step(bodies, n);
     }
     double t1 = scene_now_ms();
     scene_report("ragdolls", STEPS, t1 - t0, scene_checksum(bodies, n));
+    scene_accuracy_report("ragdolls", w, bodies, n, 0);
     dJointGroupDestroy(sc.group);
     dSpaceDestroy(space);
     dWorldDestroy(w);
