@@ -234,28 +234,81 @@ pub fn factor_ldlt(a: &mut [f64], d: &mut [f64], n: usize, s: usize) {
     if n == 0 {
         return;
     }
-    let mut i = 0;
-    while i + 1 < n {
-        if i > 0 {
-            ldlt_solve_pair(a, i, s);
-            ldlt_scale_pair(a, d, i, s);
-        } else {
-            let (y11, y21, y22) = (a[0], a[s], a[s + 1]);
-            let dd = 1.0 / y11;
-            d[0] = dd;
-            let q2 = y21 * dd;
-            a[s] = q2;
-            d[1] = 1.0 / (y22 - y21 * q2);
+    PANELS.with(|p| {
+        let mut panels = p.borrow_mut();
+        // Panel q holds the 4q columns before row 4q of the four rows
+        // 4q..4q+3, column by column: at most (n/4 + 1)·4·n elements.
+        let need = (n / 4 + 1) * 4 * n;
+        if panels.len() < need {
+            panels.resize(need, 0.0);
         }
-        i += 2;
+        let lanes = Lanes::detect();
+        let mut i = 0;
+        while i + 1 < n {
+            if i > 0 {
+                ldlt_solve_pair(a, &panels, n, lanes, i, s);
+                ldlt_scale_pair(a, d, i, s);
+                to_panel(a, &mut panels, n, i, s);
+                to_panel(a, &mut panels, n, i + 1, s);
+            } else {
+                let (y11, y21, y22) = (a[0], a[s], a[s + 1]);
+                let dd = 1.0 / y11;
+                d[0] = dd;
+                let q2 = y21 * dd;
+                a[s] = q2;
+                d[1] = 1.0 / (y22 - y21 * q2);
+            }
+            i += 2;
+        }
+        if i < n {
+            if i > 0 {
+                ldlt_solve_single(a, i, s);
+                ldlt_scale_single(a, d, i, s);
+            } else {
+                d[0] = 1.0 / a[0];
+            }
+        }
+    });
+}
+
+thread_local! {
+    /// `factor_ldlt`'s copy of L in 4-row panels (grown, never shrunk, so
+    /// a warm factorisation does not allocate; one per thread, as islands
+    /// may be stepped on several).
+    static PANELS: std::cell::RefCell<Vec<f64>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The vector width `quad_dots` may use (AVX is chosen at run time where
+/// the processor has it; both do the same IEEE operations in the same
+/// order, without fused multiply-add).
+#[derive(Clone, Copy)]
+enum Lanes {
+    Sse2,
+    #[cfg(target_arch = "x86_64")]
+    Avx,
+}
+
+impl Lanes {
+    fn detect() -> Lanes {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx") {
+            return Lanes::Avx;
+        }
+        Lanes::Sse2
     }
-    if i < n {
-        if i > 0 {
-            ldlt_solve_single(a, i, s);
-            ldlt_scale_single(a, d, i, s);
-        } else {
-            d[0] = 1.0 / a[0];
-        }
+}
+
+/// Copies the final row `row` of L into its panel: the columns before the
+/// panel's first row, the only ones `ldlt_solve_pair` reads from panels.
+/// Element (column k, row 4q + j) goes to `panels[q·4n + 4k + j]`, so the
+/// four rows' values of one column are adjacent.
+fn to_panel(a: &[f64], panels: &mut [f64], n: usize, row: usize, s: usize) {
+    let (q, j) = (row / 4, row % 4);
+    let cols = 4 * q;
+    let src = &a[row * s..row * s + cols];
+    let dst = &mut panels[q * 4 * n..q * 4 * n + 4 * cols];
+    for (k, &v) in src.iter().enumerate() {
+        dst[4 * k + j] = v;
     }
 }
 
@@ -267,20 +320,22 @@ pub fn factor_ldlt(a: &mut [f64], d: &mut [f64], n: usize, s: usize) {
 /// Two consecutive 2-row blocks (r, r+2) share the pass over k < r, then
 /// the second carries on over k = r, r+1 once the first is final: every
 /// sum keeps its order, the two blocks' sums only overlap in time (four
-/// blocks at once measured no faster: the loads then bound it).
-fn ldlt_solve_pair(a: &mut [f64], i: usize, s: usize) {
+/// blocks at once measured no faster: the loads then bound it). The shared
+/// pass reads the four rows' columns from their panel (`to_panel`), one
+/// contiguous load per column instead of four scalar ones.
+fn ldlt_solve_pair(a: &mut [f64], panels: &[f64], n: usize, lanes: Lanes, i: usize, s: usize) {
     let (head, tail) = a.split_at_mut(i * s);
     let (rb1, rest) = tail.split_at_mut(s);
     let rb1 = &mut rb1[..i + 2];
     let rb2 = &mut rest[..i + 2];
     let mut r = 0;
     while r + 4 <= i {
-        let l1 = &head[r * s..r * s + r];
         let l2 = &head[(r + 1) * s..(r + 1) * s + r + 1];
         let l3 = &head[(r + 2) * s..(r + 2) * s + r + 2];
         let l4 = &head[(r + 3) * s..(r + 3) * s + r + 3];
+        let panel = &panels[r * n..r * n + 4 * r];
         let ([z11, z12, z21, z22], [mut w11, mut w12, mut w21, mut w22]) =
-            quad_dots(l1, &l2[..r], &l3[..r], &l4[..r], &rb1[..r], &rb2[..r]);
+            quad_dots(lanes, panel, &rb1[..r], &rb2[..r]);
         let y11 = rb1[r] - z11;
         let y12 = rb2[r] - z12;
         let p2 = l2[r];
@@ -319,42 +374,79 @@ fn ldlt_solve_pair(a: &mut [f64], i: usize, s: usize) {
     }
 }
 
-/// `pair_dots` for four rows p1..p4 against q1, q2: returns
+/// The dot products of four rows p1..p4 of L, given as a panel (`to_panel`:
+/// p1[k], p2[k], p3[k], p4[k] adjacent), against q1 and q2: returns
 /// ([p1·q1, p1·q2, p2·q1, p2·q2], [p3·q1, p3·q2, p4·q1, p4·q2]), each summed
-/// in index order; four SSE2 accumulators instead of two.
+/// from zero in index order (same bits as scalar sums); the eight sums run
+/// side by side in vector lanes.
 #[inline]
-fn quad_dots(p1: &[f64], p2: &[f64], p3: &[f64], p4: &[f64], q1: &[f64], q2: &[f64]) -> ([f64; 4], [f64; 4]) {
-    let n = p1.len();
-    let (p2, p3, p4, q1, q2) = (&p2[..n], &p3[..n], &p4[..n], &q1[..n], &q2[..n]);
+fn quad_dots(lanes: Lanes, panel: &[f64], q1: &[f64], q2: &[f64]) -> ([f64; 4], [f64; 4]) {
+    let n = q1.len();
+    let (panel, q2) = (&panel[..4 * n], &q2[..n]);
     #[cfg(target_arch = "x86_64")]
     {
+        if let Lanes::Avx = lanes {
+            // SAFETY: AVX was detected at run time.
+            return unsafe { quad_dots_avx(panel, q1, q2) };
+        }
         use std::arch::x86_64::*;
-        // SAFETY: SSE2 is in the x86-64 baseline; the stores write two
-        // lanes into two-element windows of four-element arrays.
+        // SAFETY: SSE2 is in the x86-64 baseline; every load reads two
+        // elements inside `panel` (4n long) or one of q1/q2 (n long).
         unsafe {
-            let (mut z1, mut z2, mut z3, mut z4) =
-                (_mm_setzero_pd(), _mm_setzero_pd(), _mm_setzero_pd(), _mm_setzero_pd());
+            let (mut a, mut b, mut c, mut d) = (_mm_setzero_pd(), _mm_setzero_pd(), _mm_setzero_pd(), _mm_setzero_pd());
+            let p = panel.as_ptr();
             for k in 0..n {
-                let q = _mm_set_pd(q2[k], q1[k]);
-                z1 = _mm_add_pd(z1, _mm_mul_pd(_mm_set1_pd(p1[k]), q));
-                z2 = _mm_add_pd(z2, _mm_mul_pd(_mm_set1_pd(p2[k]), q));
-                z3 = _mm_add_pd(z3, _mm_mul_pd(_mm_set1_pd(p3[k]), q));
-                z4 = _mm_add_pd(z4, _mm_mul_pd(_mm_set1_pd(p4[k]), q));
+                let (x1, x2) = (_mm_set1_pd(*q1.get_unchecked(k)), _mm_set1_pd(*q2.get_unchecked(k)));
+                let p12 = _mm_loadu_pd(p.add(4 * k));
+                let p34 = _mm_loadu_pd(p.add(4 * k + 2));
+                a = _mm_add_pd(a, _mm_mul_pd(p12, x1));
+                b = _mm_add_pd(b, _mm_mul_pd(p12, x2));
+                c = _mm_add_pd(c, _mm_mul_pd(p34, x1));
+                d = _mm_add_pd(d, _mm_mul_pd(p34, x2));
             }
-            let (mut a, mut b) = ([0.0f64; 4], [0.0f64; 4]);
-            _mm_storeu_pd(a.as_mut_ptr(), z1);
-            _mm_storeu_pd(a.as_mut_ptr().add(2), z2);
-            _mm_storeu_pd(b.as_mut_ptr(), z3);
-            _mm_storeu_pd(b.as_mut_ptr().add(2), z4);
-            (a, b)
+            let mut o = [0.0f64; 8];
+            _mm_storeu_pd(o.as_mut_ptr(), a); // p1·q1, p2·q1
+            _mm_storeu_pd(o.as_mut_ptr().add(2), b); // p1·q2, p2·q2
+            _mm_storeu_pd(o.as_mut_ptr().add(4), c); // p3·q1, p4·q1
+            _mm_storeu_pd(o.as_mut_ptr().add(6), d); // p3·q2, p4·q2
+            ([o[0], o[2], o[1], o[3]], [o[4], o[6], o[5], o[7]])
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let (a, b, c, d) = pair_dots(p1, p2, q1, q2);
-        let (e, f, g, h) = pair_dots(p3, p4, q1, q2);
-        ([a, b, c, d], [e, f, g, h])
+        let _ = lanes;
+        let mut z = [0.0f64; 8];
+        for k in 0..n {
+            for j in 0..4 {
+                z[2 * j] += panel[4 * k + j] * q1[k];
+                z[2 * j + 1] += panel[4 * k + j] * q2[k];
+            }
+        }
+        ([z[0], z[1], z[2], z[3]], [z[4], z[5], z[6], z[7]])
     }
+}
+
+/// `quad_dots` on 256-bit lanes: one load per column of the panel.
+///
+/// # Safety
+/// The processor must have AVX; `panel` holds at least `4·q1.len()` and
+/// `q2` at least `q1.len()` elements.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn quad_dots_avx(panel: &[f64], q1: &[f64], q2: &[f64]) -> ([f64; 4], [f64; 4]) {
+    use std::arch::x86_64::*;
+    let n = q1.len();
+    let p = panel.as_ptr();
+    let (mut a, mut b) = (_mm256_setzero_pd(), _mm256_setzero_pd());
+    for k in 0..n {
+        let row = _mm256_loadu_pd(p.add(4 * k));
+        a = _mm256_add_pd(a, _mm256_mul_pd(row, _mm256_set1_pd(*q1.get_unchecked(k))));
+        b = _mm256_add_pd(b, _mm256_mul_pd(row, _mm256_set1_pd(*q2.get_unchecked(k))));
+    }
+    let mut o = [0.0f64; 8];
+    _mm256_storeu_pd(o.as_mut_ptr(), a); // p1..p4 · q1
+    _mm256_storeu_pd(o.as_mut_ptr().add(4), b); // p1..p4 · q2
+    ([o[0], o[4], o[1], o[5]], [o[2], o[6], o[3], o[7]])
 }
 
 /// The four dot products p1·q1, p1·q2, p2·q1, p2·q2 of equal-length rows,
@@ -1014,6 +1106,35 @@ mod tests {
             let bits = |v: &[f64]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
             assert_eq!(bits(&x), bits(&y), "L n={n}");
             assert_eq!(bits(&dx), bits(&dy), "d n={n}");
+        }
+    }
+
+    #[test]
+    fn quad_dots_lanes_match_scalar_sums_bit_for_bit() {
+        let mut seed = 0x0bad_cafe_1234_5678u64;
+        let mut lanes = vec![Lanes::Sse2];
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx") {
+            lanes.push(Lanes::Avx);
+        }
+        for n in 0..=37 {
+            let mut v = vec![0.0; 6 * n];
+            fill(&mut v, &mut seed);
+            let (panel, q) = v.split_at(4 * n);
+            let (q1, q2) = q.split_at(n);
+            let mut z = [0.0f64; 8];
+            for k in 0..n {
+                for j in 0..4 {
+                    z[2 * j] += panel[4 * k + j] * q1[k];
+                    z[2 * j + 1] += panel[4 * k + j] * q2[k];
+                }
+            }
+            for &l in &lanes {
+                let (a, b) = quad_dots(l, panel, q1, q2);
+                let got: Vec<u64> = a.iter().chain(&b).map(|x| x.to_bits()).collect();
+                let want: Vec<u64> = z.iter().map(|x| x.to_bits()).collect();
+                assert_eq!(got, want, "n={n}");
+            }
         }
     }
 
