@@ -247,9 +247,7 @@ pub fn factor_ldlt(a: &mut [f64], d: &mut [f64], n: usize, s: usize) {
         while i + 1 < n {
             if i > 0 {
                 ldlt_solve_pair(a, &panels, n, lanes, i, s);
-                ldlt_scale_pair(a, d, i, s);
-                to_panel(a, &mut panels, n, i, s);
-                to_panel(a, &mut panels, n, i + 1, s);
+                ldlt_scale_pair(a, d, &mut panels, n, i, s);
             } else {
                 let (y11, y21, y22) = (a[0], a[s], a[s + 1]);
                 let dd = 1.0 / y11;
@@ -272,9 +270,13 @@ pub fn factor_ldlt(a: &mut [f64], d: &mut [f64], n: usize, s: usize) {
 }
 
 thread_local! {
-    /// `factor_ldlt`'s copy of L in 4-row panels (grown, never shrunk, so
-    /// a warm factorisation does not allocate; one per thread, as islands
-    /// may be stepped on several).
+    /// `factor_ldlt`'s copy of L in 4-row panels: element (column k, row
+    /// 4q + j) at `[q·4n + 4k + j]`, so one column's four values are
+    /// adjacent; only the columns before a panel's first row are kept, the
+    /// only ones `ldlt_solve_pair` reads from it. Written by
+    /// `ldlt_scale_pair` as rows become final; grown, never shrunk, so a
+    /// warm factorisation does not allocate; one per thread, as islands may
+    /// be stepped on several.
     static PANELS: std::cell::RefCell<Vec<f64>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -298,20 +300,6 @@ impl Lanes {
     }
 }
 
-/// Copies the final row `row` of L into its panel: the columns before the
-/// panel's first row, the only ones `ldlt_solve_pair` reads from panels.
-/// Element (column k, row 4q + j) goes to `panels[q·4n + 4k + j]`, so the
-/// four rows' values of one column are adjacent.
-fn to_panel(a: &[f64], panels: &mut [f64], n: usize, row: usize, s: usize) {
-    let (q, j) = (row / 4, row % 4);
-    let cols = 4 * q;
-    let src = &a[row * s..row * s + cols];
-    let dst = &mut panels[q * 4 * n..q * 4 * n + 4 * cols];
-    for (k, &v) in src.iter().enumerate() {
-        dst[4 * k + j] = v;
-    }
-}
-
 /// Solves L*x = row for rows `i` and `i+1` of `a` (first `i` columns), where
 /// L is the unit lower triangle of the top-left i×i block; 2-row blocks.
 ///
@@ -321,7 +309,7 @@ fn to_panel(a: &[f64], panels: &mut [f64], n: usize, row: usize, s: usize) {
 /// the second carries on over k = r, r+1 once the first is final: every
 /// sum keeps its order, the two blocks' sums only overlap in time (four
 /// blocks at once measured no faster: the loads then bound it). The shared
-/// pass reads the four rows' columns from their panel (`to_panel`), one
+/// pass reads the four rows' columns from their panel (`PANELS`), one
 /// contiguous load per column instead of four scalar ones.
 fn ldlt_solve_pair(a: &mut [f64], panels: &[f64], n: usize, lanes: Lanes, i: usize, s: usize) {
     let (head, tail) = a.split_at_mut(i * s);
@@ -374,7 +362,7 @@ fn ldlt_solve_pair(a: &mut [f64], panels: &[f64], n: usize, lanes: Lanes, i: usi
     }
 }
 
-/// The dot products of four rows p1..p4 of L, given as a panel (`to_panel`:
+/// The dot products of four rows p1..p4 of L, given as a panel (`PANELS`:
 /// p1[k], p2[k], p3[k], p4[k] adjacent), against q1 and q2: returns
 /// ([p1·q1, p1·q2, p2·q1, p2·q2], [p3·q1, p3·q2, p4·q1, p4·q2]), each summed
 /// from zero in index order (same bits as scalar sums); the eight sums run
@@ -489,20 +477,61 @@ fn pair_dots(p1: &[f64], p2: &[f64], q1: &[f64], q2: &[f64]) -> (f64, f64, f64, 
     }
 }
 
-/// Scales rows `i`, `i+1` by 1/D and factors their 2×2 diagonal block.
-fn ldlt_scale_pair(a: &mut [f64], d: &mut [f64], i: usize, s: usize) {
+/// Scales rows `i`, `i+1` by 1/D and factors their 2×2 diagonal block;
+/// the scaled columns before the rows' panel start also go to the panel
+/// (`PANELS`' layout; the two rows sit side by side there). The three
+/// sums run as ODE's, each in index order: (p1·q1, p2·q1) in the lanes of
+/// one SSE2 accumulator, p2·q2 in the high lane of another.
+fn ldlt_scale_pair(a: &mut [f64], d: &mut [f64], panels: &mut [f64], n: usize, i: usize, s: usize) {
     let (row1, rest) = a[i * s..].split_at_mut(s);
     let row1 = &mut row1[..i + 1];
     let row2 = &mut rest[..i + 2];
-    let (mut z11, mut z21, mut z22) = (0.0, 0.0, 0.0);
-    for ((x1, x2), &dd) in row1[..i].iter_mut().zip(row2[..i].iter_mut()).zip(&d[..i]) {
-        let (p1, p2) = (*x1, *x2);
-        let (q1, q2) = (p1 * dd, p2 * dd);
-        *x1 = q1;
-        *x2 = q2;
-        z11 += p1 * q1;
-        z21 += p2 * q1;
-        z22 += p2 * q2;
+    let (q, j) = (i / 4, i % 4);
+    let cols = 4 * q;
+    let panel = &mut panels[q * 4 * n..q * 4 * n + 4 * cols];
+    let (z11, z21, z22);
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is in the x86-64 baseline; k < i ≤ the rows' and
+        // d's lengths, and 4k + j + 1 < 4·cols = panel.len() for k < cols
+        // (j is 0 or 2).
+        unsafe {
+            let (mut za, mut zb) = (_mm_setzero_pd(), _mm_setzero_pd());
+            for k in 0..i {
+                let p = _mm_set_pd(*row2.get_unchecked(k), *row1.get_unchecked(k));
+                let qq = _mm_mul_pd(p, _mm_set1_pd(*d.get_unchecked(k)));
+                _mm_storel_pd(row1.as_mut_ptr().add(k), qq);
+                _mm_storeh_pd(row2.as_mut_ptr().add(k), qq);
+                if k < cols {
+                    _mm_storeu_pd(panel.as_mut_ptr().add(4 * k + j), qq);
+                }
+                za = _mm_add_pd(za, _mm_mul_pd(p, _mm_unpacklo_pd(qq, qq)));
+                zb = _mm_add_pd(zb, _mm_mul_pd(p, _mm_unpackhi_pd(qq, qq)));
+            }
+            let mut o = [0.0f64; 4];
+            _mm_storeu_pd(o.as_mut_ptr(), za);
+            _mm_storeu_pd(o.as_mut_ptr().add(2), zb);
+            (z11, z21, z22) = (o[0], o[1], o[3]);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (mut s11, mut s21, mut s22) = (0.0, 0.0, 0.0);
+        for k in 0..i {
+            let (p1, p2) = (row1[k], row2[k]);
+            let (q1, q2) = (p1 * d[k], p2 * d[k]);
+            row1[k] = q1;
+            row2[k] = q2;
+            if k < cols {
+                panel[4 * k + j] = q1;
+                panel[4 * k + j + 1] = q2;
+            }
+            s11 += p1 * q1;
+            s21 += p2 * q1;
+            s22 += p2 * q2;
+        }
+        (z11, z21, z22) = (s11, s21, s22);
     }
     let y11 = row1[i] - z11;
     let y21 = row2[i] - z21;
@@ -1038,6 +1067,31 @@ mod tests {
         }
     }
 
+    /// ldlt_scale_pair as scalar code, without panels.
+    fn ldlt_scale_pair_ref(a: &mut [f64], d: &mut [f64], i: usize, s: usize) {
+        let (row1, rest) = a[i * s..].split_at_mut(s);
+        let row1 = &mut row1[..i + 1];
+        let row2 = &mut rest[..i + 2];
+        let (mut z11, mut z21, mut z22) = (0.0, 0.0, 0.0);
+        for ((x1, x2), &dd) in row1[..i].iter_mut().zip(row2[..i].iter_mut()).zip(&d[..i]) {
+            let (p1, p2) = (*x1, *x2);
+            let (q1, q2) = (p1 * dd, p2 * dd);
+            *x1 = q1;
+            *x2 = q2;
+            z11 += p1 * q1;
+            z21 += p2 * q1;
+            z22 += p2 * q2;
+        }
+        let y11 = row1[i] - z11;
+        let y21 = row2[i] - z21;
+        let y22 = row2[i + 1] - z22;
+        let dd = 1.0 / y11;
+        d[i] = dd;
+        let q2 = y21 * dd;
+        row2[i] = q2;
+        d[i + 1] = 1.0 / (y22 - y21 * q2);
+    }
+
     /// factor_ldlt as it was with one 2-row block at a time (scalar sums).
     fn factor_ldlt_ref(a: &mut [f64], d: &mut [f64], n: usize, s: usize) {
         let mut i = 0;
@@ -1060,7 +1114,7 @@ mod tests {
                     a[i * s + r + 1] = a[i * s + r + 1] - z21 - p2 * y11;
                     a[(i + 1) * s + r + 1] = a[(i + 1) * s + r + 1] - z22 - p2 * y12;
                 }
-                ldlt_scale_pair(a, d, i, s);
+                ldlt_scale_pair_ref(a, d, i, s);
             } else {
                 let (y11, y21, y22) = (a[0], a[s], a[s + 1]);
                 let dd = 1.0 / y11;
