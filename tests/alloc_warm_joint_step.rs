@@ -315,7 +315,7 @@ fn warm_fast_quickstep_does_not_allocate() {
 }
 
 /// dWorldStep in the fast solver mode (sparse LDLᵀ of the bilateral rows,
-/// block Gauss–Seidel on the bounded ones), with and without the stack.
+/// the reduced boxed LCP of the bounded ones), with and without the stack.
 #[test]
 fn warm_fast_step_does_not_allocate() {
     check_mode(false, false, true);

@@ -56,9 +56,11 @@ fn solver_fast_mode_checks_under_both_env_values() {
 
 /// The fast dWorldStep (`solver::fast_step`): bilateral-only systems (a
 /// 120-link chain, a random joint tree, the tree with loops) give the dense
-/// solve's velocities to 1e-9 relative; stops hold at least as well as in
-/// the exact Step; a box stack stands (`ctests/t_solver_fast_step.c`, which
-/// sets the mode per world).
+/// solve's velocities to 1e-9 relative, and so does the tree with violated
+/// hinge stops and contacts (frictionless, findex friction, box friction)
+/// against the exact Step; stops hold at least as well as in the exact
+/// Step; a box stack stands (`ctests/t_solver_fast_step.c`, which sets the
+/// mode per world).
 #[test]
 fn solver_fast_step_matches_dense_and_holds_limits() {
     run_with_solver("t_solver_fast_step", "exact", &[]);

@@ -7,27 +7,26 @@
 //!   and fixed constraints, motors without limits…) are factorised by
 //!   `SparseLdl` in minimum-degree order: O(m) on chains and trees of
 //!   joints, fill-in only where the joints form loops;
-//! - the bounded rows (limits, contacts, friction) are solved on top by
-//!   block Gauss–Seidel: the exact bilateral solve given the bounded λ,
-//!   then one projected sweep over the bounded rows given the rest,
-//!   repeated until the bounded λ settle (at most `MAX_SWEEPS`). With no
-//!   bounded rows, one solve is the exact answer.
+//! - the bounded rows (limits, contacts, friction) are then solved
+//!   exactly on the reduced system: the Schur complement
+//!   S = A_BB − A_BF·A_FF⁻¹·A_FB (one sparse solve per bounded row that
+//!   shares a body with a bilateral one) is a dense k×k boxed LCP with the
+//!   rows' bounds and friction indices, solved by the Dantzig solver of the
+//!   exact Step (`lcp`); the bilateral λ follow by one more sparse solve.
+//!   This is the exact Step's LCP solution up to rounding (and, with
+//!   friction, up to the order in which Dantzig meets the rows).
 //!
 //! The output is `step`'s: Jᵀλ per body (`StepBuffers::cforce`) and the
 //! joints' feedback; the pipeline integrates as for the exact Step. `dRand`
 //! is never used. Buffers are kept in `FastStepScratch` between steps.
 
+use super::lcp::{solve_lcp, LcpScratch};
 use super::sparse_ldl::SparseLdl;
 use super::step::StepBuffers;
 use super::{IslandInput, IslandRows};
 use crate::joints::Row;
 use crate::math::mat3::mul0_331;
-
-/// Most block Gauss–Seidel sweeps over the bounded rows in one step.
-const MAX_SWEEPS: usize = 40;
-/// A sweep whose largest λ change is below this (relative to the largest
-/// bounded λ) ends the iteration.
-const SETTLED: f64 = 1e-10;
+use crate::math::matrix::pad;
 
 const NONE: u32 = u32::MAX;
 
@@ -48,11 +47,35 @@ pub struct FastStepScratch {
     bounded: Vec<u32>,
     /// Bilateral rows acting on each body: (unknown, side).
     on_body: Vec<Vec<(u32, u8)>>,
-    /// M⁻¹·Jᵀ·λ per body, of the bounded rows and of the bilateral ones.
+    /// v/h + M⁻¹·f per body.
     fc: Vec<[f64; 6]>,
-    fb: Vec<[f64; 6]>,
     x: Vec<f64>,
     ldl: SparseLdl,
+    /// Rows a friction row's findex names.
+    targeted: Vec<bool>,
+    /// Row → index among the bounded unknowns (bounded rows only).
+    bpos: Vec<u32>,
+    /// Bounded rows acting on each body: (bounded index, side).
+    on_body_b: Vec<Vec<(u32, u8)>>,
+    /// A_FB by bounded column: entries `afb[afb_start[i]..afb_start[i + 1]]`
+    /// are (bilateral unknown, A value) of bounded row i.
+    afb_start: Vec<u32>,
+    afb: Vec<(u32, f64)>,
+    /// Bounded rows coupled to a bilateral row (A_FB column not zero).
+    cols: Vec<u32>,
+    /// Y = A_FF⁻¹·A_FB on those columns (nu × cols, row-major), and one
+    /// row of the product A_BF·Y.
+    y: Vec<f64>,
+    t: Vec<f64>,
+    /// The reduced boxed LCP: S (lower triangle, row stride `pad(k)`),
+    /// right-hand side, answer, bounds, friction indices among the bounded.
+    schur: Vec<f64>,
+    rb: Vec<f64>,
+    xb: Vec<f64>,
+    lo: Vec<f64>,
+    hi: Vec<f64>,
+    findex: Vec<i32>,
+    lcp: LcpScratch,
 }
 
 #[inline]
@@ -76,20 +99,6 @@ fn j_dot(j: &[f64; 12], bodies: [u32; 2], f: &[[f64; 6]]) -> f64 {
         s += dot6(&j[6..], &f[bodies[1] as usize]);
     }
     s
-}
-
-/// Adds `l`·M⁻¹·Jᵀ of a row into the per-body vectors `f`.
-#[inline]
-fn add_mj(mj: &[f64; 12], bodies: [u32; 2], l: f64, f: &mut [[f64; 6]]) {
-    for side in 0..2 {
-        let b = bodies[side];
-        if b != NONE {
-            let t = &mut f[b as usize];
-            for k in 0..6 {
-                t[k] += mj[6 * side + k] * l;
-            }
-        }
-    }
 }
 
 /// Solves the island's rows; fills `buf.cforce`/`buf.has_cforce` and the
@@ -168,8 +177,17 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBu
     s.unknown.clear();
     s.bilateral.clear();
     s.bounded.clear();
+    // A row some friction row takes its bound from stays with the bounded
+    // ones even if unbounded: the reduced LCP needs it among its unknowns.
+    s.targeted.clear();
+    s.targeted.resize(m, false);
+    for row in &rows.rows {
+        if row.findex >= 0 && (row.findex as usize) < m {
+            s.targeted[row.findex as usize] = true;
+        }
+    }
     for (r, row) in rows.rows.iter().enumerate() {
-        if row.findex < 0 && row.lo == f64::NEG_INFINITY && row.hi == f64::INFINITY {
+        if row.findex < 0 && row.lo == f64::NEG_INFINITY && row.hi == f64::INFINITY && !s.targeted[r] {
             s.unknown.push(s.bilateral.len() as u32);
             s.bilateral.push(r as u32);
         } else {
@@ -215,63 +233,21 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBu
         s.ldl.factor();
     }
 
-    // Block Gauss–Seidel: bilateral solve given the bounded λ, then a
-    // projected sweep over the bounded rows.
     s.lambda.clear();
     s.lambda.resize(m, 0.0);
-    for f in s.fc.iter_mut() {
-        *f = [0.0; 6];
+    let k = s.bounded.len();
+    // x0 = A_FF⁻¹·rhs_F: the whole answer when no row is bounded, and the
+    // bilateral part of the reduced right-hand side otherwise.
+    s.x.clear();
+    s.x.extend(s.bilateral.iter().map(|&r| s.rhs[r as usize]));
+    if nu > 0 {
+        s.ldl.solve(&mut s.x);
     }
-    s.fb.clear();
-    s.fb.resize(nb, [0.0; 6]);
-    let sweeps = if s.bounded.is_empty() { 1 } else { MAX_SWEEPS };
-    for _ in 0..sweeps {
-        if nu > 0 {
-            s.x.clear();
-            for &r in &s.bilateral {
-                let r = r as usize;
-                s.x.push(s.rhs[r] - j_dot(&s.j[r], s.bodies[r], &s.fc));
-            }
-            s.ldl.solve(&mut s.x);
-            for f in s.fb.iter_mut() {
-                *f = [0.0; 6];
-            }
-            for (u, &r) in s.bilateral.iter().enumerate() {
-                let r = r as usize;
-                s.lambda[r] = s.x[u];
-                add_mj(&s.mj[r], s.bodies[r], s.x[u], &mut s.fb);
-            }
-        }
-        let mut change = 0.0_f64;
-        let mut size = 0.0_f64;
-        for &r in &s.bounded {
-            let r = r as usize;
-            let row = &rows.rows[r];
-            let bodies = s.bodies[r];
-            let old = s.lambda[r];
-            let a_lambda = j_dot(&s.j[r], bodies, &s.fb) + j_dot(&s.j[r], bodies, &s.fc) + row.cfm * recip * old;
-            let (lo, hi) = if row.findex >= 0 {
-                let h = (row.hi * s.lambda[row.findex as usize]).abs();
-                (-h, h)
-            } else {
-                (row.lo, row.hi)
-            };
-            let d = s.diag[r];
-            // Not f64::clamp: a friction bound of ∞·0 (μ = dInfinity, no
-            // normal force yet) is NaN, and like ODE's LCP, whose bound tests
-            // are false for NaN, the row is then not clamped.
-            let new = if d > 0.0 { clamp_unless_nan(old + (s.rhs[r] - a_lambda) / d, lo, hi) } else { old };
-            let delta = new - old;
-            if delta != 0.0 {
-                s.lambda[r] = new;
-                add_mj(&s.mj[r], bodies, delta, &mut s.fc);
-            }
-            change = change.max(delta.abs());
-            size = size.max(new.abs());
-        }
-        if change <= SETTLED * size.max(1e-300) {
-            break;
-        }
+    if k > 0 {
+        reduced_solve(rows, s);
+    }
+    for (u, &r) in s.bilateral.iter().enumerate() {
+        s.lambda[r as usize] = s.x[u];
     }
 
     // Jᵀλ per body and the feedback, as the exact Step does.
@@ -280,14 +256,178 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBu
     buf.fast.lambda = lambda;
 }
 
-/// `v` limited to [lo, hi]; a NaN bound limits nothing (as ODE's tests).
-#[inline]
-fn clamp_unless_nan(v: f64, lo: f64, hi: f64) -> f64 {
-    if v < lo {
-        lo
-    } else if v > hi {
-        hi
-    } else {
-        v
+/// The bounded rows' λ from the reduced boxed LCP, then the bilateral λ.
+///
+/// With F the bilateral rows and B the bounded ones, eliminating λ_F from
+/// A·λ = rhs leaves S·λ_B = rhs_B − A_BF·A_FF⁻¹·rhs_F with the Schur
+/// complement S = A_BB − A_BF·A_FF⁻¹·A_FB, under the same bounds and
+/// friction indices. Its exact solution (Dantzig, as the exact Step) gives
+/// the exact solution of the whole LCP, and λ_F = A_FF⁻¹·(rhs_F − A_FB·λ_B).
+/// On entry `s.x` holds A_FF⁻¹·rhs_F; on return λ_F, and `s.lambda` the
+/// bounded λ.
+fn reduced_solve(rows: &IslandRows, s: &mut FastStepScratch) {
+    let nu = s.bilateral.len();
+    let k = s.bounded.len();
+    let nb = s.fc.len();
+    let m = rows.rows.len();
+    s.bpos.clear();
+    s.bpos.resize(m, NONE);
+    for (i, &r) in s.bounded.iter().enumerate() {
+        s.bpos[r as usize] = i as u32;
+    }
+
+    // A_FB, column by bounded row, through the bodies the rows share.
+    s.afb_start.clear();
+    s.afb.clear();
+    for &r in &s.bounded {
+        let r = r as usize;
+        let start = s.afb.len();
+        s.afb_start.push(start as u32);
+        if nu == 0 {
+            continue;
+        }
+        for side in 0..2 {
+            let b = s.bodies[r][side];
+            if b == NONE {
+                continue;
+            }
+            let mjr: &[f64; 6] = s.mj[r][6 * side..6 * side + 6].try_into().unwrap();
+            for &(u, su) in &s.on_body[b as usize] {
+                let ru = s.bilateral[u as usize] as usize;
+                let v = dot6(&s.j[ru][6 * su as usize..6 * su as usize + 6], mjr);
+                if v == 0.0 {
+                    continue;
+                }
+                match s.afb[start..].iter_mut().find(|e| e.0 == u) {
+                    Some(e) => e.1 += v,
+                    None => s.afb.push((u, v)),
+                }
+            }
+        }
+    }
+    s.afb_start.push(s.afb.len() as u32);
+
+    // A_BB (lower triangle) through the bodies the bounded rows share.
+    let skip = pad(k);
+    if s.schur.len() < k * skip {
+        s.schur.resize(k * skip, 0.0);
+    }
+    for i in 0..k {
+        let row = &mut s.schur[i * skip..i * skip + i + 1];
+        row.fill(0.0);
+        row[i] = s.diag[s.bounded[i] as usize];
+    }
+    if s.on_body_b.len() < nb {
+        s.on_body_b.resize_with(nb, Vec::new);
+    }
+    for v in s.on_body_b.iter_mut().take(nb) {
+        v.clear();
+    }
+    for (i, &r) in s.bounded.iter().enumerate() {
+        for side in 0..2 {
+            let b = s.bodies[r as usize][side];
+            if b != NONE {
+                s.on_body_b[b as usize].push((i as u32, side as u8));
+            }
+        }
+    }
+    for list in s.on_body_b.iter().take(nb) {
+        for (a, &(ia, sa)) in list.iter().enumerate() {
+            let ra = s.bounded[ia as usize] as usize;
+            let mja: &[f64; 6] = s.mj[ra][6 * sa as usize..6 * sa as usize + 6].try_into().unwrap();
+            // Later entries have larger bounded indices (pushed in order).
+            for &(ib, sb) in &list[a + 1..] {
+                if ia == ib {
+                    continue;
+                }
+                let rb = s.bounded[ib as usize] as usize;
+                s.schur[ib as usize * skip + ia as usize] += dot6(&s.j[rb][6 * sb as usize..6 * sb as usize + 6], mja);
+            }
+        }
+    }
+
+    // S −= A_BF·A_FF⁻¹·A_FB, one bilateral solve per bounded column that
+    // touches a bilateral row; and the reduced right-hand side.
+    s.rb.clear();
+    for (i, &r) in s.bounded.iter().enumerate() {
+        let e = &s.afb[s.afb_start[i] as usize..s.afb_start[i + 1] as usize];
+        s.rb.push(s.rhs[r as usize] - e.iter().map(|&(u, v)| v * s.x[u as usize]).sum::<f64>());
+    }
+    if nu > 0 {
+        // Y = A_FF⁻¹·A_FB over the bounded columns coupled to a bilateral
+        // row, all in one pass over the factor (Y is nu × w, row-major).
+        s.cols.clear();
+        s.cols.extend((0..k as u32).filter(|&c| s.afb_start[c as usize] < s.afb_start[c as usize + 1]));
+        let w = s.cols.len();
+        s.y.clear();
+        s.y.resize(nu * w, 0.0);
+        for (ci, &c) in s.cols.iter().enumerate() {
+            for &(u, v) in &s.afb[s.afb_start[c as usize] as usize..s.afb_start[c as usize + 1] as usize] {
+                s.y[u as usize * w + ci] = v;
+            }
+        }
+        s.ldl.solve_many(&mut s.y, w);
+        // S(b, c) −= A_bF·Y(:, c) for c ≤ b, a row of S at a time.
+        s.t.clear();
+        s.t.resize(w, 0.0);
+        for (bi, &b) in s.cols.iter().enumerate() {
+            let t = &mut s.t[..=bi];
+            t.fill(0.0);
+            for &(u, v) in &s.afb[s.afb_start[b as usize] as usize..s.afb_start[b as usize + 1] as usize] {
+                let yu = &s.y[u as usize * w..u as usize * w + bi + 1];
+                for (a, y) in t.iter_mut().zip(yu) {
+                    *a += v * y;
+                }
+            }
+            let srow = &mut s.schur[b as usize * skip..];
+            for (ci, &c) in s.cols[..=bi].iter().enumerate() {
+                srow[c as usize] -= t[ci];
+            }
+        }
+    }
+
+    // The reduced boxed LCP, solved exactly.
+    s.lo.clear();
+    s.hi.clear();
+    s.findex.clear();
+    let mut friction = false;
+    for &r in &s.bounded {
+        let row = &rows.rows[r as usize];
+        s.lo.push(row.lo);
+        s.hi.push(row.hi);
+        let f = if row.findex >= 0 && (row.findex as usize) < m { s.bpos[row.findex as usize] } else { NONE };
+        friction |= f != NONE;
+        s.findex.push(if f == NONE { -1 } else { f as i32 });
+    }
+    s.xb.clear();
+    s.xb.resize(k, 0.0);
+    solve_lcp(
+        k,
+        &mut s.schur,
+        &mut s.xb,
+        &mut s.rb,
+        None,
+        0,
+        &mut s.lo,
+        &mut s.hi,
+        if friction { Some(&mut s.findex[..]) } else { None },
+        &mut s.lcp,
+    );
+    for (i, &r) in s.bounded.iter().enumerate() {
+        s.lambda[r as usize] = s.xb[i];
+    }
+
+    // λ_F = A_FF⁻¹·(rhs_F − A_FB·λ_B).
+    if nu > 0 {
+        s.x.clear();
+        s.x.extend(s.bilateral.iter().map(|&r| s.rhs[r as usize]));
+        for (i, &l) in s.xb.iter().enumerate() {
+            if l != 0.0 {
+                for &(u, v) in &s.afb[s.afb_start[i] as usize..s.afb_start[i + 1] as usize] {
+                    s.x[u as usize] -= v * l;
+                }
+            }
+        }
+        s.ldl.solve(&mut s.x);
     }
 }

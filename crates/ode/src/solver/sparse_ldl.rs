@@ -27,7 +27,12 @@ pub struct SparseLdl {
     done: Vec<bool>,
     /// Scratch: the pivot's neighbours while eliminating it.
     nbr: Vec<(u32, f64)>,
+    /// Scratch: position of column j in the row being updated, or NONE
+    /// (so that merging k entries into a row of d costs k + d, not k·d).
+    at: Vec<u32>,
 }
+
+const NONE: u32 = u32::MAX;
 
 impl SparseLdl {
     /// Starts an `n`×`n` matrix with diagonal `diag` and no off-diagonal
@@ -47,14 +52,40 @@ impl SparseLdl {
         }
         self.done.clear();
         self.done.resize(n, false);
+        self.at.clear();
+        self.at.resize(n, NONE);
         self.order.clear();
     }
 
-    /// Adds `v` to entries (i, j) and (j, i), i ≠ j.
+    /// Adds `v` to entries (i, j) and (j, i), i ≠ j. Repeated pairs are
+    /// summed by `factor` (appending here keeps assembly O(entries)).
     pub fn add(&mut self, i: usize, j: usize, v: f64) {
         debug_assert!(i != j);
-        add_entry(&mut self.adj[i], j as u32, v);
-        add_entry(&mut self.adj[j], i as u32, v);
+        self.adj[i].push((j as u32, v));
+        self.adj[j].push((i as u32, v));
+    }
+
+    /// Sums the repeated entries `add` left in each row.
+    fn merge_duplicates(&mut self) {
+        for row in self.adj.iter_mut().take(self.n) {
+            let mut k = 0;
+            while k < row.len() {
+                let (j, v) = row[k];
+                match self.at[j as usize] {
+                    NONE => {
+                        self.at[j as usize] = k as u32;
+                        k += 1;
+                    }
+                    first => {
+                        row[first as usize].1 += v;
+                        row.swap_remove(k);
+                    }
+                }
+            }
+            for e in row.iter() {
+                self.at[e.0 as usize] = NONE;
+            }
+        }
     }
 
     /// Factorises A = L·D·Lᵀ in minimum-degree order. A pivot that is not
@@ -63,6 +94,7 @@ impl SparseLdl {
     /// redundant direction unconstrained instead of dividing by zero.
     pub fn factor(&mut self) {
         let n = self.n;
+        self.merge_duplicates();
         for _ in 0..n {
             // Minimum current degree among the remaining unknowns.
             let mut p = usize::MAX;
@@ -83,18 +115,36 @@ impl SparseLdl {
                 d = 1e-300_f64.max(d.abs());
             }
             self.diag[p] = d;
+            let rd = 1.0 / d;
             let mut nbr = std::mem::take(&mut self.nbr);
             nbr.clear();
             nbr.append(&mut self.adj[p]);
-            // Schur complement on the neighbours: A_ij -= A_ip·A_jp / d.
-            for (a, &(i, aip)) in nbr.iter().enumerate() {
+            // Schur complement on the neighbours: A_ij -= A_ip·A_jp / d
+            // (both triangles: row i gets every other neighbour j).
+            for &(i, aip) in nbr.iter() {
                 let i = i as usize;
                 remove_entry(&mut self.adj[i], p as u32);
                 self.diag[i] -= aip * aip / d;
-                for &(j, ajp) in &nbr[a + 1..] {
-                    let v = -aip * ajp / d;
-                    add_entry(&mut self.adj[i], j, v);
-                    add_entry(&mut self.adj[j as usize], i as u32, v);
+                let row = &mut self.adj[i];
+                for (k, e) in row.iter().enumerate() {
+                    self.at[e.0 as usize] = k as u32;
+                }
+                for &(j, ajp) in nbr.iter() {
+                    if j as usize == i {
+                        continue;
+                    }
+                    // (aip·ajp) first: entries (i, j) and (j, i) stay equal.
+                    let v = -(aip * ajp) * rd;
+                    match self.at[j as usize] {
+                        NONE => {
+                            self.at[j as usize] = row.len() as u32;
+                            row.push((j, v));
+                        }
+                        k => row[k as usize].1 += v,
+                    }
+                }
+                for e in row.iter() {
+                    self.at[e.0 as usize] = NONE;
                 }
             }
             let col = &mut self.lcol[p];
@@ -126,16 +176,56 @@ impl SparseLdl {
         }
     }
 
+    /// Solves A·X = B in place for `w` right-hand sides at once: `x` is
+    /// n×w, row u holding unknown u's values for every right-hand side
+    /// (one pass over the factor, contiguous inner loops).
+    pub fn solve_many(&self, x: &mut [f64], w: usize) {
+        if w == 0 {
+            return;
+        }
+        for &p in &self.order {
+            let p = p as usize;
+            for &(i, l) in &self.lcol[p] {
+                let (xi, xp) = two_rows(x, i as usize, p, w);
+                for (a, b) in xi.iter_mut().zip(xp.iter()) {
+                    *a -= l * *b;
+                }
+            }
+        }
+        for &p in &self.order {
+            let p = p as usize;
+            let r = 1.0 / self.diag[p];
+            for v in &mut x[p * w..(p + 1) * w] {
+                *v *= r;
+            }
+        }
+        for &p in self.order.iter().rev() {
+            let p = p as usize;
+            for &(i, l) in &self.lcol[p] {
+                let (xp, xi) = two_rows(x, p, i as usize, w);
+                for (a, b) in xp.iter_mut().zip(xi.iter()) {
+                    *a -= l * *b;
+                }
+            }
+        }
+    }
+
     /// Number of off-diagonal entries of L (a measure of fill-in).
     pub fn factor_entries(&self) -> usize {
         self.lcol.iter().take(self.n).map(Vec::len).sum()
     }
 }
 
-fn add_entry(row: &mut Vec<(u32, f64)>, j: u32, v: f64) {
-    match row.iter_mut().find(|e| e.0 == j) {
-        Some(e) => e.1 += v,
-        None => row.push((j, v)),
+/// Rows a (mutable) and b (shared) of an n×w row-major array, a ≠ b.
+#[inline]
+fn two_rows(x: &mut [f64], a: usize, b: usize, w: usize) -> (&mut [f64], &[f64]) {
+    debug_assert!(a != b);
+    if a < b {
+        let (lo, hi) = x.split_at_mut(b * w);
+        (&mut lo[a * w..(a + 1) * w], &hi[..w])
+    } else {
+        let (lo, hi) = x.split_at_mut(a * w);
+        (&mut hi[..w], &lo[b * w..(b + 1) * w])
     }
 }
 
@@ -233,6 +323,22 @@ mod tests {
         f.factor();
         let mut x = b.clone();
         f.solve(&mut x);
+        // Three right-hand sides at once (b, 2b, and b reversed) give the
+        // single solves' answers.
+        let mut many = vec![0.0; n * 3];
+        for i in 0..n {
+            many[i * 3] = b[i];
+            many[i * 3 + 1] = 2.0 * b[i];
+            many[i * 3 + 2] = b[n - 1 - i];
+        }
+        f.solve_many(&mut many, 3);
+        let mut rev: Vec<f64> = b.iter().rev().copied().collect();
+        f.solve(&mut rev);
+        for i in 0..n {
+            assert!((many[i * 3] - x[i]).abs() <= 1e-12 * (1.0 + x[i].abs()));
+            assert!((many[i * 3 + 1] - 2.0 * x[i]).abs() <= 1e-12 * (1.0 + x[i].abs()));
+            assert!((many[i * 3 + 2] - rev[i]).abs() <= 1e-12 * (1.0 + rev[i].abs()));
+        }
         let want = dense_solve(&a, &b, n);
         let scale = want.iter().fold(0.0_f64, |m, v| m.max(v.abs()));
         for (got, want) in x.iter().zip(&want) {
