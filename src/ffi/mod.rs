@@ -178,6 +178,52 @@ impl Cx {
         }
     }
 
+    /// Three finite reals named `names` (a point, vector, velocity, force,
+    /// offset or axis). A component beyond `HUGE_INPUT` is accepted, as ODE
+    /// accepts it, with a warning: ODE's arithmetic on it (squares,
+    /// products, sums with other such values) overflows to inf or NaN in
+    /// AABBs, joint getters and contacts (README, "Huge finite values").
+    #[inline]
+    pub fn vec3(&self, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
+        let v = [self.finite(names[0], x)?, self.finite(names[1], y)?, self.finite(names[2], z)?];
+        self.warn_huge(&names, &v);
+        Some(v)
+    }
+
+    /// Warns about the first of `v` beyond `HUGE_INPUT` (see `vec3`).
+    #[inline]
+    pub fn warn_huge(&self, names: &[&str], v: &[dReal]) {
+        if v.iter().any(|x| x.abs() > core_error::HUGE_INPUT) {
+            self.warn_huge_cold(names, v);
+        }
+    }
+
+    /// `warn_huge` for an array argument (a quaternion, a matrix, whose pad
+    /// entries the caller leaves out by passing zeros).
+    #[inline]
+    pub fn warn_huge_array(&self, arg: &str, v: &[dReal]) {
+        if let Some(k) = v.iter().position(|x| x.abs() > core_error::HUGE_INPUT) {
+            self.warn(format_args!(
+                "argument '{arg}'[{k}] = {:e} is beyond ±{:e}; accepted as ODE accepts it, but arithmetic on it may overflow to inf or NaN",
+                v[k],
+                core_error::HUGE_INPUT
+            ));
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn warn_huge_cold(&self, names: &[&str], v: &[dReal]) {
+        if let Some(k) = v.iter().position(|x| x.abs() > core_error::HUGE_INPUT) {
+            self.warn(format_args!(
+                "argument '{}' = {:e} is beyond ±{:e}; accepted as ODE accepts it, but arithmetic on it may overflow to inf or NaN",
+                names[k],
+                v[k],
+                core_error::HUGE_INPUT
+            ));
+        }
+    }
+
     /// A real that must not be NaN (infinity allowed, e.g. dInfinity stops).
     #[inline]
     pub fn not_nan(&self, arg: &str, v: dReal) -> Option<dReal> {

@@ -40,7 +40,7 @@ pub(crate) fn relativity(cx: &Cx, rel: c_int) -> Option<c_int> {
 }
 
 pub(crate) fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    Some([cx.finite(names[0], x)?, cx.finite(names[1], y)?, cx.finite(names[2], z)?])
+    cx.vec3(names, x, y, z)
 }
 
 /// Axis group (0..=2) and parameter number within it of a parameter of a

@@ -39,7 +39,7 @@ fn accept<T>(cx: &Cx, arg: &str, r: Result<T, Invalid>) -> Option<T> {
 /// Three finite reals named `names`.
 #[inline]
 fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    Some([cx.finite(names[0], x)?, cx.finite(names[1], y)?, cx.finite(names[2], z)?])
+    cx.vec3(names, x, y, z)
 }
 
 /// Writes 3 reals to a checked out-pointer.

@@ -21,7 +21,7 @@ fn hinge<'a>(cx: &Cx, j: dJointID) -> Option<(&'a JointHead, &'a mut Hinge)> {
 }
 
 fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    Some([cx.finite(names[0], x)?, cx.finite(names[1], y)?, cx.finite(names[2], z)?])
+    cx.vec3(names, x, y, z)
 }
 
 /// A finite axis, non-zero if the joint has a body.

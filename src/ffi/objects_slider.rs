@@ -22,7 +22,7 @@ fn slider<'a>(cx: &Cx, j: dJointID) -> Option<(&'a JointHead, &'a mut Slider)> {
 }
 
 fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    Some([cx.finite(names[0], x)?, cx.finite(names[1], y)?, cx.finite(names[2], z)?])
+    cx.vec3(names, x, y, z)
 }
 
 fn axis(cx: &Cx, head: &JointHead, x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {

@@ -222,6 +222,7 @@ pub unsafe extern "C" fn dJointSetTransmissionRatio(j: dJointID, ratio: dReal) {
         let (_, t) = transmission(cx, j)?;
         in_mode(cx, t, &[MODE_PARALLEL], "an explicit ratio")?;
         cx.check_real("ratio", ratio, ratio > 0.0, "must be positive")?;
+        cx.warn_huge(&["ratio"], &[ratio]);
         t.ratio = ratio;
         Some(())
     })
@@ -258,6 +259,7 @@ pub unsafe extern "C" fn dJointSetTransmissionRadius1(j: dJointID, radius: dReal
         let (_, t) = transmission(cx, j)?;
         in_mode(cx, t, &[MODE_CHAIN], "an explicit radius")?;
         cx.finite("radius", radius)?;
+        cx.warn_huge(&["radius"], &[radius]);
         t.radii[0] = radius;
         Some(())
     })
@@ -269,6 +271,7 @@ pub unsafe extern "C" fn dJointSetTransmissionRadius2(j: dJointID, radius: dReal
         let (_, t) = transmission(cx, j)?;
         in_mode(cx, t, &[MODE_CHAIN], "an explicit radius")?;
         cx.finite("radius", radius)?;
+        cx.warn_huge(&["radius"], &[radius]);
         t.radii[1] = radius;
         Some(())
     })

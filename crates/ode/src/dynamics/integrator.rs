@@ -134,6 +134,11 @@ pub fn step_body(bref: BodyRef, h: f64) -> bool {
         if !all_finite(&pos, &q) {
             return false;
         }
+        // Finite but beyond what ODE's arithmetic on positions and
+        // velocities survives: reported once, the state kept as ODE keeps it.
+        if !within_huge(&pos, &b.lvel, &b.avel) {
+            report_huge(bref, b, &pos);
+        }
         b.pos[..3].copy_from_slice(&pos);
         b.q = q;
         b.r = q_to_r(&b.q);
@@ -192,6 +197,43 @@ fn normalize_stepped_q(q: &mut [f64; 4]) {
     } else {
         q[0] = f64::NAN;
     }
+}
+
+/// Position and velocities within `error::HUGE_INPUT` (NaN is not).
+#[inline(always)]
+fn within_huge(pos: &[f64; 3], lvel: &[f64; 4], avel: &[f64; 4]) -> bool {
+    let m = |a: &[f64], k: usize| a[k].abs();
+    let big = (m(pos, 0).max(m(pos, 1)).max(m(pos, 2)))
+        .max(m(lvel, 0).max(m(lvel, 1)).max(m(lvel, 2)))
+        .max(m(avel, 0).max(m(avel, 1)).max(m(avel, 2)));
+    big <= crate::error::HUGE_INPUT
+}
+
+/// A step left body `b` finite but beyond `error::HUGE_INPUT`: one warning
+/// per body (message channel, `d_ERR_UASSERT`), as for a setter given such
+/// a value. Nothing changes: ODE keeps the state, and so do we.
+#[cold]
+#[inline(never)]
+fn report_huge(bref: BodyRef, b: &mut Body, pos: &[f64; 3]) {
+    if b.flags & flags::HUGE_REPORTED != 0 {
+        return;
+    }
+    b.flags |= flags::HUGE_REPORTED;
+    let mut t = crate::error::StackText::<320>::new();
+    let _ = std::fmt::Write::write_fmt(
+        &mut t,
+        format_args!(
+            "step: body {:p} is now beyond ±{:e} (position {:e} {:e} {:e}, largest linear velocity component {:e}, angular {:e}); kept as ODE keeps it, but arithmetic on it may overflow to inf or NaN",
+            bref.as_raw(),
+            crate::error::HUGE_INPUT,
+            pos[0],
+            pos[1],
+            pos[2],
+            b.lvel[..3].iter().fold(0.0f64, |m, v| m.max(v.abs())),
+            b.avel[..3].iter().fold(0.0f64, |m, v| m.max(v.abs())),
+        ),
+    );
+    crate::error::suspicious_message(t.as_str());
 }
 
 /// New position and orientation all finite: `x - x` is 0 for finite `x`
