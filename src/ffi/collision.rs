@@ -927,7 +927,7 @@ fn warn_plane_normal(cx: &Cx, n: [dReal; 3]) {
 pub unsafe extern "C" fn dCreatePlane(space: dSpaceID, a: dReal, b: dReal, c: dReal, d: dReal) -> dGeomID {
     call("dCreatePlane", std::ptr::null_mut(), |cx| {
         let s = new_geom_space(cx, space)?;
-        let n = vec3(cx, ["a", "b", "c"], a, b, c)?;
+        let n = cx.vec3_unit(["a", "b", "c"], a, b, c)?;
         let d = cx.finite("d", d)?;
         warn_plane_normal(cx, n);
         let p = geom::normalized_plane(n[0], n[1], n[2], d);
@@ -939,7 +939,7 @@ pub unsafe extern "C" fn dCreatePlane(space: dSpaceID, a: dReal, b: dReal, c: dR
 pub unsafe extern "C" fn dGeomPlaneSetParams(plane: dGeomID, a: dReal, b: dReal, c: dReal, d: dReal) {
     call("dGeomPlaneSetParams", (), |cx| {
         let h = class_arg(cx, plane, "plane", class::PLANE, "plane")?;
-        let n = vec3(cx, ["a", "b", "c"], a, b, c)?;
+        let n = cx.vec3_unit(["a", "b", "c"], a, b, c)?;
         let d = cx.finite("d", d)?;
         unlocked(cx, h, "plane")?;
         warn_plane_normal(cx, n);
@@ -1121,7 +1121,7 @@ pub unsafe extern "C" fn dGeomRaySet(ray: dGeomID, px: dReal, py: dReal, pz: dRe
     call("dGeomRaySet", (), |cx| {
         let h = ray_arg(cx, ray)?;
         let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
-        let d = vec3(cx, ["dx", "dy", "dz"], dx, dy, dz)?;
+        let d = cx.vec3_unit(["dx", "dy", "dz"], dx, dy, dz)?;
         // ODE normalises the direction: it asserts on zero and gives NaN
         // for one too small to normalise (see vec::normalizable3).
         cx.require(
