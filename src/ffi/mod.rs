@@ -198,8 +198,10 @@ impl Cx {
         Some(v)
     }
 
-    /// Three finite reals for a direction the call normalises (an axis, a
-    /// plane normal, a ray direction): any size is harmless, no warning.
+    /// Three finite reals for a direction the call always normalises with
+    /// ODE's overflow-safe scaling (a plane normal, a ray direction): any
+    /// size is harmless, no warning. Joint axes are not among them: ODE
+    /// stores some as given (a PU joint's axis 2 with one body).
     #[inline]
     pub fn vec3_unit(&self, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
         Some([self.finite(names[0], x)?, self.finite(names[1], y)?, self.finite(names[2], z)?])

@@ -487,7 +487,7 @@ pub unsafe extern "C" fn dBodyGetFiniteRotationMode(b: dBodyID) -> c_int {
 pub unsafe extern "C" fn dBodySetFiniteRotationAxis(b: dBodyID, x: dReal, y: dReal, z: dReal) {
     call("dBodySetFiniteRotationAxis", (), |cx| {
         let b = body(cx, b)?;
-        let a = cx.vec3_unit(["x", "y", "z"], x, y, z)?;
+        let a = cx.vec3(["x", "y", "z"], x, y, z)?;
         // Zero clears the axis; any other axis ODE normalises, giving NaN
         // for one too small to normalise (see vec::normalizable3).
         cx.require(

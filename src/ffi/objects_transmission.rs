@@ -39,7 +39,7 @@ fn in_mode(cx: &Cx, t: &Transmission, modes: &[c_int], what: &str) -> Option<()>
 /// A finite axis ODE can normalise in the frame of each attached wheel
 /// body among `wheels`.
 fn axis(cx: &Cx, head: &JointHead, wheels: &[usize], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    let v = cx.vec3_unit(["x", "y", "z"], x, y, z)?;
+    let v = cx.vec3(["x", "y", "z"], x, y, z)?;
     let b = bodies_of(head);
     cx.require(
         wheels.iter().all(|&i| Transmission::axis_acceptable(b, i, v)),

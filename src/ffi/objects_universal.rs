@@ -29,7 +29,7 @@ pub(crate) fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> O
 
 /// A finite axis, non-zero if the joint has a body.
 pub(crate) fn axis(cx: &Cx, head: &JointHead, x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    let a = cx.vec3_unit(["x", "y", "z"], x, y, z)?;
+    let a = cx.vec3(["x", "y", "z"], x, y, z)?;
     cx.require(head.body[0].is_none() || axis_ok(a), format_args!("axis ({x:?}, {y:?}, {z:?}) cannot be normalised"))?;
     Some(a)
 }
