@@ -60,7 +60,7 @@ pub struct Cx {
     pub func: &'static str,
     /// A warning about a huge argument (`warn_huge`), given only if the
     /// call is carried out: a refused call reports its refusal alone.
-    huge: std::cell::Cell<Option<Box<String>>>,
+    huge: std::cell::Cell<Option<String>>,
 }
 
 /// Runs one API call body: catches panics, maps `None` to `default`.
@@ -238,10 +238,10 @@ impl Cx {
     fn huge_pending(&self, name: std::fmt::Arguments<'_>, v: dReal) {
         let old = self.huge.take();
         self.huge.set(old.or_else(|| {
-            Some(Box::new(format!(
+            Some(format!(
                 "argument {name} = {v:e} is beyond ±{:e}; accepted as ODE accepts it, but arithmetic on it may overflow to inf or NaN",
                 core_error::HUGE_INPUT
-            )))
+            ))
         }));
     }
 
