@@ -131,12 +131,14 @@ pub fn step_body(bref: BodyRef, h: f64) -> bool {
             std::array::from_fn(|k| b.q[k] + h * dq[k])
         };
         normalize_stepped_q(&mut q);
-        if !all_finite(&pos, &q) {
-            return false;
-        }
-        // Finite but beyond what ODE's arithmetic on positions and
-        // velocities survives: reported once, the state kept as ODE keeps it.
-        if !within_huge(&pos, &b.lvel, &b.avel) {
+        // One test on the normal path: within the huge bound (which also
+        // means finite). Outside it, a non-finite result goes to the guard;
+        // a finite one beyond what ODE's arithmetic on positions and
+        // velocities survives is reported once, kept as ODE keeps it.
+        if !within_huge(&pos, &q, &b.lvel, &b.avel) {
+            if !all_finite(&pos, &q) {
+                return false;
+            }
             report_huge(bref, b, &pos);
         }
         b.pos[..3].copy_from_slice(&pos);
@@ -199,14 +201,19 @@ fn normalize_stepped_q(q: &mut [f64; 4]) {
     }
 }
 
-/// Position and velocities within `error::HUGE_INPUT` (NaN is not).
+/// Position and velocities within `error::HUGE_INPUT` and the orientation
+/// finite (NaN fails every compare). Non-short-circuit `&` keeps it
+/// branch-free.
 #[inline(always)]
-fn within_huge(pos: &[f64; 3], lvel: &[f64; 4], avel: &[f64; 4]) -> bool {
-    let m = |a: &[f64], k: usize| a[k].abs();
-    let big = (m(pos, 0).max(m(pos, 1)).max(m(pos, 2)))
-        .max(m(lvel, 0).max(m(lvel, 1)).max(m(lvel, 2)))
-        .max(m(avel, 0).max(m(avel, 1)).max(m(avel, 2)));
-    big <= crate::error::HUGE_INPUT
+#[allow(clippy::eq_op)] // x - x is the point: 0 for finite x, NaN otherwise
+fn within_huge(pos: &[f64; 3], q: &[f64; 4], lvel: &[f64; 4], avel: &[f64; 4]) -> bool {
+    const H: f64 = crate::error::HUGE_INPUT;
+    let z = |x: f64| x - x;
+    let q_ok = ((z(q[0]) + z(q[1])) + (z(q[2]) + z(q[3]))) == 0.0;
+    let w = |x: f64| x.abs() <= H;
+    q_ok & (w(pos[0]) & w(pos[1]) & w(pos[2]))
+        & (w(lvel[0]) & w(lvel[1]) & w(lvel[2]))
+        & (w(avel[0]) & w(avel[1]) & w(avel[2]))
 }
 
 /// A step left body `b` finite but beyond `error::HUGE_INPUT`: one warning
