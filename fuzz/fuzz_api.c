@@ -50,11 +50,9 @@
  * ---------------------------------------------------------------------- */
 static int EXCL_TRANSFORM_CYCLES = 0;   /* crashes: a transform holding a space or itself -> stack overflow */
 static int EXCL_CONVEX_BAD_POLYGONS = 0;/* crashes: polygon vertex index >= pointcount -> out-of-bounds read */
-static int EXCL_HUGE_GEOMETRY = 1;      /* crashes: heightfield vs huge sphere alloc, MPR with 1e18 box, hash space at 2e297 */
 static int EXCL_SAP_DISABLED_PAIR = 0;  /* crashes: SAP self-collide after its set of colliding geoms shrank (disabled,
                                            removed, all infinite) reuses stale pairs -> panic; no SAP self-collide */
 static int EXCL_TRIMESH_PREPROCESS_UNBUILT = 0; /* crashes: preprocess of never-built trimesh data -> panic */
-static int EXCL_NAN_AFTER_STEP = 1;     /* nanpolicy: a step driving finite state to NaN/inf is not reported yet */
 static int EXCL_SILENT_BAD_VALUES = 0;  /* nanpolicy: unknown joint params, negative counts, NaN in convex/trimesh data,
                                            unknown joint types, bad finite-rotation modes, rand(0), ... accepted silently */
 static int EXCL_ODE_NAN_CONTACTS = 0;   /* new, for the lead to decide: NaN bit-identical to Debian's ODE from finite
@@ -108,7 +106,7 @@ static long n_calls, n_bad, n_reported, n_unexpected, n_excluded, n_findings, n_
 static int findings_this_seed;
 
 /* reports */
-static long rep_uassert, rep_panic, rep_iassert, rep_error, rep_msg, rep_warn, rep_debug_other;
+static long rep_uassert, rep_panic, rep_iassert, rep_error, rep_msg, rep_warn, rep_guard, rep_debug_other;
 static char last_msg[512];
 static int in_probe;
 
@@ -132,7 +130,6 @@ static double rreal_w(int bad_pct) {
     if (r < 680) { static const double v[] = { 0, 1, -1, 0.5, 2, 10, -0.0 }; return v[rn(7)]; }
     if (r < 740) { static const double v[] = { 1e-300, -1e-300, 4.9e-324, 1e-12, -1e-9, 1e-6 }; return v[rn(6)]; }
     if (r < 820) {
-        if (EXCL_HUGE_GEOMETRY) { static const double v[] = { 1e3, -1e3, 1e5, -1e4, 1e6 }; return v[rn(5)]; }
         static const double v[] = { 1e6, -1e6, 1e18, -1e18, 1e300, -1e300, DBL_MAX, -DBL_MAX, 2e297 };
         return v[rn(9)];
     }
@@ -156,9 +153,7 @@ static double rsize(void) {
     if (r < 80) return runi(0.05, 3);
     if (r < 84) return 0;
     if (r < 88) { cur.bad = 1; return -runi(0.1, 3); }
-    double v = rfin();
-    if (EXCL_HUGE_GEOMETRY && isfinite(v) && fabs(v) > 5) v = v > 0 ? 5 : -5;
-    return v;
+    return rfin();
 }
 
 static int rint_any(void) {
@@ -306,12 +301,22 @@ static void on_message(int num, const char *fmt, va_list ap) {
     /* A warning: the library reports input ODE accepts but that makes no
      * sense, and proceeds as ODE does (the call is not refused). */
     if (num == d_ERR_UASSERT && !in_probe) rep_warn++;
+    /* The step's guard: a body would have left the step non-finite; it
+     * was kept finite and its island disabled (README, "Non-finite step
+     * results"). Joint getters of that island may read the step's NaN. */
+    if (num == d_ERR_IASSERT && !in_probe && strstr(b, "non-finite state")) rep_guard++;
     if (opt_verbose > 1) printf("    message %d: %s\n", num, b);
 }
 
 /* ------------------------------------------------------------ state hash */
 typedef struct { uint64_t h; int nonfinite, extreme; } Hash;
+/* The library's threshold for huge finite values (error::HUGE_INPUT). */
+#define HUGE 1e100
 static Hash hs;
+/* What is being hashed, to name the first non-finite value of a finding. */
+static const char *hctx = "";
+static char nf_ctx[160];
+static void note_nf(double v) { if (!nf_ctx[0]) snprintf(nf_ctx, sizeof nf_ctx, "%s = %g", hctx, v); }
 static void hb(const void *p, size_t n) {
     const unsigned char *c = p;
     for (size_t i = 0; i < n; i++) { hs.h ^= c[i]; hs.h *= 0x100000001B3ull; }
@@ -320,17 +325,18 @@ static void hi(long v) { hb(&v, sizeof v); }
 static void hp(const void *p) { hb(&p, sizeof p); }
 /* A real that must be finite in a sane state. */
 static void hd(double v) {
-    if (!isfinite(v)) hs.nonfinite = 1;
-    /* Extreme values (a step carried a body past 1e30) make the state
-     * tainted while the step's NaN policy is a known issue: what follows
-     * from them (overflow to inf) is that issue, not a new one. */
-    if (fabs(v) > 1e30) hs.extreme = 1;
+    if (!isfinite(v)) { hs.nonfinite = 1; note_nf(v); }
+    /* Values beyond HUGE make the state tainted: the library reports every
+     * way in (a setter's warning, a step's warning; README, "Huge finite
+     * values"), and what follows from them (overflow to inf or NaN in
+     * getters, AABBs, joint rows) is what that report announced. */
+    if (fabs(v) > HUGE && isfinite(v)) hs.extreme = 1;
     if (v == 0) v = 0;
     hb(&v, sizeof v);
 }
 static void hdn(const dReal *v, int n) { if (!v) { hi(-77); return; } for (int i = 0; i < n; i++) hd(v[i]); }
 /* A real that may be infinite (stops, AABB of a plane) but not NaN. */
-static void hda(double v) { if (isnan(v)) hs.nonfinite = 1; if (v == 0) v = 0; hb(&v, sizeof v); }
+static void hda(double v) { if (isnan(v)) { hs.nonfinite = 1; note_nf(v); } if (fabs(v) > HUGE && isfinite(v)) hs.extreme = 1; if (v == 0) v = 0; hb(&v, sizeof v); }
 
 typedef void (*JV)(dJointID, dVector3);
 typedef dReal (*JR)(dJointID);
@@ -404,6 +410,7 @@ static const JPEnt jp_tab[] = {
 #define NJP ((int)(sizeof jp_tab / sizeof jp_tab[0]))
 
 static void hash_body(dBodyID b) {
+    hctx = "body state";
     hdn(dBodyGetPosition(b), 3); hdn(dBodyGetRotation(b), 12); hdn(dBodyGetQuaternion(b), 4);
     hdn(dBodyGetLinearVel(b), 3); hdn(dBodyGetAngularVel(b), 3);
     hdn(dBodyGetForce(b), 3); hdn(dBodyGetTorque(b), 3);
@@ -424,18 +431,19 @@ static void hash_body(dBodyID b) {
 }
 
 static void hash_joint(dJointID j, int type) {
-    hi(dJointGetType(j)); hi(dJointGetNumBodies(j)); hp(dJointGetBody(j, 0)); hp(dJointGetBody(j, 1));
+    hctx = "joint bodies"; hi(dJointGetType(j)); hi(dJointGetNumBodies(j)); hp(dJointGetBody(j, 0)); hp(dJointGetBody(j, 1));
     /* The joint's getters read its bodies: their state is part of the input. */
     for (int k = 0; k < 2; k++) {
         dBodyID b = dJointGetBody(j, k);
         if (b) { hdn(dBodyGetPosition(b), 3); hdn(dBodyGetRotation(b), 12); hdn(dBodyGetLinearVel(b), 3); hdn(dBodyGetAngularVel(b), 3); }
     }
     hi(dJointIsEnabled(j)); hp(dJointGetData(j)); hp(dJointGetFeedback(j));
-    for (int i = 0; i < NJV; i++) if (jv_tab[i].type == type) { dVector3 v = { 0, 0, 0 }; jv_tab[i].fn(j, v); hdn(v, 3); }
-    for (int i = 0; i < NJR; i++) if (jr_tab[i].type == type) { double v = jr_tab[i].fn(j); if (type == dJointTypeTransmission) hda(v); else hd(v); }
+    for (int i = 0; i < NJV; i++) if (jv_tab[i].type == type) { hctx = jv_tab[i].name; dVector3 v = { 0, 0, 0 }; jv_tab[i].fn(j, v); hdn(v, 3); }
+    for (int i = 0; i < NJR; i++) if (jr_tab[i].type == type) { hctx = jr_tab[i].name; double v = jr_tab[i].fn(j); if (type == dJointTypeTransmission) hda(v); else hd(v); }
     for (int i = 0; i < NJP; i++)
         if (jp_tab[i].type == type && jp_tab[i].get)
             for (int p = 0; p < dParamsInGroup; p++) hda(jp_tab[i].get(j, p));
+    hctx = "joint extra";
     if (type == dJointTypeAMotor) {
         int n = dJointGetAMotorNumAxes(j); hi(n); hi(dJointGetAMotorMode(j));
         for (int a = 0; a < n && a < 3; a++) {
@@ -469,8 +477,9 @@ static void hash_geom(dGeomID g) {
     hi((long)dGeomGetCategoryBits(g)); hi((long)dGeomGetCollideBits(g));
     int space = dGeomIsSpace(g);
     if (cls != dPlaneClass && !space) {
-        hp(dGeomGetBody(g)); hdn(dGeomGetPosition(g), 3); hdn(dGeomGetRotation(g), 12);
-        hi(dGeomIsOffset(g)); hdn(dGeomGetOffsetPosition(g), 3); hdn(dGeomGetOffsetRotation(g), 12);
+        hctx = "geom pos/rot"; hp(dGeomGetBody(g)); hdn(dGeomGetPosition(g), 3); hdn(dGeomGetRotation(g), 12);
+        hctx = "geom offset"; hi(dGeomIsOffset(g)); hdn(dGeomGetOffsetPosition(g), 3); hdn(dGeomGetOffsetRotation(g), 12);
+        hctx = "geom aabb";
         if (!is_held(g)) { dReal aabb[6] = { 0, 0, 0, 0, 0, 0 }; dGeomGetAABB(g, aabb); for (int i = 0; i < 6; i++) hda(aabb[i]); }
     }
     if (space) {
@@ -485,6 +494,7 @@ static void hash_geom(dGeomID g) {
         }
         if (cls == dHashSpaceClass) { int a, b; dHashSpaceGetLevels(s, &a, &b); hi(a); hi(b); }
     }
+    hctx = "geom class data";
     switch (cls) {
     case dSphereClass: hd(dGeomSphereGetRadius(g)); break;
     case dBoxClass: { dVector3 l = { 0, 0, 0 }; dGeomBoxGetLengths(g, l); hdn(l, 3); break; }
@@ -521,7 +531,7 @@ static void hash_geom(dGeomID g) {
 
 static void hash_world(int wi) {
     dWorldID w = objs[wi].h;
-    dVector3 gr = { 0, 0, 0 }; dWorldGetGravity(w, gr); hdn(gr, 3);
+    hctx = "world params"; dVector3 gr = { 0, 0, 0 }; dWorldGetGravity(w, gr); hdn(gr, 3);
     hda(dWorldGetERP(w)); hda(dWorldGetCFM(w)); hi(dWorldGetQuickStepNumIterations(w)); hda(dWorldGetQuickStepW(w));
     hda(dWorldGetContactMaxCorrectingVel(w)); hda(dWorldGetContactSurfaceLayer(w));
     hda(dWorldGetAutoDisableLinearThreshold(w)); hda(dWorldGetAutoDisableAngularThreshold(w));
@@ -554,6 +564,7 @@ static void hash_obj(int i) {
 static int deep_now;
 /* Per-object hashes of the last two passes, to name what changed. */
 static uint64_t obj_hash[2][MAXOBJ];
+static unsigned char obj_nonfinite[2][MAXOBJ];
 static int obj_pass;
 static Hash hash_touched(void) {
     long s_u = rep_uassert, s_p = rep_panic, s_i = rep_iassert, s_e = rep_error, s_o = rep_debug_other;
@@ -568,17 +579,24 @@ static Hash hash_touched(void) {
         }
     obj_pass ^= 1;
     memset(obj_hash[obj_pass], 0, sizeof obj_hash[obj_pass]);
+    memset(obj_nonfinite[obj_pass], 0, sizeof obj_nonfinite[obj_pass]);
+    int any_nonfinite = 0;
+    nf_ctx[0] = 0;
     /* Each object hashed on its own, then combined in order. */
     uint64_t total = 0xCBF29CE484222325ull;
     for (int k = 0; k < (deep_now ? nobj : cur.ntouched); k++) {
         int i = deep_now ? k : cur.touched[k];
         if (!objs[i].alive) continue;
         hs.h = 0xCBF29CE484222325ull;
+        hs.nonfinite = 0;
         hash_obj(i);
         obj_hash[obj_pass][i] = hs.h;
+        obj_nonfinite[obj_pass][i] = (unsigned char)hs.nonfinite;
+        any_nonfinite |= hs.nonfinite;
         total = (total ^ hs.h) * 0x100000001B3ull;
     }
     hs.h = total;
+    hs.nonfinite = any_nonfinite;
     in_probe = 0;
     long u1 = rep_uassert + rep_panic + rep_iassert + rep_error + rep_debug_other;
     if (u1 != u0) {
@@ -619,7 +637,7 @@ static void probe_alive(void) {
 }
 
 /* ------------------------------------------------------------- pre/post */
-static long c_uassert, c_panic, c_iassert, c_error, c_msg, c_warn, c_other;
+static long c_uassert, c_panic, c_iassert, c_error, c_msg, c_warn, c_guard, c_other;
 static Hash h_before;
 
 static void begin(const char *name) {
@@ -629,12 +647,31 @@ static void begin(const char *name) {
 static void pre(void) {
     deep_now = deep_every > 0 && rn(deep_every) == 0;
     h_before = hash_touched();
-    c_uassert = rep_uassert; c_panic = rep_panic; c_iassert = rep_iassert; c_error = rep_error; c_msg = rep_msg; c_warn = rep_warn; c_other = rep_debug_other;
+    c_uassert = rep_uassert; c_panic = rep_panic; c_iassert = rep_iassert; c_error = rep_error; c_msg = rep_msg; c_warn = rep_warn; c_guard = rep_guard; c_other = rep_debug_other;
+}
+
+/* Every live body's position, orientation and velocities are finite. */
+static void check_bodies_finite(void) {
+    for (int i = 0; i < nobj; i++) {
+        Obj *o = &objs[i];
+        if (!o->alive || o->kind != K_BODY) continue;
+        const dReal *p = dBodyGetPosition(o->h), *q = dBodyGetQuaternion(o->h), *v = dBodyGetLinearVel(o->h), *w = dBodyGetAngularVel(o->h);
+        if (!p || !q || !v || !w) continue;
+        int ok = 1;
+        for (int k = 0; k < 3; k++) ok &= isfinite(p[k]) && isfinite(v[k]) && isfinite(w[k]);
+        for (int k = 0; k < 4; k++) ok &= isfinite(q[k]);
+        if (!ok) {
+            char d[200];
+            snprintf(d, sizeof d, "body %s left non-finite by a step: pos %g %g %g", N(o), p[0], p[1], p[2]);
+            finding("nan", d);
+            return;
+        }
+    }
 }
 
 static void post(void) {
     long du = rep_uassert - c_uassert, dp = rep_panic - c_panic, di = rep_iassert - c_iassert, de = rep_error - c_error;
-    long dw = rep_warn - c_warn;
+    long dw = rep_warn - c_warn, dg = rep_guard - c_guard;
     n_calls++;
     if (cur.bad) n_bad++;
     if (du || dw) n_reported++;
@@ -669,17 +706,25 @@ static void post(void) {
                  again.h != h_after.h ? " [the getters alone change it: hashing twice differs]" : "");
         finding("changed", d);
     }
-    int tainted_before = h_before.nonfinite || (EXCL_NAN_AFTER_STEP && h_before.extreme);
+    /* A body's own state is never left non-finite (the step's guard). */
+    if (cur.step) check_bodies_finite();
+    /* NaN/inf in getters of objects whose state was sane before the call:
+     * a finding unless the call reported (refused, which the "changed"
+     * check covers, or warned: a huge finite value, which the library
+     * accepts as ODE does and says that its arithmetic may overflow), or
+     * the step's guard took a body over and said so. */
+    int tainted_before = h_before.nonfinite || h_before.extreme;
     if (h_after.nonfinite && !tainted_before && h_before.h) {
-        if (cur.step && EXCL_NAN_AFTER_STEP) { n_excluded++; return; }
         if (cur.ode_nan && EXCL_ODE_NAN_CONTACTS) { n_excluded++; return; }
-        /* An anchor set while the joint's body was NaN (after a step: the
-         * known issue) is stored NaN and shows once the joint is attached
-         * to finite bodies. */
-        if (EXCL_NAN_AFTER_STEP && !strcmp(cur.name, "dJointAttach")) { n_excluded++; return; }
-        if (!cur.nonfinite || (du == 0 && dw == 0)) {
-            snprintf(d, sizeof d, "object state became NaN/inf%s", cur.nonfinite ? " after a non-finite input accepted silently" : " from finite input");
+        if (du == 0 && dw == 0 && dg == 0) {
+            snprintf(d, sizeof d, "object state became NaN/inf%s without a report%s", cur.nonfinite ? " after a non-finite input" : " from finite input", deep_now ? " (deep)" : "");
             finding("nan", d);
+            /* Name the objects that went non-finite. */
+            if (findings_this_seed <= 5) {
+                printf("  non-finite now:");
+                for (int i = 0; i < nobj; i++) if (obj_nonfinite[obj_pass][i] && objs[i].alive) printf(" %s", N(&objs[i]));
+                printf(" (first: %s)\n", nf_ctx);
+            }
             /* Name the joint getters that went non-finite. */
             for (int t = 0; t < cur.ntouched && findings_this_seed <= 5; t++) {
                 Obj *o = &objs[cur.touched[t]];
@@ -1363,7 +1408,7 @@ static void convex_args(const double **pl, unsigned *npl, const double **pt, uns
     memcpy(cvx_polys[k], cube_polys, sizeof cube_polys);
     int was_bad = cur.bad, was_nonfinite = cur.nonfinite;
     double s = chance(80) ? runi(0.2, 1.5) : (EXCL_SILENT_BAD_VALUES ? fabs(rreal_w(0)) : fabs(rfin()));
-    if (EXCL_HUGE_GEOMETRY && s > 5) { s = 5; cur.bad = was_bad; cur.nonfinite = was_nonfinite; }
+    (void)was_bad; (void)was_nonfinite;
     for (int i = 0; i < 24; i++) cvx_points[k][i] *= s;
     for (int i = 0; i < 6; i++) cvx_planes[k][i * 4 + 3] *= s;
     *npl = 6; *npt = 8;
@@ -1411,7 +1456,7 @@ static void op_geom_create(void) {
         if (!cur.nonfinite && fabs(a) + fabs(b) + fabs(c) < 1e-100) cur.dontcare = 1;
         if (!cur.nonfinite && (fabs(a) > 1e150 || fabs(b) > 1e150 || fabs(c) > 1e150)) cur.dontcare = 1;
         TRACE("dCreatePlane(%s, " G17 ", " G17 ", " G17 ", " G17 ")", N(s), a, b, c, d); CALL(g = dCreatePlane(H(s), a, b, c, d)); break; }
-    case 5: { cur.name = "dCreateRay"; double l = chance(80) ? runi(0.1, 5) : rreal(); if (isinf(l) && EXCL_SILENT_BAD_VALUES) { l = 5; cur.nonfinite = 0; cur.dontcare = 0; } if (EXCL_HUGE_GEOMETRY && isfinite(l) && fabs(l) > 5) l = 5; if (!isnan(l) && l < 0) cur.dontcare = 1;
+    case 5: { cur.name = "dCreateRay"; double l = chance(80) ? runi(0.1, 5) : rreal(); if (isinf(l) && EXCL_SILENT_BAD_VALUES) { l = 5; cur.nonfinite = 0; cur.dontcare = 0; } if (!isnan(l) && l < 0) cur.dontcare = 1;
         TRACE("dCreateRay(%s, " G17 ")", N(s), l); CALL(g = dCreateRay(H(s), l)); break; }
     case 6: { cur.name = "dCreateConvex"; const double *pl, *pt; const unsigned *po; unsigned npl, npt;
         convex_args(&pl, &npl, &pt, &npt, &po);
@@ -1563,7 +1608,7 @@ static void op_geom_set(void) {
         case 4: { cur.name = "dGeomPlaneSetParams"; if (live && cls != dPlaneClass) cur.bad = 1;
             double x = runi(-1, 1), y = runi(-1, 1), z = 1, d = chance(70) ? runi(-1, 1) : rfin();
             TRACE("%s(%s, " G17 ", " G17 ", " G17 ", " G17 ")", cur.name, N(g), x, y, z, d); CALL(dGeomPlaneSetParams(H(g), x, y, z, d)); break; }
-        case 5: { cur.name = "dGeomRaySetLength"; if (live && cls != dRayClass) cur.bad = 1; double l = chance(70) ? runi(0, 5) : rreal(); if (isinf(l)) { if (EXCL_SILENT_BAD_VALUES) { l = 5; cur.nonfinite = 0; } else cur.bad = 1; } if (EXCL_HUGE_GEOMETRY && isfinite(l) && fabs(l) > 5) l = 5;
+        case 5: { cur.name = "dGeomRaySetLength"; if (live && cls != dRayClass) cur.bad = 1; double l = chance(70) ? runi(0, 5) : rreal(); if (isinf(l)) { if (EXCL_SILENT_BAD_VALUES) { l = 5; cur.nonfinite = 0; } else cur.bad = 1; }
             if (!isnan(l) && l < 0) { if (EXCL_SILENT_BAD_VALUES) cur.dontcare = 1; else cur.bad = 1; }
             TRACE("%s(%s, " G17 ")", cur.name, N(g), l); CALL(dGeomRaySetLength(H(g), l)); break; }
         case 6: { cur.name = "dGeomRaySet"; if (live && cls != dRayClass) cur.bad = 1;
@@ -1696,44 +1741,6 @@ static int cb_mode;
 static Obj *cb_world, *cb_group;
 static int nan_source; /* a callback fed non-finite data to the library in this call */
 
-/* Has a geom non-finite placement (its body went NaN in a step: a known
- * issue while EXCL_NAN_AFTER_STEP is on)? */
-static int geom_tainted(dGeomID g) {
-    if (!g || dGeomIsSpace(g)) return 0;
-    int cls = dGeomGetClass(g);
-    if (cls == dPlaneClass) return 0;
-    if (cls == dGeomTransformClass && geom_tainted(dGeomTransformGetGeom(g))) return 1;
-    const dReal *p = dGeomGetPosition(g), *R = dGeomGetRotation(g);
-    for (int i = 0; i < 3; i++) if (!isfinite(p[i])) return 1;
-    for (int i = 0; i < 12; i++) if ((i & 3) != 3 && !isfinite(R[i])) return 1;
-    /* ODE takes any matrix as a rotation; a far from orthonormal one (the
-     * generator makes some) is meaningless input, and so are its results. */
-    for (int c = 0; c < 3; c++) {
-        double n2 = R[c] * R[c] + R[4 + c] * R[4 + c] + R[8 + c] * R[8 + c];
-        if (!(n2 > 0.25 && n2 < 4)) return 1;
-    }
-    /* Steps can carry bodies to 1e200 and beyond (extreme but finite: the
-     * nanpolicy branch reports it); geometry there overflows. */
-    if (EXCL_HUGE_GEOMETRY) for (int i = 0; i < 3; i++) if (fabs(p[i]) > 1e100) return 1;
-    if (cls == dRayClass && !isfinite(dGeomRayGetLength(g))) return 1;
-    dBodyID b = dGeomGetBody(g);
-    if (b) {
-        const dReal *bp = dBodyGetPosition(b);
-        for (int i = 0; i < 3; i++) if (!isfinite(bp[i]) || (EXCL_HUGE_GEOMETRY && fabs(bp[i]) > 1e100)) return 1;
-    }
-    /* A geom held by a transform is placed by it: the transform's taint is its own. */
-    for (int i = 0; i < nobj; i++)
-        if (objs[i].alive && objs[i].kind == K_GEOM && objs[i].sub == dGeomTransformClass && dGeomTransformGetGeom(objs[i].h) == g) {
-            dGeomID t = objs[i].h;
-            const dReal *tp = dGeomGetPosition(t), *tR = dGeomGetRotation(t);
-            for (int k = 0; k < 3; k++) if (!isfinite(tp[k]) || fabs(tp[k]) > 1e100) return 1;
-            for (int k = 0; k < 12; k++) if ((k & 3) != 3 && !isfinite(tR[k])) return 1;
-            dBodyID tb = dGeomGetBody(t);
-            if (tb) { const dReal *bp = dBodyGetPosition(tb); for (int k = 0; k < 3; k++) if (!isfinite(bp[k]) || fabs(bp[k]) > 1e100) return 1; }
-        }
-    return 0;
-}
-
 /* One line about a geom, for NaN-contact reports. */
 static void describe_geom(const char *tag, dGeomID g) {
     if (!g || dGeomIsSpace(g)) { printf("  %s: %s\n", tag, g ? "space" : "NULL"); return; }
@@ -1768,14 +1775,15 @@ static void describe_geom(const char *tag, dGeomID g) {
 static void check_contacts(dGeomID o1, dGeomID o2, dContactGeom *c, int n, int max, int skip) {
     if (n < 0 || n > max) { char d[128]; snprintf(d, sizeof d, "dCollide returned %d contacts, max %d", n, max); finding("contacts", d); return; }
     n_contacts += n;
-    if (nan_source || EXCL_HUGE_GEOMETRY == 0) return;
+    if (nan_source) return;
     /* A misbehaving host collider reports contacts it did not write. */
     if (ucls_mode >= 2 && (dGeomGetClass(o1) == user_class || dGeomGetClass(o2) == user_class || dGeomIsSpace(o1) || dGeomIsSpace(o2))) return;
     for (int i = 0; i < n; i++) {
         dContactGeom *k = (dContactGeom *)((char *)c + (size_t)i * skip);
         int fin = isfinite(k->pos[0]) && isfinite(k->pos[1]) && isfinite(k->pos[2]) && isfinite(k->normal[0]) &&
                   isfinite(k->normal[1]) && isfinite(k->normal[2]) && isfinite(k->depth);
-        if (!fin && (EXCL_NAN_AFTER_STEP || EXCL_HUGE_GEOMETRY) && (geom_tainted(o1) || geom_tainted(o2) || geom_tainted(k->g1) || geom_tainted(k->g2))) { n_excluded++; return; }
+        /* The library drops every non-finite contact (with a report): even
+         * from huge geometry, none may reach the caller. */
         if (!fin && EXCL_ODE_NAN_CONTACTS && k->g1 && k->g2) {
             int c1 = dGeomGetClass(k->g1), c2 = dGeomGetClass(k->g2);
             if ((c1 == dSphereClass && c2 == dCylinderClass) || (c1 == dCylinderClass && c2 == dSphereClass)) { n_excluded++; return; }
@@ -2051,12 +2059,10 @@ static void op_hfdata(void) {
         double width = chance(85) ? runi(1, 10) : rsize(), depth = chance(85) ? runi(1, 10) : rsize();
         /* Tiny cells make any geom span astronomically many of them (the
          * same unbounded collide as huge geoms). */
-        if (EXCL_HUGE_GEOMETRY && isfinite(width) && fabs(width) < 1) width = width < 0 ? -1 : 1;
-        if (EXCL_HUGE_GEOMETRY && isfinite(depth) && fabs(depth) < 1) depth = depth < 0 ? -1 : 1;
         double scale = chance(85) ? 1 : rfin(), off = chance(85) ? 0 : rfin(), thick = chance(85) ? 1 : rfin();
         /* A wrapped (infinite) field against a geom carried far away walks an
          * unbounded cell range (the heightfield collide bound is a known issue). */
-        int wrap = EXCL_HUGE_GEOMETRY ? 0 : rn(2), copy = rn(2);
+        int wrap = rn(2), copy = rn(2);
         if (ws < 2 || ds < 2) cur.dontcare = 1;
         if (!cur.bad && !cur.nonfinite && (width <= 0 || depth <= 0)) cur.dontcare = 1;
         size_t n = (ws > 0 && ds > 0) ? (size_t)ws * (size_t)ds : 1;
@@ -2371,8 +2377,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(a, "--verbose")) opt_verbose++;
         else if (!strcmp(a, "--no-fork")) nofork = 1;
         else if (!strcmp(a, "--no-exclusions")) {
-            EXCL_TRANSFORM_CYCLES = EXCL_CONVEX_BAD_POLYGONS = EXCL_HUGE_GEOMETRY = EXCL_SAP_DISABLED_PAIR = 0;
-            EXCL_TRIMESH_PREPROCESS_UNBUILT = EXCL_NAN_AFTER_STEP = EXCL_SILENT_BAD_VALUES = EXCL_ODE_NAN_CONTACTS = 0;
+            EXCL_TRANSFORM_CYCLES = EXCL_CONVEX_BAD_POLYGONS = EXCL_SAP_DISABLED_PAIR = 0;
+            EXCL_TRIMESH_PREPROCESS_UNBUILT = EXCL_SILENT_BAD_VALUES = EXCL_ODE_NAN_CONTACTS = 0;
         } else { usage(); return 2; }
     }
     if (jobs < 1) jobs = 1;
@@ -2449,9 +2455,9 @@ int main(int argc, char **argv) {
     }
     struct timespec t1; clock_gettime(CLOCK_MONOTONIC, &t1);
     double el = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    printf("exclusions on:%s%s%s%s%s%s%s%s\n", EXCL_TRANSFORM_CYCLES ? " transform-cycles" : "", EXCL_CONVEX_BAD_POLYGONS ? " convex-bad-polygons" : "",
-           EXCL_HUGE_GEOMETRY ? " huge-geometry" : "", EXCL_SAP_DISABLED_PAIR ? " sap-disabled-pair" : "",
-           EXCL_TRIMESH_PREPROCESS_UNBUILT ? " trimesh-preprocess-unbuilt" : "", EXCL_NAN_AFTER_STEP ? " nan-after-step" : "",
+    printf("exclusions on:%s%s%s%s%s%s\n", EXCL_TRANSFORM_CYCLES ? " transform-cycles" : "", EXCL_CONVEX_BAD_POLYGONS ? " convex-bad-polygons" : "",
+           EXCL_SAP_DISABLED_PAIR ? " sap-disabled-pair" : "",
+           EXCL_TRIMESH_PREPROCESS_UNBUILT ? " trimesh-preprocess-unbuilt" : "",
            EXCL_SILENT_BAD_VALUES ? " silent-bad-values" : "", EXCL_ODE_NAN_CONTACTS ? " ode-nan-contacts" : "");
     printf("fuzz: %ld calls, %llu seeds, %ld findings (%ld bad calls, %ld reported, %ld unexpected reports, %ld excluded, %ld contacts, %ld crashed seeds) in %.1fs\n",
            tot.calls, seeds, tot.findings, tot.bad, tot.reported, tot.unexpected, tot.excluded, tot.contacts, failed_seeds, el);

@@ -88,11 +88,13 @@ fn on_body(cx: &Cx, h: GeomRef, arg: &str) -> Option<()> {
 }
 
 fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    Some([cx.finite(names[0], x)?, cx.finite(names[1], y)?, cx.finite(names[2], z)?])
+    cx.vec3(names, x, y, z)
 }
 
 fn size(cx: &Cx, arg: &str, v: dReal) -> Option<dReal> {
-    cx.check_real(arg, v, v >= 0.0, ">= 0")
+    cx.check_real(arg, v, v >= 0.0, ">= 0")?;
+    cx.warn_huge(&[arg], &[v]);
+    Some(v)
 }
 
 /// A rotation matrix argument: 12 reals copied as given (pads included),
@@ -106,6 +108,11 @@ unsafe fn matrix(cx: &Cx, arg: &str, p: *const dReal) -> Option<[dReal; 12]> {
             return cx.fail(format_args!("argument '{arg}'[{i}] is {v} (must be finite)"));
         }
     }
+    let mut entries = m;
+    entries[3] = 0.0; // pads are never read
+    entries[7] = 0.0;
+    entries[11] = 0.0;
+    cx.warn_huge_array(arg, &entries);
     Some(m)
 }
 
@@ -176,8 +183,7 @@ pub unsafe extern "C" fn dGeomSetPosition(geom: dGeomID, x: dReal, y: dReal, z: 
         placeable(cx, h, "geom")?;
         let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
         unlocked(cx, h, "geom")?;
-        geom::set_position(h, p);
-        Some(())
+        refused(cx, "geom", geom::set_position_checked(h, p))
     })
 }
 
@@ -198,6 +204,7 @@ pub unsafe extern "C" fn dGeomSetQuaternion(geom: dGeomID, Q: *const dReal) {
         let h = geom_arg(cx, geom, "geom")?;
         placeable(cx, h, "geom")?;
         let q = cx.read_finite::<4>("Q", Q)?;
+        cx.warn_huge_array("Q", &q); // not normalised: dQtoR squares it
         unlocked(cx, h, "geom")?;
         refused(cx, "Q", geom::set_quaternion(h, &q))
     })
@@ -482,6 +489,7 @@ pub unsafe extern "C" fn dGeomSetOffsetQuaternion(geom: dGeomID, Q: *const dReal
         let h = geom_arg(cx, geom, "geom")?;
         on_body(cx, h, "geom")?;
         let q = cx.read_finite::<4>("Q", Q)?;
+        cx.warn_huge_array("Q", &q); // not normalised: dQtoR squares it
         unlocked(cx, h, "geom")?;
         geom::set_offset_quaternion(h, &q);
         Some(())
@@ -518,6 +526,7 @@ pub unsafe extern "C" fn dGeomSetOffsetWorldQuaternion(geom: dGeomID, Q: *const 
         let h = geom_arg(cx, geom, "geom")?;
         on_body(cx, h, "geom")?;
         let q = cx.read_finite::<4>("Q", Q)?;
+        cx.warn_huge_array("Q", &q); // not normalised: dQtoR squares it
         unlocked(cx, h, "geom")?;
         geom::set_offset_world_quaternion(h, &q);
         Some(())
@@ -918,7 +927,7 @@ fn warn_plane_normal(cx: &Cx, n: [dReal; 3]) {
 pub unsafe extern "C" fn dCreatePlane(space: dSpaceID, a: dReal, b: dReal, c: dReal, d: dReal) -> dGeomID {
     call("dCreatePlane", std::ptr::null_mut(), |cx| {
         let s = new_geom_space(cx, space)?;
-        let n = vec3(cx, ["a", "b", "c"], a, b, c)?;
+        let n = cx.vec3_unit(["a", "b", "c"], a, b, c)?;
         let d = cx.finite("d", d)?;
         warn_plane_normal(cx, n);
         let p = geom::normalized_plane(n[0], n[1], n[2], d);
@@ -930,7 +939,7 @@ pub unsafe extern "C" fn dCreatePlane(space: dSpaceID, a: dReal, b: dReal, c: dR
 pub unsafe extern "C" fn dGeomPlaneSetParams(plane: dGeomID, a: dReal, b: dReal, c: dReal, d: dReal) {
     call("dGeomPlaneSetParams", (), |cx| {
         let h = class_arg(cx, plane, "plane", class::PLANE, "plane")?;
-        let n = vec3(cx, ["a", "b", "c"], a, b, c)?;
+        let n = cx.vec3_unit(["a", "b", "c"], a, b, c)?;
         let d = cx.finite("d", d)?;
         unlocked(cx, h, "plane")?;
         warn_plane_normal(cx, n);
@@ -1112,7 +1121,7 @@ pub unsafe extern "C" fn dGeomRaySet(ray: dGeomID, px: dReal, py: dReal, pz: dRe
     call("dGeomRaySet", (), |cx| {
         let h = ray_arg(cx, ray)?;
         let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
-        let d = vec3(cx, ["dx", "dy", "dz"], dx, dy, dz)?;
+        let d = cx.vec3_unit(["dx", "dy", "dz"], dx, dy, dz)?;
         // ODE normalises the direction: it asserts on zero and gives NaN
         // for one too small to normalise (see vec::normalizable3).
         cx.require(

@@ -58,6 +58,9 @@ pub use types::*;
 /// Validation context of one API call.
 pub struct Cx {
     pub func: &'static str,
+    /// A warning about a huge argument (`warn_huge`), given only if the
+    /// call is carried out: a refused call reports its refusal alone.
+    huge: std::cell::Cell<Option<String>>,
 }
 
 /// Runs one API call body: catches panics, maps `None` to `default`.
@@ -67,7 +70,7 @@ pub struct Cx {
 /// "thread panicked" text is kept off stderr by `quiet_panics`.
 #[inline]
 pub fn call<R>(func: &'static str, default: R, f: impl FnOnce(&Cx) -> Option<R>) -> R {
-    let cx = Cx { func };
+    let cx = Cx { func, huge: std::cell::Cell::new(None) };
     quiet_panics();
     // One TLS lookup per call: the counter is raised around the body and
     // lowered after it (an unwinding panic stops at catch_unwind).
@@ -78,7 +81,12 @@ pub fn call<R>(func: &'static str, default: R, f: impl FnOnce(&Cx) -> Option<R>)
     let r = catch_unwind(AssertUnwindSafe(|| f(&cx)));
     depth.set(depth.get().wrapping_sub(1));
     match r {
-        Ok(Some(r)) => r,
+        Ok(Some(r)) => {
+            if let Some(text) = cx.huge.take() {
+                cx.warn(format_args!("{text}"));
+            }
+            r
+        }
         Ok(None) => default,
         Err(p) => {
             report_panic(func, &*p);
@@ -176,6 +184,65 @@ impl Cx {
         } else {
             self.fail(format_args!("argument '{arg}' is {v} (must be finite)"))
         }
+    }
+
+    /// Three finite reals named `names` (a point, vector, velocity, force,
+    /// offset or axis). A component beyond `HUGE_INPUT` is accepted, as ODE
+    /// accepts it, with a warning: ODE's arithmetic on it (squares,
+    /// products, sums with other such values) overflows to inf or NaN in
+    /// AABBs, joint getters and contacts (README, "Huge finite values").
+    #[inline]
+    pub fn vec3(&self, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
+        let v = [self.finite(names[0], x)?, self.finite(names[1], y)?, self.finite(names[2], z)?];
+        self.warn_huge(&names, &v);
+        Some(v)
+    }
+
+    /// Three finite reals for a direction the call always normalises with
+    /// ODE's overflow-safe scaling (a plane normal, a ray direction): any
+    /// size is harmless, no warning. Joint axes are not among them: ODE
+    /// stores some as given (a PU joint's axis 2 with one body).
+    #[inline]
+    pub fn vec3_unit(&self, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
+        Some([self.finite(names[0], x)?, self.finite(names[1], y)?, self.finite(names[2], z)?])
+    }
+
+    /// Warns about the first of `v` beyond `HUGE_INPUT` (see `vec3`).
+    #[inline]
+    pub fn warn_huge(&self, names: &[&str], v: &[dReal]) {
+        if v.iter().any(|x| x.abs() > core_error::HUGE_INPUT) {
+            self.warn_huge_cold(names, v);
+        }
+    }
+
+    /// `warn_huge` for an array argument (a quaternion, a matrix, whose pad
+    /// entries the caller leaves out by passing zeros).
+    #[inline]
+    pub fn warn_huge_array(&self, arg: &str, v: &[dReal]) {
+        if let Some(k) = v.iter().position(|x| x.abs() > core_error::HUGE_INPUT) {
+            self.huge_pending(format_args!("'{arg}'[{k}]"), v[k]);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn warn_huge_cold(&self, names: &[&str], v: &[dReal]) {
+        if let Some(k) = v.iter().position(|x| x.abs() > core_error::HUGE_INPUT) {
+            self.huge_pending(format_args!("'{}'", names[k]), v[k]);
+        }
+    }
+
+    /// Keeps the first huge-argument warning of the call for `call` to give
+    /// once the call is carried out.
+    #[cold]
+    fn huge_pending(&self, name: std::fmt::Arguments<'_>, v: dReal) {
+        let old = self.huge.take();
+        self.huge.set(old.or_else(|| {
+            Some(format!(
+                "argument {name} = {v:e} is beyond ±{:e}; accepted as ODE accepts it, but arithmetic on it may overflow to inf or NaN",
+                core_error::HUGE_INPUT
+            ))
+        }));
     }
 
     /// A real that must not be NaN (infinity allowed, e.g. dInfinity stops).

@@ -40,7 +40,7 @@ pub(crate) fn relativity(cx: &Cx, rel: c_int) -> Option<c_int> {
 }
 
 pub(crate) fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    Some([cx.finite(names[0], x)?, cx.finite(names[1], y)?, cx.finite(names[2], z)?])
+    cx.vec3(names, x, y, z)
 }
 
 /// Axis group (0..=2) and parameter number within it of a parameter of a
@@ -75,7 +75,7 @@ pub unsafe extern "C" fn dJointSetAMotorAxis(j: dJointID, anum: c_int, rel: c_in
         let (head, m) = amotor(cx, j)?;
         let i = axis_index(cx, anum)?;
         let rel = relativity(cx, rel)?;
-        let v = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let v = cx.vec3(["x", "y", "z"], x, y, z)?;
         if let Some(why) = m.axis_problem(head, bodies_of(head), i, rel, v) {
             return cx.fail(format_args!("axis {anum} (rel {rel}, ({x:?}, {y:?}, {z:?})): {why}"));
         }

@@ -25,7 +25,7 @@ pub unsafe extern "C" fn dJointCreateBall(w: dWorldID, g: dJointGroupID) -> dJoi
 pub unsafe extern "C" fn dJointSetBallAnchor(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetBallAnchor", (), |cx| {
         let (head, b) = ball(cx, j)?;
-        let p = [cx.finite("x", x)?, cx.finite("y", y)?, cx.finite("z", z)?];
+        let p = cx.vec3(["x", "y", "z"], x, y, z)?;
         b.set_anchor(bodies_of(head), p);
         Some(())
     })
@@ -35,7 +35,7 @@ pub unsafe extern "C" fn dJointSetBallAnchor(j: dJointID, x: dReal, y: dReal, z:
 pub unsafe extern "C" fn dJointSetBallAnchor2(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetBallAnchor2", (), |cx| {
         let (_, b) = ball(cx, j)?;
-        let p = [cx.finite("x", x)?, cx.finite("y", y)?, cx.finite("z", z)?];
+        let p = cx.vec3(["x", "y", "z"], x, y, z)?;
         b.set_anchor2_raw(p);
         Some(())
     })

@@ -39,7 +39,7 @@ fn accept<T>(cx: &Cx, arg: &str, r: Result<T, Invalid>) -> Option<T> {
 /// Three finite reals named `names`.
 #[inline]
 fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    Some([cx.finite(names[0], x)?, cx.finite(names[1], y)?, cx.finite(names[2], z)?])
+    cx.vec3(names, x, y, z)
 }
 
 /// Writes 3 reals to a checked out-pointer.
@@ -487,7 +487,7 @@ pub unsafe extern "C" fn dBodyGetFiniteRotationMode(b: dBodyID) -> c_int {
 pub unsafe extern "C" fn dBodySetFiniteRotationAxis(b: dBodyID, x: dReal, y: dReal, z: dReal) {
     call("dBodySetFiniteRotationAxis", (), |cx| {
         let b = body(cx, b)?;
-        let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let a = cx.vec3(["x", "y", "z"], x, y, z)?;
         // Zero clears the axis; any other axis ODE normalises, giving NaN
         // for one too small to normalise (see vec::normalizable3).
         cx.require(

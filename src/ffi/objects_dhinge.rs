@@ -3,7 +3,6 @@
 //! ODE asserts on setting or reading the axis of an unattached joint and
 //! on a zero axis: reported and ignored here.
 
-use super::objects_amotor::vec3;
 use super::objects_dball::{dball, get_anchor, get_param, set_anchor, set_param};
 use super::objects_null::{create, joint, wrong_type};
 use super::types::*;
@@ -30,7 +29,7 @@ pub unsafe extern "C" fn dJointCreateDHinge(w: dWorldID, g: dJointGroupID) -> dJ
 pub unsafe extern "C" fn dJointSetDHingeAxis(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetDHingeAxis", (), |cx| {
         let (head, h) = dhinge(cx, j)?;
-        let v = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let v = cx.vec3(["x", "y", "z"], x, y, z)?;
         cx.require(head.body[0].is_some(), format_args!("the joint is not attached to a body"))?;
         cx.require(
             DHinge::axis_acceptable(bodies_of(head), v),

@@ -21,12 +21,12 @@ fn hinge<'a>(cx: &Cx, j: dJointID) -> Option<(&'a JointHead, &'a mut Hinge)> {
 }
 
 fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    Some([cx.finite(names[0], x)?, cx.finite(names[1], y)?, cx.finite(names[2], z)?])
+    cx.vec3(names, x, y, z)
 }
 
 /// A finite axis, non-zero if the joint has a body.
 fn axis(cx: &Cx, head: &JointHead, x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
+    let a = cx.vec3(["x", "y", "z"], x, y, z)?;
     cx.require(head.body[0].is_none() || axis_ok(a), format_args!("axis ({x:?}, {y:?}, {z:?}) cannot be normalised"))?;
     Some(a)
 }

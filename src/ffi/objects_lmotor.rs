@@ -5,7 +5,7 @@
 //! that body: reported and ignored here. Parameter groups outside 1..=3 are
 //! clamped silently, as ODE does for this joint.
 
-use super::objects_amotor::{axis_index, relativity, vec3};
+use super::objects_amotor::{axis_index, relativity};
 use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
@@ -60,7 +60,7 @@ pub unsafe extern "C" fn dJointSetLMotorAxis(j: dJointID, anum: c_int, rel: c_in
         let (head, m) = lmotor(cx, j)?;
         let i = axis_index(cx, anum)?;
         let rel = relativity(cx, rel)?;
-        let v = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let v = cx.vec3(["x", "y", "z"], x, y, z)?;
         if let Some(why) = LMotor::axis_problem(head, bodies_of(head), rel, v) {
             return cx.fail(format_args!("axis {anum} (rel {rel}, ({x:?}, {y:?}, {z:?})): {why}"));
         }

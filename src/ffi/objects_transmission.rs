@@ -39,7 +39,7 @@ fn in_mode(cx: &Cx, t: &Transmission, modes: &[c_int], what: &str) -> Option<()>
 /// A finite axis ODE can normalise in the frame of each attached wheel
 /// body among `wheels`.
 fn axis(cx: &Cx, head: &JointHead, wheels: &[usize], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    let v = vec3(cx, ["x", "y", "z"], x, y, z)?;
+    let v = cx.vec3(["x", "y", "z"], x, y, z)?;
     let b = bodies_of(head);
     cx.require(
         wheels.iter().all(|&i| Transmission::axis_acceptable(b, i, v)),
@@ -222,6 +222,7 @@ pub unsafe extern "C" fn dJointSetTransmissionRatio(j: dJointID, ratio: dReal) {
         let (_, t) = transmission(cx, j)?;
         in_mode(cx, t, &[MODE_PARALLEL], "an explicit ratio")?;
         cx.check_real("ratio", ratio, ratio > 0.0, "must be positive")?;
+        cx.warn_huge(&["ratio"], &[ratio]);
         t.ratio = ratio;
         Some(())
     })
@@ -258,6 +259,7 @@ pub unsafe extern "C" fn dJointSetTransmissionRadius1(j: dJointID, radius: dReal
         let (_, t) = transmission(cx, j)?;
         in_mode(cx, t, &[MODE_CHAIN], "an explicit radius")?;
         cx.finite("radius", radius)?;
+        cx.warn_huge(&["radius"], &[radius]);
         t.radii[0] = radius;
         Some(())
     })
@@ -269,6 +271,7 @@ pub unsafe extern "C" fn dJointSetTransmissionRadius2(j: dJointID, radius: dReal
         let (_, t) = transmission(cx, j)?;
         in_mode(cx, t, &[MODE_CHAIN], "an explicit radius")?;
         cx.finite("radius", radius)?;
+        cx.warn_huge(&["radius"], &[radius]);
         t.radii[1] = radius;
         Some(())
     })

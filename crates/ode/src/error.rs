@@ -32,6 +32,12 @@ pub const D_ERR_IASSERT: c_int = 1;
 pub const D_ERR_UASSERT: c_int = 2;
 pub const D_ERR_LCP: c_int = 3;
 
+/// Finite values beyond this magnitude are accepted as ODE accepts them but
+/// reported (README, "Huge finite values"): a product of three of them
+/// still fits a double, while ODE's arithmetic on larger ones (squared
+/// lengths, cross products, sums of two far points) overflows to inf or NaN.
+pub const HUGE_INPUT: f64 = 1e100;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Channel {
     Error = 0,
@@ -125,6 +131,13 @@ pub fn bad_input(func: &str, what: std::fmt::Arguments<'_>) {
 pub fn suspicious_input(func: &str, what: std::fmt::Arguments<'_>) {
     REPORTS.fetch_add(1, Ordering::Relaxed);
     message(D_ERR_UASSERT, &format!("{func}: {what}"));
+}
+
+/// `suspicious_input` for text already formatted without allocating
+/// (inside a time step).
+pub fn suspicious_message(text: &str) {
+    REPORTS.fetch_add(1, Ordering::Relaxed);
+    message(D_ERR_UASSERT, text);
 }
 
 fn abort_on_bad_input() -> bool {

@@ -393,11 +393,23 @@ pub type Refusal = String;
 /// `dGeomSetPosition`: a body geom moves its body (so that body + offset
 /// lands at `p`); a free geom moves itself.
 pub fn set_position(h: GeomRef, p: [f64; 3]) {
+    let _ = set_position_checked(h, p);
+}
+
+/// `dGeomSetPosition`, refused when an offset geom would move its body to
+/// a non-finite position (an offset beyond `error::HUGE_INPUT`, reported
+/// when it was set, overflows `p - R·offset`): ODE stores that inf/NaN
+/// body, we keep the body where it is.
+pub fn set_position_checked(h: GeomRef, p: [f64; 3]) -> Result<(), Refusal> {
     let geom = g(h);
     match (geom.body, geom.offset.as_ref()) {
         (Some(b), Some(off)) => {
             let wo = mul0_331(&b.get().r, &off.pos);
-            b.get_mut().set_position([p[0] - wo[0], p[1] - wo[1], p[2] - wo[2]]);
+            let bp = [p[0] - wo[0], p[1] - wo[1], p[2] - wo[2]];
+            if !bp.iter().all(|v| v.is_finite()) {
+                return Err(body_overflow(bp));
+            }
+            b.get_mut().set_position(bp);
         }
         (Some(b), None) => b.get_mut().set_position(p),
         _ => {
@@ -405,6 +417,15 @@ pub fn set_position(h: GeomRef, p: [f64; 3]) {
             moved(h);
         }
     }
+    Ok(())
+}
+
+#[cold]
+fn body_overflow(bp: [f64; 3]) -> Refusal {
+    format!(
+        "would move the geom's body to the non-finite position ({}, {}, {}) (its offset overflows); the body is left where it is",
+        bp[0], bp[1], bp[2]
+    )
 }
 
 /// Body pose that puts an offset geom at `final_` (ODE's getBodyPosr).
@@ -434,6 +455,9 @@ pub fn set_rotation(h: GeomRef, r: &[f64; 12]) -> Result<(), Refusal> {
         (Some(b), Some(off)) => {
             let fin = Pose { pos: *position(h), r: *r };
             let (br, bp) = body_pose_for(&off, &fin);
+            if !bp.iter().all(|v| v.is_finite()) {
+                return Err(body_overflow(bp));
+            }
             let rq = Body::prepare_rotation(&br).map_err(|e| e.0)?;
             b.get_mut().set_rotation_prepared(rq);
             b.get_mut().set_position(bp);
@@ -461,6 +485,9 @@ pub fn set_quaternion(h: GeomRef, q: &[f64; 4]) -> Result<(), Refusal> {
             if let Some(off) = geom.offset {
                 let fin = Pose { pos: *position(h), r: q_to_r(q) };
                 let (br, bp) = body_pose_for(&off, &fin);
+                if !bp.iter().all(|v| v.is_finite()) {
+                    return Err(body_overflow(bp));
+                }
                 let rq = Body::prepare_rotation(&br).map_err(|e| e.0)?;
                 b.get_mut().set_rotation_prepared(rq);
                 b.get_mut().set_position(bp);

@@ -131,8 +131,15 @@ pub fn step_body(bref: BodyRef, h: f64) -> bool {
             std::array::from_fn(|k| b.q[k] + h * dq[k])
         };
         normalize_stepped_q(&mut q);
-        if !all_finite(&pos, &q) {
-            return false;
+        // One test on the normal path: within the huge bound (which also
+        // means finite). Outside it, a non-finite result goes to the guard;
+        // a finite one beyond what ODE's arithmetic on positions and
+        // velocities survives is reported once, kept as ODE keeps it.
+        if !within_huge(&pos, &q, &b.lvel, &b.avel) {
+            if !all_finite(&pos, &q) {
+                return false;
+            }
+            report_huge(bref, b, &pos);
         }
         b.pos[..3].copy_from_slice(&pos);
         b.q = q;
@@ -192,6 +199,48 @@ fn normalize_stepped_q(q: &mut [f64; 4]) {
     } else {
         q[0] = f64::NAN;
     }
+}
+
+/// Position and velocities within `error::HUGE_INPUT` and the orientation
+/// finite (NaN fails every compare). Non-short-circuit `&` keeps it
+/// branch-free.
+#[inline(always)]
+#[allow(clippy::eq_op)] // x - x is the point: 0 for finite x, NaN otherwise
+fn within_huge(pos: &[f64; 3], q: &[f64; 4], lvel: &[f64; 4], avel: &[f64; 4]) -> bool {
+    const H: f64 = crate::error::HUGE_INPUT;
+    let z = |x: f64| x - x;
+    let q_ok = ((z(q[0]) + z(q[1])) + (z(q[2]) + z(q[3]))) == 0.0;
+    let w = |x: f64| x.abs() <= H;
+    q_ok & (w(pos[0]) & w(pos[1]) & w(pos[2]))
+        & (w(lvel[0]) & w(lvel[1]) & w(lvel[2]))
+        & (w(avel[0]) & w(avel[1]) & w(avel[2]))
+}
+
+/// A step left body `b` finite but beyond `error::HUGE_INPUT`: one warning
+/// per body (message channel, `d_ERR_UASSERT`), as for a setter given such
+/// a value. Nothing changes: ODE keeps the state, and so do we.
+#[cold]
+#[inline(never)]
+fn report_huge(bref: BodyRef, b: &mut Body, pos: &[f64; 3]) {
+    if b.flags & flags::HUGE_REPORTED != 0 {
+        return;
+    }
+    b.flags |= flags::HUGE_REPORTED;
+    let mut t = crate::error::StackText::<320>::new();
+    let _ = std::fmt::Write::write_fmt(
+        &mut t,
+        format_args!(
+            "step: body {:p} is now beyond ±{:e} (position {:e} {:e} {:e}, largest linear velocity component {:e}, angular {:e}); kept as ODE keeps it, but arithmetic on it may overflow to inf or NaN",
+            bref.as_raw(),
+            crate::error::HUGE_INPUT,
+            pos[0],
+            pos[1],
+            pos[2],
+            b.lvel[..3].iter().fold(0.0f64, |m, v| m.max(v.abs())),
+            b.avel[..3].iter().fold(0.0f64, |m, v| m.max(v.abs())),
+        ),
+    );
+    crate::error::suspicious_message(t.as_str());
 }
 
 /// New position and orientation all finite: `x - x` is 0 for finite `x`

@@ -88,6 +88,9 @@ pub mod flags {
     pub const ANGULAR_DAMPING: u32 = 64;
     pub const MAX_ANGULAR_SPEED: u32 = 128;
     pub const GYROSCOPIC: u32 = 256;
+    /// A step carried the body beyond `error::HUGE_INPUT` and said so
+    /// (once per body: the report is about the body, not each step).
+    pub const HUGE_REPORTED: u32 = 512;
 }
 
 pub struct World {

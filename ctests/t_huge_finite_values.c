@@ -1,0 +1,269 @@
+/* Huge finite values (README, "Huge finite values"; issue 10, fuzzer's
+ * former EXCL_HUGE_GEOMETRY and EXCL_NAN_AFTER_STEP). ODE accepts any
+ * finite number and so do we; beyond 1e100 ODE's arithmetic on it (squared
+ * lengths, products with other such values, sums of two far points)
+ * overflows to inf or NaN in geom placements, AABBs and joint getters.
+ * The policy checked here:
+ * - a setter given a value beyond 1e100 (positions, anchors, velocities,
+ *   forces, offsets, sizes, quaternions and rotation entries, transmission
+ *   ratio) carries it out as ODE does and warns once on the message channel
+ *   (number 2); 1e100 itself and below are silent;
+ * - a step that carries a body beyond 1e100 warns once for that body
+ *   (number 2) and keeps the state as ODE does; a step whose result would
+ *   be non-finite (velocity 1e300 with a step of 1e10) is taken over by the
+ *   step's guard (number 1), the body stays finite;
+ * - dGeomSetPosition/Rotation/Quaternion on an offset geom whose body would
+ *   land at a non-finite position (ODE stores inf there) are refused on the
+ *   debug channel (number 2) and leave the body as it was;
+ * - a double hinge with no axis stays finite under QuickStep (issue 10 §2).
+ * Runs against our library. Prints "PASS <n>". */
+#include <ode/ode.h>
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static int refusals, warnings, guards;
+static char last[512];
+static void on_debug(int num, const char *msg, va_list ap)
+{
+    vsnprintf(last, sizeof last, msg, ap);
+    if (num == 2)
+        refusals++;
+}
+static void on_message(int num, const char *msg, va_list ap)
+{
+    vsnprintf(last, sizeof last, msg, ap);
+    if (num == 2)
+        warnings++;
+    else if (num == 1)
+        guards++;
+}
+
+static int checks, failures;
+static void check(int ok, const char *what)
+{
+    checks++;
+    if (!ok) {
+        failures++;
+        printf("FAIL %s (last report: %s)\n", what, last);
+    }
+}
+static void reset(void)
+{
+    refusals = warnings = guards = 0;
+    last[0] = 0;
+}
+static int finite3(const dReal *v) { return isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]); }
+static int body_finite(dBodyID b)
+{
+    const dReal *q = dBodyGetQuaternion(b);
+    return finite3(dBodyGetPosition(b)) && finite3(dBodyGetLinearVel(b)) && finite3(dBodyGetAngularVel(b)) &&
+           isfinite(q[0]) && isfinite(q[1]) && isfinite(q[2]) && isfinite(q[3]);
+}
+
+/* Setters: accepted (the value is stored as given), one warning beyond 1e100. */
+static void setters(void)
+{
+    dWorldID w = dWorldCreate();
+    dBodyID b = dBodyCreate(w);
+    const double above = nextafter(1e100, INFINITY);
+
+    reset();
+    dBodySetLinearVel(b, 1e100, -1e100, 0);
+    check(warnings == 0 && refusals == 0, "a velocity of 1e100 is silent");
+    dBodySetLinearVel(b, 0, above, 0);
+    check(warnings == 1 && refusals == 0, "a velocity just above 1e100 warns once");
+    check(dBodyGetLinearVel(b)[1] == above, "the velocity is stored as given");
+    check(strstr(last, "dBodySetLinearVel") && strstr(last, "'y'"), "the warning names the function and the argument");
+
+    reset();
+    dBodySetPosition(b, -1e300, 0, 0);
+    check(warnings == 1 && dBodyGetPosition(b)[0] == -1e300, "a position of -1e300 is accepted with a warning");
+    reset();
+    dBodyAddForce(b, 0, 0, DBL_MAX);
+    check(warnings == 1 && dBodyGetForce(b)[2] == DBL_MAX, "a force of DBL_MAX is accepted with a warning");
+    dBodySetForce(b, 0, 0, 0);
+    dBodySetPosition(b, 0, 0, 0);
+    dBodySetLinearVel(b, 0, 0, 0);
+
+    dJointID j = dJointCreateBall(w, 0);
+    dJointAttach(j, b, 0);
+    reset();
+    dJointSetBallAnchor(j, 1e300, 0, 0);
+    dVector3 a;
+    dJointGetBallAnchor(j, a);
+    check(warnings == 1 && refusals == 0 && a[0] == 1e300, "a ball anchor at 1e300 is accepted with a warning");
+
+    dJointID t = dJointCreateTransmission(w, 0);
+    reset();
+    dJointSetTransmissionRatio(t, DBL_MAX);
+    check(warnings == 1 && dJointGetTransmissionRatio(t) == DBL_MAX, "a transmission ratio of DBL_MAX is accepted with a warning");
+
+    dSpaceID s = dSimpleSpaceCreate(0);
+    reset();
+    dGeomID g = dCreateSphere(s, 1e300);
+    check(warnings == 1 && g && dGeomSphereGetRadius(g) == 1e300, "a sphere of radius 1e300 is created with a warning");
+    reset();
+    dGeomSetPosition(g, 0, 2e297, 0);
+    check(warnings == 1 && dGeomGetPosition(g)[1] == 2e297, "a geom position of 2e297 is accepted with a warning");
+    reset();
+    dQuaternion q = { 1e300, 0, 0, 0 };
+    dGeomSetQuaternion(g, q);
+    check(warnings == 1 && refusals == 0, "a geom quaternion with a component of 1e300 is accepted with a warning");
+    reset();
+    dMatrix3 R = { 1, 0, 0, 0, 0, 1e200, 0, 0, 0, 0, 1, 0 };
+    dGeomSetRotation(g, R);
+    check(warnings == 1 && dGeomGetRotation(g)[5] == 1e200, "a geom rotation entry of 1e200 is accepted with a warning");
+    reset();
+    dMatrix3 Rp = { 1, 0, 0, 1e300, 0, 1, 0, 1e300, 0, 0, 1, 1e300 };
+    dGeomSetRotation(g, Rp);
+    check(warnings == 0 && refusals == 0, "pad entries of a rotation are never read, so never warned about");
+    dSpaceDestroy(s);
+    dWorldDestroy(w);
+}
+
+/* Steps. */
+static void steps(int quick)
+{
+    dWorldID w = dWorldCreate();
+    dBodyID b = dBodyCreate(w);
+    dMass m;
+    dMassSetSphereTotal(&m, 1, 0.5);
+    dBodySetMass(b, &m);
+
+    /* Issue 10: velocity 1e300 with a step of 1e10 (finite input, inf
+     * result): reported by the guard, the body stays finite. */
+    reset();
+    dBodySetLinearVel(b, 1e300, 0, 0);
+    check(warnings == 1, "velocity 1e300 warns at the setter");
+    reset();
+    if (quick)
+        dWorldQuickStep(w, 1e10);
+    else
+        dWorldStep(w, 1e10);
+    check(guards == 1, "velocity 1e300 over a step of 1e10 is reported by the guard");
+    check(body_finite(b) && dBodyGetPosition(b)[0] == 0, "the body keeps its last finite state");
+
+    /* A step that carries a body beyond 1e100 without overflowing: one
+     * warning for the body, the state as ODE computes it. */
+    dBodyEnable(b);
+    dBodySetPosition(b, 0, 0, 0);
+    dBodySetLinearVel(b, 1e99, 0, 0);
+    reset();
+    if (quick)
+        dWorldQuickStep(w, 1e10);
+    else
+        dWorldStep(w, 1e10);
+    check(warnings == 1 && guards == 0, "a step that carries a body to 1e109 warns once");
+    check(strstr(last, "step") != NULL, "the warning is the step's");
+    check(dBodyGetPosition(b)[0] == 1e99 * 1e10, "the body is where ODE puts it (position += h * v)");
+    reset();
+    if (quick)
+        dWorldQuickStep(w, 1);
+    else
+        dWorldStep(w, 1);
+    check(warnings == 0 && guards == 0 && body_finite(b), "the next step does not repeat the warning");
+
+    /* An ordinary step is silent. */
+    dBodyID c = dBodyCreate(w);
+    dBodySetMass(c, &m);
+    dBodySetLinearVel(c, 3, 0, 0);
+    dBodyDisable(b);
+    reset();
+    for (int i = 0; i < 10; i++) {
+        if (quick)
+            dWorldQuickStep(w, 0.01);
+        else
+            dWorldStep(w, 0.01);
+    }
+    check(warnings == 0 && guards == 0 && refusals == 0, "ordinary steps are silent");
+    dWorldDestroy(w);
+}
+
+/* Offset geoms whose body would land at a non-finite position. */
+static void offset_geoms(void)
+{
+    dWorldID w = dWorldCreate();
+    dBodyID b = dBodyCreate(w);
+    dGeomID g = dCreateSphere(0, 1);
+    dGeomSetBody(g, b);
+    reset();
+    dGeomSetOffsetPosition(g, DBL_MAX, 0, 0);
+    check(warnings == 1 && refusals == 0, "an offset of DBL_MAX is accepted with a warning");
+    check(dGeomGetPosition(g)[0] == DBL_MAX, "the geom sits at DBL_MAX");
+
+    /* The body would go to -DBL_MAX - DBL_MAX = -inf (ODE stores that). */
+    reset();
+    dGeomSetPosition(g, -DBL_MAX, 0, 0);
+    check(refusals == 1, "dGeomSetPosition that would put the body at -inf is refused");
+    check(body_finite(b) && dBodyGetPosition(b)[0] == 0, "the body stays where it was");
+    /* A finite outcome is carried out as ODE does. */
+    reset();
+    dGeomSetPosition(g, DBL_MAX, 5, 0);
+    check(refusals == 0 && dBodyGetPosition(b)[0] == 0 && dBodyGetPosition(b)[1] == 5, "a finite outcome is accepted");
+
+    /* Turning the geom half round about z would put the body at
+     * DBL_MAX + DBL_MAX. */
+    dMatrix3 R;
+    dRFromAxisAndAngle(R, 0, 0, 1, M_PI);
+    reset();
+    dGeomSetRotation(g, R);
+    check(refusals == 1, "dGeomSetRotation that would put the body at inf is refused");
+    check(body_finite(b) && dBodyGetPosition(b)[0] == 0 && dBodyGetRotation(b)[0] == 1, "the body keeps its place and rotation");
+    dQuaternion q;
+    dQFromAxisAndAngle(q, 0, 0, 1, M_PI);
+    reset();
+    dGeomSetQuaternion(g, q);
+    check(refusals == 1, "dGeomSetQuaternion that would put the body at inf is refused");
+    check(body_finite(b) && dBodyGetPosition(b)[0] == 0 && dBodyGetQuaternion(b)[0] == 1, "the body keeps its place and orientation");
+    dGeomDestroy(g);
+    dWorldDestroy(w);
+}
+
+/* Issue 10 §2: a double hinge whose axis was never set stays finite. */
+static void dhinge_unset(int quick)
+{
+    dWorldID w = dWorldCreate();
+    dWorldSetGravity(w, 0, 0, -9.81);
+    dBodyID a = dBodyCreate(w), b = dBodyCreate(w);
+    dMass m;
+    dMassSetBoxTotal(&m, 1, 0.2, 0.2, 0.2);
+    dBodySetMass(a, &m);
+    dBodySetMass(b, &m);
+    dBodySetPosition(a, 0, 0, 1);
+    dBodySetPosition(b, 1, 0, 1);
+    dJointID j = dJointCreateDHinge(w, 0);
+    dJointAttach(j, a, b);
+    reset();
+    for (int i = 0; i < 200; i++) {
+        if (quick)
+            dWorldQuickStep(w, 0.01);
+        else
+            dWorldStep(w, 0.01);
+    }
+    check(body_finite(a) && body_finite(b), "a double hinge with no axis stays finite");
+    check(guards == 0, "and needs no guard");
+    dWorldDestroy(w);
+}
+
+int main(void)
+{
+    dInitODE2(0);
+    dSetDebugHandler(on_debug);
+    dSetMessageHandler(on_message);
+    setters();
+    steps(0);
+    steps(1);
+    offset_geoms();
+    dhinge_unset(0);
+    dhinge_unset(1);
+    dCloseODE();
+    if (failures) {
+        printf("FAILED %d of %d\n", failures, checks);
+        return 1;
+    }
+    printf("PASS %d\n", checks);
+    return 0;
+}
