@@ -120,9 +120,25 @@ fn address_base(level: i32, x: i32, y: i32) -> u64 {
         .wrapping_add((y as u32 as u64).wrapping_mul(10))
 }
 
+/// The cell address of (level, x, y, z) and its table index.
 #[inline]
-fn first_index(level: i32, x: i32, y: i32, z: i32, sz: &Modulus) -> u64 {
-    sz.rem(address_base(level, x, y).wrapping_add(z as i64 as u64))
+fn first_index(level: i32, x: i32, y: i32, z: i32, sz: &Modulus) -> (u64, usize) {
+    let addr = address_base(level, x, y).wrapping_add(z as i64 as u64);
+    (addr, sz.rem(addr) as usize)
+}
+
+/// The table index of the next z, from the current address and index: one
+/// more modulo the size, except where the unsigned address wraps to 0
+/// (between z = -1 and 0 near the origin), where ODE's remainder of the
+/// address restarts at 0.
+#[inline]
+fn next_index(addr: &mut u64, hi: usize, len: usize) -> usize {
+    *addr = addr.wrapping_add(1);
+    if *addr == 0 || hi + 1 == len {
+        0
+    } else {
+        hi + 1
+    }
 }
 
 /// `a % d` for a fixed `d` by multiplications instead of a division
@@ -177,6 +193,9 @@ fn hash_of(s: GeomRef) -> &'static mut Hash {
 pub fn collide(s: GeomRef, cb: &mut Near) {
     if sp(s).count < 2 {
         return;
+    }
+    if super::sweep::enabled(s) {
+        return super::sweep::collide(s, cb);
     }
     locked(s, || {
         clean(s);
@@ -261,12 +280,12 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
         let db = &b.db;
         for xi in db[0]..=db[1] {
             for yi in db[2]..=db[3] {
-                let mut hi = first_index(b.level, xi, yi, db[4], &modulus) as usize;
+                let (mut addr, mut hi) = first_index(b.level, xi, yi, db[4], &modulus);
                 for zi in db[4]..=db[5] {
                     let node = Node { next: table[hi], x: xi, y: yi, z: zi, level: b.level, owner: bi as u32 };
                     table[hi] = sc.nodes.len() as u32;
                     sc.nodes.push(node);
-                    hi = if hi + 1 != table.len() { hi + 1 } else { 0 };
+                    hi = next_index(&mut addr, hi, table.len());
                 }
             }
         }
@@ -283,7 +302,7 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
         loop {
             for xi in db[0]..=db[1] {
                 for yi in db[2]..=db[3] {
-                    let mut hi = first_index(level, xi, yi, db[4], &modulus) as usize;
+                    let (mut addr, mut hi) = first_index(level, xi, yi, db[4], &modulus);
                     for zi in db[4]..=db[5] {
                         let mut ni = table[hi];
                         while ni != NIL {
@@ -301,7 +320,7 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
                                 }
                             }
                         }
-                        hi = if hi + 1 != table.len() { hi + 1 } else { 0 };
+                        hi = next_index(&mut addr, hi, table.len());
                     }
                 }
             }
