@@ -27,6 +27,24 @@ use crate::collision::geom::{g, GeomRef};
 struct Rec {
     lo: f64,
     geom: GeomRef,
+    /// Orders the two geoms of a pair as the exact traversal does (`key`).
+    key: u64,
+}
+
+/// A pair is reported as (a, b) with key(a) < key(b), the orientation of
+/// the exact traversal (only the order of pairs differs, which keeps
+/// colliders' normals and contact points as in exact mode): the simple
+/// space reports the earlier member of its list first; the hash space
+/// reports a geom at a finer level first and between geoms of one level
+/// the earlier one. `rank` is the list position; geoms above the hash
+/// space's maximum level count as level max + 1 (its "big" list, in list
+/// order).
+fn key(h: GeomRef, rank: u32, levels: Option<(i32, i32)>) -> u64 {
+    let level = match levels {
+        None => 0,
+        Some((min, max)) => super::hash::find_level(&g(h).aabb).max(min).min(max.saturating_add(1)),
+    };
+    (((level as i64 - i32::MIN as i64) as u64) << 32) | rank as u64
 }
 
 /// The sorted members' bounds as single-precision columns, rounded
@@ -53,8 +71,8 @@ pub struct Sweep {
     recs: Vec<Rec>,
     /// The next pass's array, built from `recs` and swapped with it.
     next: Vec<Rec>,
-    /// Members with a non-finite bound.
-    big: Vec<GeomRef>,
+    /// Members with a non-finite bound, with their keys.
+    big: Vec<(GeomRef, u64)>,
     cols: Columns,
     /// Sweep axis (0, 1, 2).
     axis: usize,
@@ -99,6 +117,11 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
     // Also sums the centres' coordinates and squares for the axis choice.
     sw.big.clear();
     let (mut n, mut sum, mut sq) = (0.0f64, [0.0f64; 3], [0.0f64; 3]);
+    let levels = match &sp(s).kind {
+        super::Kind::Hash(x) => Some((x.min_level, x.max_level)),
+        _ => None,
+    };
+    let mut rank = 0u32;
     let mut c = sp(s).first;
     while let Some(h) = c {
         let geom = g(h);
@@ -106,6 +129,9 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
         if !geom.takes_part() {
             continue;
         }
+        // The list position, for `key` (slot2 is free in list spaces).
+        geom.slot2 = rank as i32;
+        rank += 1;
         if geom.aabb.iter().all(|v| v.is_finite()) {
             geom.slot = listed;
             n += 1.0;
@@ -116,7 +142,7 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
             }
         } else {
             geom.slot = placed;
-            sw.big.push(h);
+            sw.big.push((h, key(h, rank - 1, levels)));
         }
     }
 
@@ -125,7 +151,7 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
     let axis = choose_axis(n, &sum, &sq, sw.axis);
     let resort = axis != sw.axis;
     sw.axis = axis;
-    let rec_of = |h: GeomRef| Rec { lo: g(h).aabb[2 * axis], geom: h };
+    let rec_of = |h: GeomRef| Rec { lo: g(h).aabb[2 * axis], geom: h, key: key(h, g(h).slot2 as u32, levels) };
 
     // 3. Last pass's order for the members still listed, then new ones.
     sw.next.clear();
@@ -175,17 +201,28 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
         col.extend_from_slice(&[f32::NAN; PAD]);
     }
     for i in 0..recs.len() {
-        sweep_one(cols, i, &mut |j| collide_aabbs(recs[i].geom, recs[j].geom, cb));
+        sweep_one(cols, i, &mut |j| report(&recs[i], &recs[j], cb));
     }
     for r in recs.iter() {
-        for &big in &sw.big {
-            collide_aabbs(r.geom, big, cb);
+        for &(big, key) in &sw.big {
+            report(r, &Rec { lo: 0.0, geom: big, key }, cb);
         }
     }
     for i in 0..sw.big.len() {
         for j in i + 1..sw.big.len() {
-            collide_aabbs(sw.big[i], sw.big[j], cb);
+            // In list order, as the hash space's big list.
+            collide_aabbs(sw.big[i].0, sw.big[j].0, cb);
         }
+    }
+}
+
+/// The pair test with the pair in the exact traversal's orientation.
+#[inline]
+fn report(a: &Rec, b: &Rec, cb: &mut Near) {
+    if a.key <= b.key {
+        collide_aabbs(a.geom, b.geom, cb)
+    } else {
+        collide_aabbs(b.geom, a.geom, cb)
     }
 }
 
