@@ -32,9 +32,17 @@ fn warm_collide_passes_do_not_allocate() {
             ("hash", dHashSpaceCreate(std::ptr::null_mut())),
             ("sap", dSweepAndPruneSpaceCreate(std::ptr::null_mut(), dSAP_AXES_XZY)),
             ("quadtree", dQuadTreeSpaceCreate(std::ptr::null_mut(), c.as_ptr(), e.as_ptr(), 4)),
+            // Fast collide mode (the sort and sweep; issue 13).
+            ("fast simple", dSimpleSpaceCreate(std::ptr::null_mut())),
+            ("fast hash", dHashSpaceCreate(std::ptr::null_mut())),
         ];
         for (name, s) in spaces {
             let nested = dSimpleSpaceCreate(s);
+            if name.starts_with("fast") {
+                for x in [s, nested] {
+                    ode::ffi::ode_ext::odexSpaceSetCollideMode(x, ode::ffi::ode_ext::ODEX_SOLVER_FAST);
+                }
+            }
             let mut geoms = Vec::new();
             for i in 0..600 {
                 let target = if i % 10 == 0 { nested } else { s };

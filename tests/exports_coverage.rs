@@ -27,6 +27,8 @@ const EXTENSION_ALLOWLIST: &[&str] = &[
     "odexWorldGetStepThreads",
     "odexWorldSetSolverMode",
     "odexWorldGetSolverMode",
+    "odexSpaceSetCollideMode",
+    "odexSpaceGetCollideMode",
     "odexSpaceDraw",
     "odexGeomDraw",
 ];

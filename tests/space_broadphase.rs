@@ -11,6 +11,7 @@ use ode::ffi::collision_space::*;
 use ode::ffi::decl::collision_space::*;
 use ode::ffi::objects_body::*;
 use ode::ffi::objects_world::*;
+use ode::ffi::ode_ext::*;
 use std::collections::{HashMap, HashSet};
 use std::ffi::c_void;
 
@@ -86,13 +87,52 @@ fn key(a: usize, b: usize) -> (usize, usize) {
     (a.min(b), a.max(b))
 }
 
-unsafe fn check(name: &str, space: Id, scene: &Scene) -> usize {
-    let got = reported(space);
+/// The unordered pairs of one pass, each checked to come once.
+unsafe fn pair_set(name: &str, space: Id) -> HashSet<(usize, usize)> {
     let mut seen = HashSet::new();
-    for &(a, b) in &got {
+    for (a, b) in reported(space) {
         assert_ne!(a, b, "{name}: a geom paired with itself");
         assert!(seen.insert(key(a, b)), "{name}: pair reported twice");
     }
+    seen
+}
+
+/// A space in fast collide mode (`odexSpaceSetCollideMode`) must report
+/// every pair exact mode (ODE's traversal) reports on the same scene right
+/// after, each with the same geom first (only the order of the pairs may
+/// differ), and exactly brute force's pairs of its members. (ODE's hash
+/// space misses some overlapping pairs near the origin, where its cell
+/// index steps over an unsigned wrap, and exact mode keeps that; fast mode
+/// reports them.)
+unsafe fn same_as_exact(name: &str, space: Id, fast: &HashSet<(usize, usize)>) {
+    if odexSpaceGetCollideMode(space) != ODEX_SOLVER_FAST {
+        return;
+    }
+    let oriented = |s: Id| reported(s).into_iter().collect::<HashSet<_>>();
+    let fast_oriented = oriented(space);
+    odexSpaceSetCollideMode(space, ODEX_SOLVER_EXACT);
+    let exact = pair_set(name, space);
+    let exact_oriented = oriented(space);
+    odexSpaceSetCollideMode(space, ODEX_SOLVER_FAST);
+    let missing: Vec<_> = exact.difference(fast).take(5).collect();
+    assert!(missing.is_empty(), "{name}: fast mode lacks pairs of exact mode, e.g. {missing:?}");
+    let flipped = exact_oriented.iter().filter(|&&(a, b)| !fast_oriented.contains(&(a, b))).count();
+    assert_eq!(flipped, 0, "{name}: pairs in the other orientation than exact mode's");
+    let members: Vec<Id> = (0..dSpaceGetNumGeoms(space)).map(|i| dSpaceGetGeom(space, i)).collect();
+    let want = brute_force(&members, space);
+    let missing: Vec<_> = want.difference(fast).take(5).collect();
+    let extra: Vec<_> = fast.difference(&want).take(5).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "{name}: fast mode reported {} pairs, brute force {}; missing e.g. {missing:?}, extra e.g. {extra:?}",
+        fast.len(),
+        want.len()
+    );
+}
+
+unsafe fn check(name: &str, space: Id, scene: &Scene) -> usize {
+    let seen = pair_set(name, space);
+    same_as_exact(name, space, &seen);
     let want = brute_force(&scene.geoms, space);
     let missing: Vec<_> = want.difference(&seen).take(5).collect();
     let extra: Vec<_> = seen.difference(&want).take(5).collect();
@@ -272,6 +312,164 @@ fn churn_keeps_pairs_unique() {
             let scene = Scene { geoms: geoms.clone(), bodies: vec![], world: std::ptr::null_mut() };
             *counts.entry(round).or_insert(0) = check("churn", s, &scene);
         }
+        dSpaceDestroy(s);
+    }
+}
+
+/// Fast collide mode (issue 13: a persistent sort and sweep in simple and
+/// hash spaces) reports exactly the pairs of exact mode and of brute force,
+/// fresh and after moves, removals and re-additions (`check` compares all
+/// three at every stage).
+#[test]
+fn fast_mode_list_spaces_match_exact_and_brute_force() {
+    unsafe {
+        for (name, s, seed) in [
+            ("fast hash", dHashSpaceCreate(std::ptr::null_mut()), 0x2468_1357_9ACE_BDF0u64),
+            ("fast simple", dSimpleSpaceCreate(std::ptr::null_mut()), 0x0BAD_F00D_1234_5678),
+        ] {
+            assert_eq!(odexSpaceGetCollideMode(s), ODEX_SOLVER_EXACT, "new spaces are exact without ODE_SOLVER");
+            odexSpaceSetCollideMode(s, ODEX_SOLVER_FAST);
+            assert_eq!(odexSpaceGetCollideMode(s), ODEX_SOLVER_FAST);
+            exercise(name, s, seed);
+        }
+        // A bad mode is refused and changes nothing.
+        let s = dHashSpaceCreate(std::ptr::null_mut());
+        odexSpaceSetCollideMode(s, 7);
+        assert_eq!(odexSpaceGetCollideMode(s), ODEX_SOLVER_EXACT);
+        dSpaceDestroy(s);
+    }
+}
+
+/// Fast mode against exact mode on what the random scenes above lack:
+/// planes (infinite AABBs, the hash space's "big" list) and boxes above
+/// its largest level, nested spaces as members, geoms on disabled bodies,
+/// category/collide bits, disabled geoms, geoms destroyed and created
+/// between passes, and scenes that move a lot (the sort starting over)
+/// or along another axis (the sweep axis changing).
+#[test]
+fn fast_mode_matches_exact_with_planes_nesting_and_churn() {
+    unsafe {
+        let world = dWorldCreate();
+        for kind in 0..2 {
+            let top = if kind == 0 {
+                dHashSpaceCreate(std::ptr::null_mut())
+            } else {
+                dSimpleSpaceCreate(std::ptr::null_mut())
+            };
+            odexSpaceSetCollideMode(top, ODEX_SOLVER_FAST);
+            let inner = [dHashSpaceCreate(top), dSimpleSpaceCreate(top)];
+            for &s in &inner {
+                odexSpaceSetCollideMode(s, ODEX_SOLVER_FAST);
+            }
+            let mut rng = Rng(0x5EED + kind);
+            let mut geoms: Vec<Id> = Vec::new();
+            dCreatePlane(top, 0.0, 0.0, 1.0, -5.0);
+            dCreatePlane(top, 1.0, 0.0, 0.0, 0.0);
+            let huge = dCreateBox(top, 5000.0, 1.0, 1.0);
+            geoms.push(huge);
+            for i in 0..900 {
+                let target = match i % 9 {
+                    0 => inner[0],
+                    1 => inner[1],
+                    _ => top,
+                };
+                let g = if i % 2 == 0 {
+                    dCreateSphere(target, rng.size(0.1, 1.5))
+                } else {
+                    dCreateBox(target, rng.size(0.1, 2.0), rng.size(0.1, 2.0), rng.size(0.1, 2.0))
+                };
+                dGeomSetPosition(g, rng.grid(20.0), rng.grid(20.0), rng.grid(20.0));
+                if i % 13 == 0 {
+                    dGeomSetCategoryBits(g, 1 << (rng.next() % 3));
+                    dGeomSetCollideBits(g, 1 << (rng.next() % 3));
+                }
+                if i % 29 == 0 {
+                    dGeomDisable(g);
+                }
+                if i % 7 == 3 {
+                    let b = dBodyCreate(world);
+                    dGeomSetBody(g, b);
+                    if i % 14 == 3 {
+                        dBodyDisable(b);
+                    }
+                }
+                geoms.push(g);
+            }
+            let compare = |name: &str| {
+                for s in [top, inner[0], inner[1]] {
+                    let fast = pair_set(name, s);
+                    same_as_exact(name, s, &fast);
+                }
+            };
+            compare("fresh");
+            compare("again");
+            for round in 0..12u64 {
+                // Rounds 0-3 small moves, 4-7 teleports, 8-11 a stretch
+                // along y then z (the sweep axis follows).
+                for (k, g) in geoms.iter().enumerate() {
+                    if dGeomGetSpace(*g).is_null() || !(k as u64 + round).is_multiple_of(3) {
+                        continue;
+                    }
+                    let mut p = [0.0; 4];
+                    let q = dGeomGetPosition(*g);
+                    p[..3].copy_from_slice(std::slice::from_raw_parts(q, 3));
+                    let (x, y, z) = match round {
+                        0..=3 => (p[0] + rng.grid(0.2), p[1] + rng.grid(0.2), p[2] + rng.grid(0.2)),
+                        4..=7 => (rng.grid(20.0), rng.grid(20.0), rng.grid(20.0)),
+                        8..=9 => (rng.grid(3.0), rng.grid(200.0), rng.grid(3.0)),
+                        _ => (rng.grid(3.0), rng.grid(3.0), rng.grid(200.0)),
+                    };
+                    dGeomSetPosition(*g, x, y, z);
+                }
+                // Churn: destroy some, create some, move some between spaces.
+                for _ in 0..5 {
+                    let i = 1 + (rng.next() % (geoms.len() as u64 - 1)) as usize;
+                    dGeomDestroy(geoms.swap_remove(i));
+                    let g = dCreateSphere(if round % 2 == 0 { top } else { inner[0] }, rng.size(0.2, 1.0));
+                    dGeomSetPosition(g, rng.grid(20.0), rng.grid(20.0), rng.grid(20.0));
+                    geoms.push(g);
+                }
+                for _ in 0..5 {
+                    let g = geoms[1 + (rng.next() % (geoms.len() as u64 - 1)) as usize];
+                    let from = dGeomGetSpace(g);
+                    if !from.is_null() {
+                        dSpaceRemove(from, g);
+                        dSpaceAdd(if from == top { inner[1] } else { top }, g);
+                    }
+                }
+                dGeomEnable(geoms[(rng.next() % geoms.len() as u64) as usize]);
+                compare(&format!("round {round}"));
+            }
+            dSpaceDestroy(top);
+        }
+        dWorldDestroy(world);
+    }
+}
+
+/// Small geoms crowded around the origin, where cell addresses cross from
+/// z = -1 to z = 0 and the unsigned address wraps to 0: ODE's hash space
+/// (and exact mode) steps the table index by one there and misses pairs
+/// between a geom whose cells start at z = -1 and one whose cells start at
+/// z = 0; fast mode must find exactly brute force's pairs, a superset.
+#[test]
+fn fast_hash_space_finds_pairs_across_the_origin() {
+    unsafe {
+        let s = dHashSpaceCreate(std::ptr::null_mut());
+        odexSpaceSetCollideMode(s, ODEX_SOLVER_FAST);
+        let mut rng = Rng(0xC0FF_EE00_D15E_A5E5);
+        let geoms: Vec<Id> = (0..300)
+            .map(|_| {
+                let g = dCreateSphere(s, rng.size(0.05, 0.5));
+                dGeomSetPosition(g, rng.grid(1.5), rng.grid(1.5), rng.grid(1.5));
+                g
+            })
+            .collect();
+        let scene = Scene { geoms, bodies: vec![], world: std::ptr::null_mut() };
+        assert!(check("fast hash at the origin", s, &scene) > 500);
+        odexSpaceSetCollideMode(s, ODEX_SOLVER_EXACT);
+        let exact = pair_set("exact hash at the origin", s);
+        let fast_count = brute_force(&scene.geoms, s).len();
+        assert!(exact.len() < fast_count, "the scene no longer shows the exact hash space's misses");
         dSpaceDestroy(s);
     }
 }

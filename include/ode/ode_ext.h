@@ -112,6 +112,15 @@
  * with a report (the count so far is returned).
  * include/drawstuff/ode_draw.h implements the table with drawstuff's
  * dsDraw* functions: dsodeDrawSpace(space) in a drawstuff step callback.
+ *
+ * Fast mode
+ * ---------
+ * odexWorldSetSolverMode(w, ODEX_SOLVER_FAST) steps w with faster solver
+ * algorithms (not ODE's bits); odexSpaceSetCollideMode(space,
+ * ODEX_SOLVER_FAST) makes dSpaceCollide of a simple or hash space find the
+ * same pairs as ODE's traversal with a persistent sort and sweep, in
+ * another order (other space kinds ignore it). ODE_SOLVER=fast in the
+ * environment sets both for new worlds and spaces.
  */
 
 #include <ode/ode.h>
@@ -222,6 +231,10 @@ ODE_API int odexWorldGetStepThreads(dWorldID w);
 ODE_API void odexWorldSetSolverMode(dWorldID w, int mode);
 
 ODE_API int odexWorldGetSolverMode(dWorldID w);
+
+ODE_API void odexSpaceSetCollideMode(dSpaceID space, int mode);
+
+ODE_API int odexSpaceGetCollideMode(dSpaceID space);
 
 ODE_API int odexSpaceDraw(dSpaceID space, const struct odexDrawCallbacks *cb, void *user);
 

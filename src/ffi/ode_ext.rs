@@ -483,3 +483,34 @@ pub unsafe extern "C" fn odexWorldGetSolverMode(w: dWorldID) -> c_int {
         })
     })
 }
+
+/// Chooses how `dSpaceCollide` finds the pairs of `space` from its next call
+/// on: `ODEX_SOLVER_EXACT` (ODE's traversal and pair order, the default)
+/// or `ODEX_SOLVER_FAST` (simple and hash spaces: a persistent sort and
+/// sweep reporting the same pairs in another order; other spaces ignore
+/// it). New spaces take `ODE_SOLVER`.
+#[no_mangle]
+pub unsafe extern "C" fn odexSpaceSetCollideMode(space: dSpaceID, mode: c_int) {
+    call("odexSpaceSetCollideMode", (), |cx| {
+        let s = super::collision::space_arg(cx, space, "space")?;
+        let fast = match mode {
+            ODEX_SOLVER_EXACT => false,
+            ODEX_SOLVER_FAST => true,
+            _ => {
+                return cx
+                    .fail(format_args!("argument 'mode' is bad ({mode}: not ODEX_SOLVER_EXACT or ODEX_SOLVER_FAST)"))
+            }
+        };
+        crate::collision::space::sp(s).fast_collide = fast;
+        Some(())
+    })
+}
+
+/// The collide mode of `space` (`ODEX_SOLVER_EXACT` or `ODEX_SOLVER_FAST`).
+#[no_mangle]
+pub unsafe extern "C" fn odexSpaceGetCollideMode(space: dSpaceID) -> c_int {
+    call("odexSpaceGetCollideMode", ODEX_SOLVER_EXACT, |cx| {
+        let s = super::collision::space_arg(cx, space, "space")?;
+        Some(if crate::collision::space::sp(s).fast_collide { ODEX_SOLVER_FAST } else { ODEX_SOLVER_EXACT })
+    })
+}

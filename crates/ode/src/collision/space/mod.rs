@@ -17,6 +17,7 @@ pub mod hash;
 pub mod quadtree;
 pub mod sap;
 pub mod simple;
+pub mod sweep;
 
 use super::geom::{self, class, g, gflags, GeomRef, Shape, GEOMS};
 
@@ -41,6 +42,12 @@ pub struct Space {
     /// `getGeom` cursor: index and geom of the last lookup.
     pub cursor: Option<(i32, GeomRef)>,
     pub kind: Kind,
+    /// Simple and hash spaces: find pairs with the fast sort and sweep
+    /// (`sweep`; same pairs, another order) instead of ODE's traversal.
+    /// New spaces take `ODE_SOLVER`; `odexSpaceSetCollideMode` changes it.
+    pub fast_collide: bool,
+    /// The sort and sweep's state, kept between passes.
+    pub sweep: Option<Box<sweep::Sweep>>,
 }
 
 impl Space {
@@ -54,6 +61,8 @@ impl Space {
             lock_count: 0,
             cursor: None,
             kind,
+            fast_collide: crate::dynamics::world::SolverMode::from_env() == crate::dynamics::world::SolverMode::Fast,
+            sweep: None,
         }
     }
 }
