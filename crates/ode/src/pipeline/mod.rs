@@ -139,7 +139,10 @@ fn step_island(
         // external forces, torque accumulator scaled by h in place) and
         // the feedback.
         let input = IslandInput { world, bodies: island, inv_i: &s.inv_i, h };
-        if world.solver_mode == SolverMode::Fast {
+        if world.solver_mode == SolverMode::Fast && island.len() == 1 {
+            // One body: every row shares it, nothing to sweep side by side.
+            solver::quick::solve_island_unshuffled(&input, &mut s.rows, &mut s.solver);
+        } else if world.solver_mode == SolverMode::Fast {
             solver::fast_quick::solve_island(&input, &mut s.rows, &mut s.solver.fast, contacts);
         } else {
             solver::quick::solve_island(&input, &mut s.rows, &mut s.solver);

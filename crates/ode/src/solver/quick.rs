@@ -172,9 +172,21 @@ fn at_least<T: Default + Clone>(v: &mut Vec<T>, n: usize) -> &mut [T] {
 /// and stores each joint's λ. Islands without rows only get the external
 /// force update. Positions are not touched.
 pub fn solve_island(input: &IslandInput, rows: &mut IslandRows, scratch: &mut SolverScratch) {
+    solve_island_with(input, rows, scratch, !deterministic_order());
+}
+
+/// `solve_island` in ODE's initial row order for every iteration, never
+/// drawing from `dRand`: fast mode's solver for an island of one body,
+/// whose rows all share that body, so that fast mode's colour batches
+/// would hold one row each (four times the work of this scalar sweep).
+pub fn solve_island_unshuffled(input: &IslandInput, rows: &mut IslandRows, scratch: &mut SolverScratch) {
+    solve_island_with(input, rows, scratch, false);
+}
+
+fn solve_island_with(input: &IslandInput, rows: &mut IslandRows, scratch: &mut SolverScratch, shuffle: bool) {
     let m = rows.rows.len();
     if m > 0 {
-        solve_rows(input, rows, scratch);
+        solve_rows(input, rows, scratch, shuffle);
     }
     apply_external_forces(input);
 }
@@ -198,7 +210,7 @@ pub(super) fn apply_external_forces(input: &IslandInput) {
     }
 }
 
-fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScratch) {
+fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScratch, shuffle: bool) {
     let rows = &island.rows;
     let m = rows.len();
     let nb = input.bodies.len();
@@ -343,7 +355,6 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScra
     }
 
     // ---- SOR iterations ----------------------------------------------------
-    let shuffle = !deterministic_order();
     let iterations = qs.num_iterations.max(0) as usize;
     for iteration in 0..iterations {
         if shuffle && iteration >= REORDER_FREQUENCY && iteration % REORDER_FREQUENCY == 0 {
