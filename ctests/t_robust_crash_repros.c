@@ -387,6 +387,49 @@ static void case_sap_disabled(void)
     dSpaceDestroy(s);
 }
 
+/* A chain-drive transmission whose wheels have no contact radius (ODE's
+ * default of 0, or one so small that its direction underflows): Debian's
+ * ODE asserts in dNormalize3 during the step ("!bSafeNormalize3Fault");
+ * ours left the row's direction zero and the ratio 0/0 = NaN without a
+ * word (found by the long fuzz run, seed 700042). Now the step reports the
+ * degenerate geometry and leaves the row inactive; with radii set the
+ * chain runs silently and the ratio is radius1 / radius2. */
+static void case_transmission_chain_radius(void)
+{
+    const dReal radius2[] = {0, -1e-300};
+    for (int k = 0; k < 2; k++) {
+        dWorldID w = dWorldCreate();
+        dBodyID a = dBodyCreate(w), b = dBodyCreate(w);
+        dBodySetPosition(b, 1, 0, 0);
+        dJointID j = dJointCreateTransmission(w, 0);
+        dJointSetTransmissionMode(j, dTransmissionChainDrive);
+        dJointAttach(j, a, b);
+        dJointSetTransmissionAnchor1(j, 0, 0, 0);
+        dJointSetTransmissionAnchor2(j, 1, 0, 0);
+        dJointSetTransmissionAxis(j, 0, 0, 1);
+        dJointSetTransmissionRadius2(j, radius2[k]);
+        REPORTED("dWorldStep", dWorldStep(w, 0.01));
+        CHECK(!isnan(dJointGetTransmissionRatio(j)));
+        CHECK(isfinite(dBodyGetPosition(b)[0]) && isfinite(dBodyGetLinearVel(a)[0]));
+        dWorldDestroy(w);
+    }
+    dWorldID w = dWorldCreate();
+    dBodyID a = dBodyCreate(w), b = dBodyCreate(w);
+    dBodySetPosition(b, 1, 0, 0);
+    dBodySetAngularVel(a, 0, 0, 1);
+    dJointID j = dJointCreateTransmission(w, 0);
+    dJointSetTransmissionMode(j, dTransmissionChainDrive);
+    dJointAttach(j, a, b);
+    dJointSetTransmissionAnchor1(j, 0, 0, 0);
+    dJointSetTransmissionAnchor2(j, 1, 0, 0);
+    dJointSetTransmissionAxis(j, 0, 0, 1);
+    dJointSetTransmissionRadius1(j, 0.2);
+    dJointSetTransmissionRadius2(j, 0.1);
+    for (int i = 0; i < 5; i++) SILENT(dWorldStep(w, 0.01));
+    CHECK(fabs(dJointGetTransmissionRatio(j) - 2.0) < 1e-9);
+    dWorldDestroy(w);
+}
+
 static const struct { const char *name; void (*run)(void); } cases[] = {
     {"transform_cycle", case_transform_cycle},
     {"convex_bounds", case_convex_bounds},
@@ -395,6 +438,7 @@ static const struct { const char *name; void (*run)(void); } cases[] = {
     {"hash_far", case_hash_far},
     {"trimesh_unbuilt", case_trimesh_unbuilt},
     {"sap_disabled", case_sap_disabled},
+    {"transmission_chain_radius", case_transmission_chain_radius},
 };
 
 int main(int argc, char **argv)

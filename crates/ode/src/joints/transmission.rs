@@ -15,7 +15,7 @@ use super::limit_motor::Param;
 use super::{Bodies, Info1, JointHead, JointModel, Row, RowCtx};
 use crate::dynamics::world::World;
 use crate::math::mat3::mul0_331;
-use crate::math::vec::{cross3, dot3, safe_normalize3};
+use crate::math::vec::{cross3, dot3, normalizable3, safe_normalize3};
 use std::f64::consts::{FRAC_PI_2, PI};
 
 pub const MODE_PARALLEL: i32 = 0;
@@ -201,6 +201,17 @@ impl JointModel for Transmission {
                     let v = [dot3(&d, &u), dot3(&n[i], &u), dot3(&z, &u)];
                     c[i] = [a[i][0] + v[0], a[i][1] + v[1], a[i][2] + v[2]];
                     l[i] = cross3(&v, &n[i]);
+                    if !normalizable3(&l[i]) {
+                        // A zero contact radius (ODE's default) or one too
+                        // small to give a direction: ODE asserts in its
+                        // normalisation; without the check the ratio
+                        // became 0/0.
+                        crate::error::bad_input(
+                            "dWorldStep",
+                            format_args!("transmission joint geometry is degenerate: wheel {} has no contact radius (row left inactive)", i + 1),
+                        );
+                        return;
+                    }
                     safe_normalize3(&mut l[i]);
                 }
             }
