@@ -1788,6 +1788,15 @@ static void check_contacts(dGeomID o1, dGeomID o2, dContactGeom *c, int n, int m
             int c1 = dGeomGetClass(k->g1), c2 = dGeomGetClass(k->g2);
             if ((c1 == dSphereClass && c2 == dCylinderClass) || (c1 == dCylinderClass && c2 == dSphereClass)) { n_excluded++; return; }
         }
+        /* The host's collider (ucls_collide) copies its geom's position
+         * into the contact: a user geom placed beyond HUGE (its body or
+         * offset reported when they got there) gives inf there by the
+         * host's own arithmetic, which the library passes on as ODE does. */
+        if (!fin) {
+            dGeomID u = k->g1 && dGeomGetClass(k->g1) == user_class ? k->g1 : k->g2 && dGeomGetClass(k->g2) == user_class ? k->g2 : 0;
+            const dReal *p = u ? dGeomGetPosition(u) : 0;
+            if (p && !(fabs(p[0]) <= HUGE && fabs(p[1]) <= HUGE && fabs(p[2]) <= HUGE)) { n_excluded++; continue; }
+        }
         if (!fin) {
             char d[300];
             snprintf(d, sizeof d, "contact %d of %d with NaN/inf from finite geoms: classes %d/%d named %d/%d pos %g %g %g normal %g %g %g depth %g",
