@@ -199,20 +199,7 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBu
     // The bilateral block of A, assembled through the bodies it shares.
     let nu = s.bilateral.len();
     if nu > 0 {
-        if s.on_body.len() < nb {
-            s.on_body.resize_with(nb, Vec::new);
-        }
-        for v in s.on_body.iter_mut().take(nb) {
-            v.clear();
-        }
-        for (u, &r) in s.bilateral.iter().enumerate() {
-            for side in 0..2 {
-                let b = s.bodies[r as usize][side];
-                if b != NONE {
-                    s.on_body[b as usize].push((u as u32, side as u8));
-                }
-            }
-        }
+        rows_on_bodies(&mut s.on_body, &s.bilateral, &s.bodies, nb);
         s.ldl.reset(s.bilateral.iter().map(|&r| s.diag[r as usize]));
         for list in s.on_body.iter().take(nb) {
             for (a, &(ua, sa)) in list.iter().enumerate() {
@@ -317,20 +304,7 @@ fn reduced_solve(rows: &IslandRows, s: &mut FastStepScratch) {
         row.fill(0.0);
         row[i] = s.diag[s.bounded[i] as usize];
     }
-    if s.on_body_b.len() < nb {
-        s.on_body_b.resize_with(nb, Vec::new);
-    }
-    for v in s.on_body_b.iter_mut().take(nb) {
-        v.clear();
-    }
-    for (i, &r) in s.bounded.iter().enumerate() {
-        for side in 0..2 {
-            let b = s.bodies[r as usize][side];
-            if b != NONE {
-                s.on_body_b[b as usize].push((i as u32, side as u8));
-            }
-        }
-    }
+    rows_on_bodies(&mut s.on_body_b, &s.bounded, &s.bodies, nb);
     for list in s.on_body_b.iter().take(nb) {
         for (a, &(ia, sa)) in list.iter().enumerate() {
             let ra = s.bounded[ia as usize] as usize;
@@ -429,5 +403,25 @@ fn reduced_solve(rows: &IslandRows, s: &mut FastStepScratch) {
             }
         }
         s.ldl.solve(&mut s.x);
+    }
+}
+
+/// Lists, for each of the `nb` bodies, the rows of `rows` (by their index
+/// in `rows`) acting on it and on which side; the lists are reused, so a
+/// warm step does not allocate.
+fn rows_on_bodies(on_body: &mut Vec<Vec<(u32, u8)>>, rows: &[u32], bodies: &[[u32; 2]], nb: usize) {
+    if on_body.len() < nb {
+        on_body.resize_with(nb, Vec::new);
+    }
+    for v in on_body.iter_mut().take(nb) {
+        v.clear();
+    }
+    for (i, &r) in rows.iter().enumerate() {
+        for side in 0..2 {
+            let b = bodies[r as usize][side];
+            if b != NONE {
+                on_body[b as usize].push((i as u32, side as u8));
+            }
+        }
     }
 }
