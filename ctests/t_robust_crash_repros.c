@@ -394,26 +394,10 @@ static void case_sap_disabled(void)
  * word (found by the long fuzz run, seed 700042). Now the step reports the
  * degenerate geometry and leaves the row inactive; with radii set the
  * chain runs silently and the ratio is radius1 / radius2. */
-static void case_transmission_chain_radius(void)
+/* Two free bodies 1 apart joined by a chain drive with sprockets at their
+ * centres, axes along z, and the given contact radii. */
+static dJointID chain_drive(dWorldID w, dReal radius1, dReal radius2)
 {
-    const dReal radius2[] = {0, -1e-300};
-    for (int k = 0; k < 2; k++) {
-        dWorldID w = dWorldCreate();
-        dBodyID a = dBodyCreate(w), b = dBodyCreate(w);
-        dBodySetPosition(b, 1, 0, 0);
-        dJointID j = dJointCreateTransmission(w, 0);
-        dJointSetTransmissionMode(j, dTransmissionChainDrive);
-        dJointAttach(j, a, b);
-        dJointSetTransmissionAnchor1(j, 0, 0, 0);
-        dJointSetTransmissionAnchor2(j, 1, 0, 0);
-        dJointSetTransmissionAxis(j, 0, 0, 1);
-        dJointSetTransmissionRadius2(j, radius2[k]);
-        REPORTED("dWorldStep", dWorldStep(w, 0.01));
-        CHECK(!isnan(dJointGetTransmissionRatio(j)));
-        CHECK(isfinite(dBodyGetPosition(b)[0]) && isfinite(dBodyGetLinearVel(a)[0]));
-        dWorldDestroy(w);
-    }
-    dWorldID w = dWorldCreate();
     dBodyID a = dBodyCreate(w), b = dBodyCreate(w);
     dBodySetPosition(b, 1, 0, 0);
     dBodySetAngularVel(a, 0, 0, 1);
@@ -423,8 +407,24 @@ static void case_transmission_chain_radius(void)
     dJointSetTransmissionAnchor1(j, 0, 0, 0);
     dJointSetTransmissionAnchor2(j, 1, 0, 0);
     dJointSetTransmissionAxis(j, 0, 0, 1);
-    dJointSetTransmissionRadius1(j, 0.2);
-    dJointSetTransmissionRadius2(j, 0.1);
+    dJointSetTransmissionRadius1(j, radius1);
+    dJointSetTransmissionRadius2(j, radius2);
+    return j;
+}
+
+static void case_transmission_chain_radius(void)
+{
+    const dReal radius2[] = {0, -1e-300};
+    for (int k = 0; k < 2; k++) {
+        dWorldID w = dWorldCreate();
+        dJointID j = chain_drive(w, 0, radius2[k]);
+        REPORTED("dWorldStep", dWorldStep(w, 0.01));
+        CHECK(!isnan(dJointGetTransmissionRatio(j)));
+        CHECK(isfinite(dBodyGetPosition(dJointGetBody(j, 1))[0]) && isfinite(dBodyGetLinearVel(dJointGetBody(j, 0))[0]));
+        dWorldDestroy(w);
+    }
+    dWorldID w = dWorldCreate();
+    dJointID j = chain_drive(w, 0.2, 0.1);
     for (int i = 0; i < 5; i++) SILENT(dWorldStep(w, 0.01));
     CHECK(fabs(dJointGetTransmissionRatio(j) - 2.0) < 1e-9);
     dWorldDestroy(w);
