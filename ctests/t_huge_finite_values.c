@@ -112,6 +112,17 @@ static void setters(void)
     dQuaternion q = { 1e300, 0, 0, 0 };
     dGeomSetQuaternion(g, q);
     check(warnings == 1 && refusals == 0, "a geom quaternion with a component of 1e300 is accepted with a warning");
+    /* dQtoR multiplies two components: 1e60 gives entries of 2e120 (the
+     * fuzzer's seed 701371 reached inf through a geom transform's AABB). */
+    reset();
+    dQuaternion qm = { 0, 1e60, 0, 0 };
+    dGeomSetQuaternion(g, qm);
+    check(warnings == 1 && refusals == 0, "a geom quaternion with a component of 1e60 (a matrix of 1e120) warns");
+    check(dGeomGetRotation(g)[5] == 1 - 2 * 1e60 * 1e60, "and the unnormalised rotation is stored as ODE stores it");
+    reset();
+    dQuaternion qs = { 0, 1e50, 0, 0 };
+    dGeomSetQuaternion(g, qs);
+    check(warnings == 0 && refusals == 0, "a geom quaternion with a component of 1e50 (a matrix of 1e100) is silent");
     reset();
     dMatrix3 R = { 1, 0, 0, 0, 0, 1e200, 0, 0, 0, 0, 1, 0 };
     dGeomSetRotation(g, R);
@@ -120,6 +131,24 @@ static void setters(void)
     dMatrix3 Rp = { 1, 0, 0, 1e300, 0, 1, 0, 1e300, 0, 0, 1, 1e300 };
     dGeomSetRotation(g, Rp);
     check(warnings == 0 && refusals == 0, "pad entries of a rotation are never read, so never warned about");
+
+    /* A convex's points are the host's array, read by its AABB and colliders
+     * (the fuzzer's seed 700781: points at DBL_MAX gave a NaN AABB). */
+    static const dReal planes[] = { 1, 0, 0, 1e300, -1, 0, 0, 1e300, 0, 1, 0, 1e300, 0, -1, 0, 1e300, 0, 0, 1, 1e300, 0, 0, -1, 1e300 };
+    static dReal points[24];
+    static const unsigned polys[] = { 4, 0, 3, 7, 4, 4, 1, 5, 6, 2, 4, 0, 4, 5, 1, 4, 3, 2, 6, 7, 4, 0, 1, 2, 3, 4, 4, 7, 6, 5 };
+    static const dReal unit[] = { 1, 1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1, 1, 1, -1, -1, 1, -1, -1, -1, -1, 1, -1, -1 };
+    static const dReal unit_planes[] = { 1, 0, 0, 1, -1, 0, 0, 1, 0, 1, 0, 1, 0, -1, 0, 1, 0, 0, 1, 1, 0, 0, -1, 1 };
+    for (int i = 0; i < 24; i++) points[i] = unit[i] * 1e300;
+    reset();
+    dGeomID cv = dCreateConvex(s, planes, 6, points, 8, polys);
+    check(cv && warnings == 1 && refusals == 0, "a convex with points at 1e300 is created with a warning");
+    reset();
+    dGeomSetConvex(cv, unit_planes, 6, unit, 8, polys);
+    check(warnings == 0 && refusals == 0, "a unit cube convex is silent");
+    reset();
+    dGeomSetConvex(cv, planes, 6, points, 8, polys);
+    check(warnings == 1 && refusals == 0, "dGeomSetConvex with points at 1e300 warns");
     dSpaceDestroy(s);
     dWorldDestroy(w);
 }
@@ -222,6 +251,70 @@ static void offset_geoms(void)
     dWorldDestroy(w);
 }
 
+/* Anchors are stored in the body's frame, Rᵀ(p − body position): with the
+ * body at DBL_MAX that is -inf, which ODE keeps and which becomes NaN once
+ * the joint is attached to other bodies (the fuzzer's seed 700138, a
+ * transmission). Refused, nothing changed; a finite but huge stored
+ * anchor warns. */
+static void far_body_anchors(void)
+{
+    dWorldID w = dWorldCreate();
+    dBodyID far = dBodyCreate(w), near = dBodyCreate(w), other = dBodyCreate(w);
+    dMatrix3 R;
+    dRFromAxisAndAngle(R, 0, 0, 1, M_PI / 4);
+    dBodySetRotation(far, R);
+    dBodySetPosition(far, DBL_MAX, DBL_MAX, 0);
+    dBodySetPosition(near, 1, 0, 0);
+    dBodySetPosition(other, 0, 0, 1);
+
+    dJointID t = dJointCreateTransmission(w, 0);
+    dJointAttach(t, near, far);
+    dJointSetTransmissionAnchor2(t, 1, 2, 3);
+    reset();
+    dJointSetTransmissionAnchor2(t, -2, -2, 1);
+    check(refusals == 1, "a transmission anchor 2 that is -inf in the far body's frame is refused");
+    dJointAttach(t, near, other);
+    dVector3 a;
+    dJointGetTransmissionAnchor2(t, a);
+    check(finite3(a), "after attaching other bodies, anchor 2 is finite");
+
+    static const char *names[] = { "ball", "hinge", "hinge2", "universal", "PR", "PU", "piston" };
+    dJointID js[7] = { dJointCreateBall(w, 0), dJointCreateHinge(w, 0), dJointCreateHinge2(w, 0), dJointCreateUniversal(w, 0),
+                       dJointCreatePR(w, 0), dJointCreatePU(w, 0), dJointCreatePiston(w, 0) };
+    for (int k = 0; k < 7; k++) {
+        char what[160];
+        dJointAttach(js[k], near, far);
+        reset();
+        switch (k) {
+        case 0: dJointSetBallAnchor(js[k], -2, -2, 1); break;
+        case 1: dJointSetHingeAnchor(js[k], -2, -2, 1); break;
+        case 2: dJointSetHinge2Anchor(js[k], -2, -2, 1); break;
+        case 3: dJointSetUniversalAnchor(js[k], -2, -2, 1); break;
+        case 4: dJointSetPRAnchor(js[k], -2, -2, 1); break;
+        case 5: dJointSetPUAnchor(js[k], -2, -2, 1); break;
+        case 6: dJointSetPistonAnchor(js[k], -2, -2, 1); break;
+        }
+        snprintf(what, sizeof what, "a %s anchor that is -inf in the far body's frame is refused", names[k]);
+        check(refusals == 1, what);
+    }
+
+    /* 1e300 away: the stored anchor is about -1e300, finite: accepted, warned. */
+    dBodySetPosition(far, 0, 1e300, 0);
+    dJointID b = dJointCreateBall(w, 0);
+    dJointAttach(b, near, far);
+    reset();
+    dJointSetBallAnchor(b, 1, 0, 0);
+    check(refusals == 0 && warnings == 1, "a ball anchor 1e300 away from its body is accepted with a warning");
+    dJointGetBallAnchor(b, a);
+    check(a[0] == 1 && a[1] == 0 && a[2] == 0, "and reads back where it was set");
+    reset();
+    dJointID h = dJointCreateHinge(w, 0);
+    dJointAttach(h, near, other);
+    dJointSetHingeAnchor(h, 1, 2, 3);
+    check(refusals == 0 && warnings == 0, "an ordinary anchor is silent");
+    dWorldDestroy(w);
+}
+
 /* Issue 10 §2: a double hinge whose axis was never set stays finite. */
 static void dhinge_unset(int quick)
 {
@@ -257,6 +350,7 @@ int main(void)
     steps(0);
     steps(1);
     offset_geoms();
+    far_body_anchors();
     dhinge_unset(0);
     dhinge_unset(1);
     dCloseODE();

@@ -76,6 +76,7 @@ typedef struct {
     int alive;
     int sub;      /* joint type, geom class */
     int world;    /* registry index of the world (bodies, joints), -1 else */
+    const double *cvx; /* a convex's point array (the library reads the host's) */
 } Obj;
 
 static Obj objs[MAXOBJ];
@@ -175,7 +176,7 @@ static Obj *obj_new(void *h, int kind, int sub, int world) {
         if (slot < 0) return NULL; /* cannot happen with the caps */
     }
     Obj *o = &objs[slot];
-    o->h = h; o->id = serial++; o->kind = kind; o->alive = 1; o->sub = sub; o->world = world;
+    o->h = h; o->id = serial++; o->kind = kind; o->alive = 1; o->sub = sub; o->world = world; o->cvx = NULL;
     return o;
 }
 static int count_live(int kind) {
@@ -313,6 +314,8 @@ typedef struct { uint64_t h; int nonfinite, extreme; } Hash;
 /* The library's threshold for huge finite values (error::HUGE_INPUT). */
 #define HUGE 1e100
 static Hash hs;
+/* The last call was refused (reported on the debug channel). */
+static int last_refused;
 /* What is being hashed, to name the first non-finite value of a finding. */
 static const char *hctx = "";
 static char nf_ctx[160];
@@ -511,7 +514,7 @@ static void hash_geom(dGeomID g) {
         hp(c); hi(dGeomTransformGetCleanup(g)); hi(dGeomTransformGetInfo(g));
         /* The held geom's placement (from its body, if it has one) is input to the transform's box. */
         if (c && !dGeomIsSpace(c) && dGeomGetClass(c) != dPlaneClass) {
-            hdn(dGeomGetPosition(c), 3);
+            hdn(dGeomGetPosition(c), 3); hdn(dGeomGetRotation(c), 12);
             if (dGeomGetBody(c)) { hdn(dBodyGetPosition(dGeomGetBody(c)), 3); hdn(dBodyGetRotation(dGeomGetBody(c)), 12); }
             if (dGeomIsOffset(c)) hdn(dGeomGetOffsetPosition(c), 3);
         }
@@ -554,7 +557,11 @@ static void hash_obj(int i) {
     case K_WORLD: hash_world(i); break;
     case K_BODY: hash_body(o->h); break;
     case K_JOINT: hash_joint(o->h, o->sub); break;
-    case K_GEOM: hash_geom(o->h); break;
+    case K_GEOM:
+        hash_geom(o->h);
+        /* A convex's points are input to its AABB and contacts. */
+        if (o->cvx && o->sub == dConvexClass) { hctx = "convex points"; hdn(o->cvx, 24); }
+        break;
     case K_TMDATA: break;
     case K_HFDATA: break;
     case K_GROUP: break;
@@ -672,6 +679,7 @@ static void check_bodies_finite(void) {
 static void post(void) {
     long du = rep_uassert - c_uassert, dp = rep_panic - c_panic, di = rep_iassert - c_iassert, de = rep_error - c_error;
     long dw = rep_warn - c_warn, dg = rep_guard - c_guard;
+    last_refused = du != 0;
     n_calls++;
     if (cur.bad) n_bad++;
     if (du || dw) n_reported++;
@@ -1399,8 +1407,19 @@ static void tri_array_cb(dGeomID m, dGeomID o, const int *idx, int n);
 static int tri_ray_cb(dGeomID m, dGeomID r, int idx, dReal u, dReal v);
 static int tri_merge_cb(dGeomID m, int a, int b);
 
+/* A slot no live convex reads, so that a new convex never rewrites the
+ * points of an older one behind the library's back (at most 40 geoms live). */
+static int cvx_free_slot(int start) {
+    for (int t = 0; t < 64; t++) {
+        int s = (start + t) & 63, used = 0;
+        for (int i = 0; i < nobj && !used; i++) used = objs[i].alive && objs[i].cvx == cvx_points[s];
+        if (!used) return s;
+    }
+    return start & 63;
+}
+
 static void convex_args(const double **pl, unsigned *npl, const double **pt, unsigned *npt, const unsigned **po) {
-    const int keep = cvx_next++ & 63, k = 64;
+    const int keep = cvx_free_slot(cvx_next++), k = 64;
     const int bad_before = cur.bad;
     cur.bad = 0; /* set below when these arrays are bad */
     memcpy(cvx_planes[k], cube_planes, sizeof cube_planes);
@@ -1445,6 +1464,7 @@ static void op_geom_create(void) {
     Obj *s = chance(80) ? pick_space(1) : NULL;
     int cls = rn(14);
     dGeomID g = NULL;
+    const double *new_cvx = NULL;
     switch (cls) {
     case 0: { cur.name = "dCreateSphere"; double r = rsize(); TRACE("dCreateSphere(%s, " G17 ")", N(s), r); CALL(g = dCreateSphere(H(s), r)); break; }
     case 1: { cur.name = "dCreateBox"; double a = rsize(), b = rsize(), c = rsize(); TRACE("dCreateBox(%s, " G17 ", " G17 ", " G17 ")", N(s), a, b, c); CALL(g = dCreateBox(H(s), a, b, c)); break; }
@@ -1461,7 +1481,7 @@ static void op_geom_create(void) {
     case 6: { cur.name = "dCreateConvex"; const double *pl, *pt; const unsigned *po; unsigned npl, npt;
         convex_args(&pl, &npl, &pt, &npt, &po);
         TRACE("dCreateConvex(%s, planes %u, points %u)", N(s), npl, npt);
-        CALL(g = dCreateConvex(H(s), pl, npl, pt, npt, po)); break; }
+        CALL(g = dCreateConvex(H(s), pl, npl, pt, npt, po)); new_cvx = pt; break; }
     case 7: { cur.name = "dCreateGeomTransform"; TRACE("dCreateGeomTransform(%s)", N(s)); CALL(g = dCreateGeomTransform(H(s))); break; }
     case 8: { cur.name = "dCreateHeightfield"; Obj *d = pick_f(K_HFDATA, 0, is_hfdata); int pl = rn(2);
         TRACE("dCreateHeightfield(%s, %s, %d)", N(s), N(d), pl); CALL(g = dCreateHeightfield(H(s), H(d), pl)); break; }
@@ -1505,7 +1525,7 @@ static void op_geom_create(void) {
     if (g) {
         int c = dGeomGetClass(g);
         Obj *o = obj_new(g, K_GEOM, c, -1);
-        (void)o;
+        if (o && c == dConvexClass) o->cvx = new_cvx;
         if (c != dPlaneClass && chance(60)) dGeomSetPosition(g, runi(-3, 3), runi(-3, 3), runi(-1, 3));
         if (c != dPlaneClass && chance(40)) { Obj *b = random_obj(K_BODY, 1, NULL); if (b) dGeomSetBody(g, b->h); }
     }
@@ -1626,7 +1646,9 @@ static void op_geom_set(void) {
             break; }
         case 8: { cur.name = "dGeomSetConvex"; if (live && cls != dConvexClass) cur.bad = 1;
             const double *pl, *pt; const unsigned *po; unsigned npl, npt; convex_args(&pl, &npl, &pt, &npt, &po);
-            TRACE("%s(%s, planes %u, points %u)", cur.name, N(g), npl, npt); CALL(dGeomSetConvex(H(g), pl, npl, pt, npt, po)); break; }
+            TRACE("%s(%s, planes %u, points %u)", cur.name, N(g), npl, npt); CALL(dGeomSetConvex(H(g), pl, npl, pt, npt, po));
+            if (g && live && cls == dConvexClass && !last_refused) g->cvx = pt;
+            break; }
         default: { /* transforms */
             int k = rn(3);
             if (k == 0) {

@@ -204,7 +204,7 @@ pub unsafe extern "C" fn dGeomSetQuaternion(geom: dGeomID, Q: *const dReal) {
         let h = geom_arg(cx, geom, "geom")?;
         placeable(cx, h, "geom")?;
         let q = cx.read_finite::<4>("Q", Q)?;
-        cx.warn_huge_array("Q", &q); // not normalised: dQtoR squares it
+        cx.warn_huge_quaternion("Q", &q); // not normalised: dQtoR squares it
         unlocked(cx, h, "geom")?;
         refused(cx, "Q", geom::set_quaternion(h, &q))
     })
@@ -489,7 +489,7 @@ pub unsafe extern "C" fn dGeomSetOffsetQuaternion(geom: dGeomID, Q: *const dReal
         let h = geom_arg(cx, geom, "geom")?;
         on_body(cx, h, "geom")?;
         let q = cx.read_finite::<4>("Q", Q)?;
-        cx.warn_huge_array("Q", &q); // not normalised: dQtoR squares it
+        cx.warn_huge_quaternion("Q", &q); // not normalised: dQtoR squares it
         unlocked(cx, h, "geom")?;
         geom::set_offset_quaternion(h, &q);
         Some(())
@@ -526,7 +526,7 @@ pub unsafe extern "C" fn dGeomSetOffsetWorldQuaternion(geom: dGeomID, Q: *const 
         let h = geom_arg(cx, geom, "geom")?;
         on_body(cx, h, "geom")?;
         let q = cx.read_finite::<4>("Q", Q)?;
-        cx.warn_huge_array("Q", &q); // not normalised: dQtoR squares it
+        cx.warn_huge_quaternion("Q", &q); // not normalised: dQtoR squares it
         unlocked(cx, h, "geom")?;
         geom::set_offset_world_quaternion(h, &q);
         Some(())
@@ -751,6 +751,10 @@ unsafe fn convex_check(
             return cx.fail(format_args!("argument '_points'[{k}] (point {}) is {v} (must be finite)", k / 3));
         }
     }
+    // Finite but huge coordinates are ODE's to accept; say that the AABB
+    // and colliders may overflow on them (README, "Huge finite values").
+    cx.warn_huge_array("_planes", std::slice::from_raw_parts(planes, 4 * planecount as usize));
+    cx.warn_huge_array("_points", std::slice::from_raw_parts(points, 3 * pointcount as usize));
     let mut poly = polygons;
     for i in 0..planecount {
         let n = *poly;

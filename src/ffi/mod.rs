@@ -224,6 +224,30 @@ impl Cx {
         }
     }
 
+    /// A quaternion that ODE turns into a matrix without normalising it
+    /// (the geom setters): the entries are products of two components, so
+    /// components beyond the square root of `HUGE_INPUT` already give a
+    /// matrix beyond it.
+    #[inline]
+    pub fn warn_huge_quaternion(&self, arg: &str, q: &[dReal; 4]) {
+        let limit = core_error::HUGE_INPUT.sqrt();
+        if let Some(k) = q.iter().position(|x| x.abs() > limit) {
+            self.huge_quaternion_cold(arg, k, q[k], limit);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn huge_quaternion_cold(&self, arg: &str, k: usize, v: dReal, limit: dReal) {
+        let old = self.huge.take();
+        self.huge.set(old.or_else(|| {
+            Some(format!(
+                "argument '{arg}'[{k}] = {v:e} is beyond ±{limit:e}; the rotation made from this unnormalised quaternion (as ODE makes it) has entries beyond ±{:e}, so arithmetic on it may overflow to inf or NaN",
+                core_error::HUGE_INPUT
+            ))
+        }));
+    }
+
     #[cold]
     #[inline(never)]
     fn warn_huge_cold(&self, names: &[&str], v: &[dReal]) {

@@ -1,5 +1,6 @@
 //! The ball-and-socket joint functions of objects.h.
 
+use super::objects_joint::try_anchor_set;
 use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
@@ -26,8 +27,7 @@ pub unsafe extern "C" fn dJointSetBallAnchor(j: dJointID, x: dReal, y: dReal, z:
     call("dJointSetBallAnchor", (), |cx| {
         let (head, b) = ball(cx, j)?;
         let p = cx.vec3(["x", "y", "z"], x, y, z)?;
-        b.set_anchor(bodies_of(head), p);
-        Some(())
+        try_anchor_set(cx, b, |m| [m.anchor1, m.anchor2], |m| m.set_anchor(bodies_of(head), p))
     })
 }
 

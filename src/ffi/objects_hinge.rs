@@ -3,6 +3,7 @@
 //! A zero axis is refused when the joint is attached (ODE aborts on it;
 //! unattached, ODE ignores the axis and so do we).
 
+use super::objects_joint::try_anchor_set;
 use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
@@ -41,8 +42,7 @@ pub unsafe extern "C" fn dJointSetHingeAnchor(j: dJointID, x: dReal, y: dReal, z
     call("dJointSetHingeAnchor", (), |cx| {
         let (head, h) = hinge(cx, j)?;
         let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
-        h.set_anchor(bodies_of(head), p);
-        Some(())
+        try_anchor_set(cx, h, |m| [m.anchor1, m.anchor2], |m| m.set_anchor(bodies_of(head), p))
     })
 }
 
@@ -60,8 +60,7 @@ pub unsafe extern "C" fn dJointSetHingeAnchorDelta(
         let (head, h) = hinge(cx, j)?;
         let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
         let d = vec3(cx, ["ax", "ay", "az"], ax, ay, az)?;
-        h.set_anchor_delta(bodies_of(head), p, d);
-        Some(())
+        try_anchor_set(cx, h, |m| [m.anchor1, m.anchor2], |m| m.set_anchor_delta(bodies_of(head), p, d))
     })
 }
 

@@ -6,6 +6,7 @@
 //! on the other's normal plane is the zero vector, so axes parallel up to
 //! rounding are accepted as in ODE. Reading an axis needs its body.
 
+use super::objects_joint::try_anchor_set;
 use super::objects_null::{create, joint, known_param, wrong_type};
 use super::objects_universal::{vec3, write_opt};
 use super::types::*;
@@ -69,8 +70,7 @@ pub unsafe extern "C" fn dJointSetHinge2Anchor(j: dJointID, x: dReal, y: dReal, 
             head.body[1].is_none() || h.axes_independent(bodies_of(head), None, None),
             format_args!("the hinge2 axes are exactly parallel (ODE: axes must be linearly independent)"),
         )?;
-        h.set_anchor(bodies_of(head), p);
-        Some(())
+        try_anchor_set(cx, h, |m| [m.anchor1, m.anchor2], |m| m.set_anchor(bodies_of(head), p))
     })
 }
 

@@ -206,3 +206,29 @@ pub unsafe extern "C" fn dAreConnectedExcluding(b1: dBodyID, b2: dBodyID, joint_
         Some(jo::are_connected(x, y, Some(joint_type)) as c_int)
     })
 }
+
+/// An anchor setter carried out on a copy of the joint model. ODE stores an
+/// anchor in its body's frame, Rᵀ(p − body position); with the body far out
+/// (near ±1.8e308) that overflows, and ODE keeps the inf, which its getters
+/// and next step turn into NaN. Such a call is refused and changes nothing.
+/// A stored anchor beyond `HUGE_INPUT`, which the getters do not show while
+/// the body stays where it is, is accepted with the usual warning.
+pub(crate) fn try_anchor_set<T: Clone>(
+    cx: &Cx,
+    model: &mut T,
+    stored: impl Fn(&T) -> [[dReal; 3]; 2],
+    set: impl FnOnce(&mut T),
+) -> Option<()> {
+    let mut trial = model.clone();
+    set(&mut trial);
+    let a = stored(&trial);
+    let all = [a[0][0], a[0][1], a[0][2], a[1][0], a[1][1], a[1][2]];
+    if let Some(v) = all.iter().find(|v| !v.is_finite()) {
+        return cx.fail(format_args!(
+            "the anchor in its body's frame (what ODE stores) would be {v}: the body is too far out; ODE would keep it and give NaN"
+        ));
+    }
+    cx.warn_huge_array("anchor in its body's frame", &all);
+    *model = trial;
+    Some(())
+}

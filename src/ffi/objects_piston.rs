@@ -4,6 +4,7 @@
 //! The position rate and `dJointSetPistonAxisDelta` need an attached joint
 //! (ODE crashes otherwise).
 
+use super::objects_joint::try_anchor_set;
 use super::objects_null::{create, joint, known_param, wrong_type};
 use super::objects_universal::{attached, axis, vec3, write_opt};
 use super::types::*;
@@ -33,8 +34,7 @@ pub unsafe extern "C" fn dJointSetPistonAnchor(j: dJointID, x: dReal, y: dReal, 
     call("dJointSetPistonAnchor", (), |cx| {
         let (head, p) = piston(cx, j)?;
         let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
-        p.set_anchor_at(bodies_of(head), a, None);
-        Some(())
+        try_anchor_set(cx, p, |m| [m.anchor1, m.anchor2], |m| m.set_anchor_at(bodies_of(head), a, None))
     })
 }
 
@@ -61,7 +61,7 @@ pub unsafe extern "C" fn dJointSetPistonAnchorOffset(
         }
         let b = bodies_of(head);
         let pos0 = b.b1.map(|b0| shifted(&b0.pos, d));
-        p.set_anchor_at(b, a, pos0);
+        try_anchor_set(cx, p, |m| [m.anchor1, m.anchor2], |m| m.set_anchor_at(b, a, pos0))?;
         if let Some(b0) = head.body[0] {
             let back = shifted_back(&b0.get().pos, d);
             b0.get_mut().pos[..3].copy_from_slice(&back);

@@ -3,6 +3,7 @@
 //! A zero axis is refused when the joint is attached (ODE aborts on it).
 //! Position and its rate of an unattached joint are refused (ODE crashes).
 
+use super::objects_joint::try_anchor_set;
 use super::objects_null::{create, joint, known_param, wrong_type};
 use super::objects_universal::{attached, axis, vec3, write_opt};
 use super::types::*;
@@ -31,8 +32,7 @@ pub unsafe extern "C" fn dJointSetPRAnchor(j: dJointID, x: dReal, y: dReal, z: d
     call("dJointSetPRAnchor", (), |cx| {
         let (head, p) = pr(cx, j)?;
         let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
-        p.set_anchor(bodies_of(head), a);
-        Some(())
+        try_anchor_set(cx, p, |m| [m.offset, m.anchor2], |m| m.set_anchor(bodies_of(head), a))
     })
 }
 

@@ -5,6 +5,7 @@
 //! `dJointAddPUTorque` is declared by ODE's header but not defined by ODE
 //! 0.16.2; ours applies the torque about the joint's axis 1.
 
+use super::objects_joint::try_anchor_set;
 use super::objects_null::{create, joint, known_param, wrong_type};
 use super::objects_universal::{attached, axis, vec3, write_opt};
 use super::types::*;
@@ -25,14 +26,15 @@ fn pu<'a>(cx: &Cx, j: dJointID) -> Option<(&'a JointHead, &'a mut Pu)> {
 
 /// Sets the anchor as if body 1 were moved by `s`, then leaves body 1
 /// where ODE does after moving it there and back.
-fn set_anchor_shifted(head: &JointHead, p: &mut Pu, a: [dReal; 3], s: [dReal; 3]) {
+fn set_anchor_shifted(cx: &Cx, head: &JointHead, p: &mut Pu, a: [dReal; 3], s: [dReal; 3]) -> Option<()> {
     let b = bodies_of(head);
     let pos0 = b.b1.map(|b0| shifted(&b0.pos, s));
-    p.set_anchor_at(b, a, pos0);
+    try_anchor_set(cx, p, |m| [m.anchor1, m.anchor2], |m| m.set_anchor_at(b, a, pos0))?;
     if let Some(b0) = head.body[0] {
         let back = shifted_back(&b0.get().pos, s);
         b0.get_mut().pos[..3].copy_from_slice(&back);
     }
+    Some(())
 }
 
 #[no_mangle]
@@ -45,8 +47,7 @@ pub unsafe extern "C" fn dJointSetPUAnchor(j: dJointID, x: dReal, y: dReal, z: d
     call("dJointSetPUAnchor", (), |cx| {
         let (head, p) = pu(cx, j)?;
         let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
-        p.set_anchor_at(bodies_of(head), a, None);
-        Some(())
+        try_anchor_set(cx, p, |m| [m.anchor1, m.anchor2], |m| m.set_anchor_at(bodies_of(head), a, None))
     })
 }
 
@@ -65,8 +66,7 @@ pub unsafe extern "C" fn dJointSetPUAnchorDelta(
         let (head, p) = pu(cx, j)?;
         let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
         let d = vec3(cx, ["dx", "dy", "dz"], dx, dy, dz)?;
-        set_anchor_shifted(head, p, a, d);
-        Some(())
+        set_anchor_shifted(cx, head, p, a, d)
     })
 }
 
@@ -89,8 +89,7 @@ pub unsafe extern "C" fn dJointSetPUAnchorOffset(
         if head.flags & flags::REVERSE == 0 {
             d = [-d[0], -d[1], -d[2]];
         }
-        set_anchor_shifted(head, p, a, d);
-        Some(())
+        set_anchor_shifted(cx, head, p, a, d)
     })
 }
 

@@ -6,6 +6,7 @@
 //! axis. We report and ignore these. The joint needs two bodies (or none).
 
 use super::objects_amotor::vec3;
+use super::objects_joint::try_anchor_set;
 use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
@@ -106,8 +107,7 @@ pub unsafe extern "C" fn dJointSetTransmissionAnchor1(j: dJointID, x: dReal, y: 
     call("dJointSetTransmissionAnchor1", (), |cx| {
         let (head, t) = transmission(cx, j)?;
         let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
-        t.set_anchor(bodies_of(head), 0, p);
-        Some(())
+        try_anchor_set(cx, t, |m| m.anchors, |m| m.set_anchor(bodies_of(head), 0, p))
     })
 }
 
@@ -116,8 +116,7 @@ pub unsafe extern "C" fn dJointSetTransmissionAnchor2(j: dJointID, x: dReal, y: 
     call("dJointSetTransmissionAnchor2", (), |cx| {
         let (head, t) = transmission(cx, j)?;
         let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
-        t.set_anchor(bodies_of(head), 1, p);
-        Some(())
+        try_anchor_set(cx, t, |m| m.anchors, |m| m.set_anchor(bodies_of(head), 1, p))
     })
 }
 

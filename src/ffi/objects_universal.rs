@@ -5,6 +5,7 @@
 //! A zero axis is refused when the joint is attached (ODE aborts on it).
 //! The axis-offset setters need an attached joint (ODE crashes otherwise).
 
+use super::objects_joint::try_anchor_set;
 use super::objects_null::{create, joint, known_param, wrong_type};
 use super::types::*;
 use super::{call, write_reals, Cx};
@@ -61,8 +62,7 @@ pub unsafe extern "C" fn dJointSetUniversalAnchor(j: dJointID, x: dReal, y: dRea
     call("dJointSetUniversalAnchor", (), |cx| {
         let (head, u) = universal(cx, j)?;
         let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
-        u.set_anchor(bodies_of(head), p);
-        Some(())
+        try_anchor_set(cx, u, |m| [m.anchor1, m.anchor2], |m| m.set_anchor(bodies_of(head), p))
     })
 }
 
