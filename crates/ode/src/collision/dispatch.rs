@@ -251,10 +251,10 @@ unsafe fn drop_nonfinite(a: GeomRef, b: GeomRef, contact: *mut dContactGeom, ski
     };
     let mut kept = 0;
     for i in 0..n {
-        let c = *slot(contact, skip, i);
-        if finite(&c) {
+        // Tested in place; only a contact that moves down is copied.
+        if finite(&*slot(contact, skip, i)) {
             if kept != i {
-                *slot(contact, skip, kept) = c;
+                *slot(contact, skip, kept) = *slot(contact, skip, i);
             }
             kept += 1;
         }

@@ -340,18 +340,26 @@ pub fn destroy(h: GeomRef) {
 
 // ---- pose ---------------------------------------------------------------
 
-/// Brings an offset geom's pose up to date with its body.
+/// Brings an offset geom's pose up to date with its body. Inlined flag
+/// test (every dCollide asks for both geoms; only offset geoms that moved
+/// have work to do).
+#[inline]
 pub fn recompute_posr(h: GeomRef) {
-    let geom = g(h);
-    if geom.gflags & gflags::POSR_BAD != 0 {
-        if let (Some(b), Some(off)) = (geom.body, geom.offset.as_ref()) {
-            let body = b.get();
-            let p = mul0_331(&body.r, &off.pos);
-            geom.own.pos = [p[0] + body.pos[0], p[1] + body.pos[1], p[2] + body.pos[2], geom.own.pos[3]];
-            geom.own.r = mul0_333(&body.r, &off.r);
-        }
-        geom.gflags &= !gflags::POSR_BAD;
+    if g(h).gflags & gflags::POSR_BAD != 0 {
+        recompute_posr_now(h);
     }
+}
+
+#[inline(never)]
+fn recompute_posr_now(h: GeomRef) {
+    let geom = g(h);
+    if let (Some(b), Some(off)) = (geom.body, geom.offset.as_ref()) {
+        let body = b.get();
+        let p = mul0_331(&body.r, &off.pos);
+        geom.own.pos = [p[0] + body.pos[0], p[1] + body.pos[1], p[2] + body.pos[2], geom.own.pos[3]];
+        geom.own.r = mul0_333(&body.r, &off.r);
+    }
+    geom.gflags &= !gflags::POSR_BAD;
 }
 
 /// World position (padded), up to date.

@@ -55,13 +55,24 @@ fn finalize(j: JointRef) {
     if !j.get().head.world_destroyed {
         detach(j);
         let w = j.get().head.world;
-        let list = &mut w.get_mut().joints;
         // Usually among the newest: search from the end.
-        if let Some(i) = list.iter().rposition(|&x| x == j.erase()) {
-            list.remove(i);
-        }
+        remove_newest(&mut w.get_mut().joints, j.erase());
     }
     JOINTS.free(j);
+}
+
+/// Removes the last occurrence of `j` from a joint list, keeping the order
+/// of the others. `dJointGroupEmpty` frees the newest joint first, which is
+/// then the last of its bodies' and world's lists: that case is a `pop`
+/// (`Vec::remove` would call `memmove` for nothing, three times per
+/// contact joint).
+#[inline]
+fn remove_newest(list: &mut Vec<crate::handle::ErasedHandle>, j: crate::handle::ErasedHandle) {
+    if list.last() == Some(&j) {
+        list.pop();
+    } else if let Some(i) = list.iter().rposition(|&x| x == j) {
+        list.remove(i);
+    }
 }
 
 /// `dJointGroupCreate` (ODE ignores the size argument).
@@ -95,16 +106,34 @@ pub fn detach(j: JointRef) {
     let head = &mut j.get_mut().head;
     for b in head.body.iter_mut() {
         if let Some(bref) = b.take() {
-            let list = &mut bref.get_mut().joints;
-            if let Some(i) = list.iter().rposition(|&x| x == j.erase()) {
-                list.remove(i);
-            }
+            remove_newest(&mut bref.get_mut().joints, j.erase());
         }
     }
 }
 
 /// Why `dJointAttach(j, b1, b2)` must be refused, if it must.
 pub fn check_attach(j: JointRef, b1: Option<BodyRef>, b2: Option<BodyRef>) -> Result<(), String> {
+    // The usual case (hosts attach every contact joint) in a few compares;
+    // `check_attach_slow` tells what is wrong, or checks the joint types
+    // whose attachment needs their geometry.
+    let joint = j.get();
+    let head = &joint.head;
+    let in_world = |b: Option<BodyRef>| b.is_none_or(|b| !head.world_destroyed && b.get().world == head.world);
+    let plain = !matches!(joint.kind, JointKind::Hinge2(_) | JointKind::DBall(_) | JointKind::DHinge(_));
+    if plain
+        && !(b1.is_some() && b1 == b2)
+        && in_world(b1)
+        && in_world(b2)
+        && (head.flags & flags::TWO_BODIES == 0 || b1.is_some() == b2.is_some())
+    {
+        return Ok(());
+    }
+    check_attach_slow(j, b1, b2)
+}
+
+#[cold]
+#[inline(never)]
+fn check_attach_slow(j: JointRef, b1: Option<BodyRef>, b2: Option<BodyRef>) -> Result<(), String> {
     let head = &j.get().head;
     if b1.is_some() && b1 == b2 {
         return Err("body1 and body2 are the same body (a joint needs two distinct bodies)".into());
@@ -166,7 +195,9 @@ pub fn attach(j: JointRef, b1: Option<BodyRef>, b2: Option<BodyRef>) {
     for b in [b1, b2].into_iter().flatten() {
         b.get_mut().joints.push(j.erase());
     }
-    if b1.is_some() {
+    // A contact joint keeps nothing relative to its bodies; skipping the
+    // dispatch matters, as hosts attach thousands of them per step.
+    if b1.is_some() && !matches!(j.get().kind, JointKind::Contact(_)) {
         let joint = j.get_mut();
         joint.kind.set_relative_values(&joint.head, joint.head.bodies());
     }
