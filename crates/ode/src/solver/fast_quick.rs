@@ -65,6 +65,34 @@ pub struct Batch {
     fslot: [u32; 4],
 }
 
+/// Four joints of at most three rows each, sharing no dynamic body (one
+/// per lane), swept joint by joint: a contact's normal row and its two
+/// friction rows act on the same two bodies, so their velocities are
+/// gathered once, updated in registers row after row and written back
+/// once, instead of once per row. Rows are scaled as in `Batch`; missing
+/// rows are zero (inert). Row 0 has no friction index, rows 1 and 2 either
+/// none or row 0 (`fcoef` = |hi|, lo = hi = 0, as in `Batch`).
+#[derive(Clone, Copy, Default)]
+pub struct Block {
+    j1: [[DVec4; 6]; 3],
+    j2: [[DVec4; 6]; 3],
+    /// M⁻¹·Jᵀ (unscaled) per row, structure of arrays.
+    m1: [[DVec4; 6]; 3],
+    m2: [[DVec4; 6]; 3],
+    rhs: [DVec4; 3],
+    cfm: [DVec4; 3],
+    /// Bounds of row 0; rows 1 and 2 are bounded by ±fcoef·|λ of row 0|
+    /// (`fcoef[0]` unused).
+    lo0: DVec4,
+    hi0: DVec4,
+    fcoef: [DVec4; 3],
+    /// Body indices; lane dummies for the static environment, padding and
+    /// bodies without inverse mass (their fc stays zero, so reading the
+    /// dummy's zero gives the same products).
+    b1: [u32; 4],
+    b2: [u32; 4],
+}
+
 /// Two contacts of the same geom pair at consecutive steps are taken to be
 /// the same contact when their positions are closer than this.
 pub const CONTACT_MATCH_DISTANCE: f64 = 1e-2;
@@ -148,6 +176,13 @@ impl ContactCache {
 #[derive(Default)]
 pub struct FastScratch {
     batches: Vec<Batch>,
+    blocks: Vec<Block>,
+    /// Per joint slot: swept as a `Block` lane (else row by row).
+    is_block: Vec<bool>,
+    /// Per joint slot: colour of its block, then its lane position
+    /// (block·4 + lane).
+    block_colour: Vec<u8>,
+    block_pos: Vec<u32>,
     /// λ per slot (batch·4 + lane), plus the dummy slot at the end.
     lambda: Vec<f64>,
     /// fc = M⁻¹·Jᵀ·λ per body, plus one dummy body per lane at the end.
@@ -182,9 +217,19 @@ pub fn solve_island(input: &IslandInput, rows: &mut IslandRows, scratch: &mut Fa
 }
 
 
+/// Whether a joint's rows can be swept as one `Block` lane: at most three
+/// rows, the first without a friction index, the others without one or
+/// with the first (a contact's normal and friction rows).
+fn block_eligible(island: &IslandRows, slot: &super::JointSlot) -> bool {
+    let rows = &island.rows[slot.row0..slot.row0 + slot.m];
+    (1..=3).contains(&slot.m)
+        && rows[0].findex == -1
+        && rows[1..].iter().all(|r| r.findex as usize == slot.row0)
+}
+
 /// Assigns each row of one group (`friction` selects which) a colour such
 /// that rows of one colour share no dynamic body; counts rows per colour
-/// into `count[base..base + COLOURS]`.
+/// into `count[base..base + COLOURS]`. Rows of block joints are skipped.
 fn colour_group(
     island: &IslandRows,
     dynamic: impl Fn(Option<usize>) -> Option<usize>,
@@ -193,7 +238,10 @@ fn colour_group(
     base: usize,
 ) {
     s.used.fill(0);
-    for slot in &island.joints {
+    for (j, slot) in island.joints.iter().enumerate() {
+        if s.is_block[j] {
+            continue;
+        }
         let (b1, b2) = (dynamic(slot.b1), dynamic(slot.b2));
         for r in slot.row0..slot.row0 + slot.m {
             if (island.rows[r].findex != -1) != friction {
@@ -212,6 +260,28 @@ fn colour_group(
     }
 }
 
+/// The same colouring for block joints, one colour per joint, counted into
+/// `count[base..base + COLOURS]`.
+fn colour_blocks(island: &IslandRows, dynamic: impl Fn(Option<usize>) -> Option<usize>, s: &mut FastScratch, base: usize) {
+    s.used.fill(0);
+    for (j, slot) in island.joints.iter().enumerate() {
+        if !s.is_block[j] {
+            continue;
+        }
+        let (b1, b2) = (dynamic(slot.b1), dynamic(slot.b2));
+        let used = b1.map_or(0, |b| s.used[b]) | b2.map_or(0, |b| s.used[b]);
+        let c = ((!used).trailing_zeros() as usize).min(OVERFLOW);
+        if c != OVERFLOW {
+            for b in [b1, b2].into_iter().flatten() {
+                s.used[b] |= 1 << c;
+            }
+        }
+        s.block_colour[j] = c as u8;
+        s.count[base + c] += 1;
+
+    }
+}
+
 fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache) {
     let rows = &island.rows;
     let m = rows.len();
@@ -221,38 +291,87 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     let w = input.world.qs.w;
     let dummy_body = nb as u32;
 
-    // ---- colouring: group 0 (no findex) then group 1 (friction) ----------
+    // ---- colouring: group 0 (no findex), group 1 (friction), blocks ----
     s.used.clear();
     s.used.resize(nb, 0);
     s.colour.clear();
     s.colour.resize(m, 0);
     s.count.clear();
-    s.count.resize(2 * COLOURS, 0);
+    s.count.resize(3 * COLOURS, 0);
+    let nj = island.joints.len();
+    s.is_block.clear();
+    s.is_block.extend(island.joints.iter().map(|slot| block_eligible(island, slot)));
+    s.block_colour.clear();
+    s.block_colour.resize(nj, 0);
+    s.block_pos.clear();
+    s.block_pos.resize(nj, 0);
     let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
     colour_group(island, dynamic, false, s, 0);
     colour_group(island, dynamic, true, s, COLOURS);
+    colour_blocks(island, dynamic, s, 2 * COLOURS);
 
-    // Batches per colour: ceil(count / 4), overflow rows one per batch.
+    // Batches (blocks) per colour: ceil(count / 4), overflow rows (joints)
+    // one per batch (block). `next` counts in lanes.
     s.next.clear();
-    s.next.resize(2 * COLOURS, 0);
-    let mut nbatch = 0u32;
-    for k in 0..2 * COLOURS {
-        s.next[k] = nbatch * 4;
-        let n = s.count[k];
-        nbatch += if k % COLOURS == OVERFLOW { n } else { n.div_ceil(4) };
+    s.next.resize(3 * COLOURS, 0);
+    let (mut nbatch, mut nblock) = (0u32, 0u32);
+    for k in 0..3 * COLOURS {
+        let n = if k % COLOURS == OVERFLOW { s.count[k] } else { s.count[k].div_ceil(4) };
+        let total = if k < 2 * COLOURS { &mut nbatch } else { &mut nblock };
+        s.next[k] = *total * 4;
+        *total += n;
     }
-    let nbatch = nbatch as usize;
+    let (nbatch, nblock) = (nbatch as usize, nblock as usize);
     let dummy_slot = (nbatch * 4) as u32;
+    // Block λ follow the batches' slots and the dummy slot: block b, row
+    // k, lane l at block_base + 12·b + 4·k + l.
+    let block_base = nbatch * 4 + 1;
     let pad = Batch { b1: [dummy_body; 4], b2: [dummy_body; 4], fslot: [dummy_slot; 4], ..Batch::default() };
     s.batches.clear();
     s.batches.resize(nbatch, pad);
+    // Every lane of every block is written below (rows, missing rows and
+    // padding lanes alike), so old contents need no clearing: copying a
+    // cleared 2.8 kB block per block cost a fifth of the step.
+    if s.blocks.len() < nblock {
+        s.blocks.resize(nblock, Block::default());
+    }
+    // Padding lanes: the last block of a colour, lanes 1..4 of each
+    // overflow block.
+    for k in 2 * COLOURS..3 * COLOURS {
+        let (start, count) = (s.next[k] as usize, s.count[k] as usize);
+        if k % COLOURS == OVERFLOW {
+            for b in 0..count {
+                for lane in 1..4 {
+                    clear_lane(&mut s.blocks[start / 4 + b], lane, 0, dummy_body);
+                }
+            }
+        } else {
+            for pos in start + count..start + 4 * count.div_ceil(4) {
+                clear_lane(&mut s.blocks[pos / 4], pos % 4, 0, dummy_body);
+            }
+        }
+    }
     s.slot.clear();
     s.slot.resize(m, 0);
-    for r in 0..m {
-        let group = if rows[r].findex != -1 { COLOURS } else { 0 };
-        let k = group + s.colour[r] as usize;
-        s.slot[r] = s.next[k];
-        s.next[k] += if s.colour[r] as usize == OVERFLOW { 4 } else { 1 };
+    for (j, slot) in island.joints.iter().enumerate() {
+        if s.is_block[j] {
+            let c = s.block_colour[j] as usize;
+            let k = 2 * COLOURS + c;
+            let pos = s.next[k];
+            s.next[k] += if c == OVERFLOW { 4 } else { 1 };
+            s.block_pos[j] = pos;
+            let (bi, lane) = (pos as usize / 4, pos as usize % 4);
+            for r in 0..slot.m {
+                s.slot[slot.row0 + r] = (block_base + 12 * bi + 4 * r + lane) as u32;
+            }
+            continue;
+        }
+        for r in slot.row0..slot.row0 + slot.m {
+            let group = if rows[r].findex != -1 { COLOURS } else { 0 };
+            let k = group + s.colour[r] as usize;
+            s.slot[r] = s.next[k];
+            s.next[k] += if s.colour[r] as usize == OVERFLOW { 4 } else { 1 };
+        }
     }
 
     // ---- −(v/h + M⁻¹F) per body ------------------------------------------
@@ -271,10 +390,10 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
 
     // ---- rows into their lanes, scaled; λ warm start; fc -------------------
     s.lambda.clear();
-    s.lambda.resize(nbatch * 4 + 1, 0.0);
+    s.lambda.resize(block_base + 12 * nblock, 0.0);
     s.fc.clear();
     s.fc.resize(nb + 4, [0.0; 6]);
-    for slot in &island.joints {
+    for (j, slot) in island.joints.iter().enumerate() {
         let b1 = slot.b1.map_or(dummy_body, |i| i as u32);
         let b2 = slot.b2.map_or(dummy_body, |i| i as u32);
         let prev = match &slot.joint.get().kind {
@@ -311,26 +430,54 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             }
             let cfm = row.cfm * hinv;
             let ad = w / (jmj + cfm);
-            let bt = &mut s.batches[bi];
-            for c in 0..6 {
-                bt.j1[c][lane] = j1[c] * ad;
-                bt.j2[c][lane] = j2[c] * ad;
-                bt.m1[lane][c] = m1[c];
-                bt.m2[lane][c] = m2[c];
-            }
-            bt.rhs[lane] = (row.c * hinv + jt) * ad;
-            bt.cfm[lane] = cfm * ad;
-            // Each lane has its own dummy body, so that lanes acting on the
-            // static environment do not chain through one memory cell.
-            let lane_body = |b: u32| if b == dummy_body { dummy_body + lane as u32 } else { b };
-            bt.b1[lane] = lane_body(b1);
-            bt.b2[lane] = lane_body(b2);
-            if row.findex != -1 {
-                bt.fcoef[lane] = row.hi.abs();
-                bt.fslot[lane] = s.slot[row.findex as usize];
+            if s.is_block[j] {
+                let pos = s.block_pos[j] as usize;
+                let (bk, lane) = (&mut s.blocks[pos / 4], pos % 4);
+                for c in 0..6 {
+                    bk.j1[k][c][lane] = j1[c] * ad;
+                    bk.j2[k][c][lane] = j2[c] * ad;
+                    bk.m1[k][c][lane] = m1[c];
+                    bk.m2[k][c][lane] = m2[c];
+                }
+                bk.rhs[k][lane] = (row.c * hinv + jt) * ad;
+                bk.cfm[k][lane] = cfm * ad;
+                if k == 0 {
+                    let lane_body = |b: Option<usize>| dynamic(b).map_or(dummy_body + lane as u32, |i| i as u32);
+                    bk.b1[lane] = lane_body(slot.b1);
+                    bk.b2[lane] = lane_body(slot.b2);
+                }
+                if k == 0 {
+                    bk.fcoef[0][lane] = 0.0;
+                    bk.lo0[lane] = row.lo;
+                    bk.hi0[lane] = row.hi;
+                } else {
+                    bk.fcoef[k][lane] = row.hi.abs();
+                }
+                if k + 1 == slot.m {
+                    clear_lane(bk, lane, slot.m, dummy_body);
+                }
             } else {
-                bt.lo[lane] = row.lo;
-                bt.hi[lane] = row.hi;
+                let bt = &mut s.batches[bi];
+                for c in 0..6 {
+                    bt.j1[c][lane] = j1[c] * ad;
+                    bt.j2[c][lane] = j2[c] * ad;
+                    bt.m1[lane][c] = m1[c];
+                    bt.m2[lane][c] = m2[c];
+                }
+                bt.rhs[lane] = (row.c * hinv + jt) * ad;
+                bt.cfm[lane] = cfm * ad;
+                // Each lane has its own dummy body, so that lanes acting on the
+                // static environment do not chain through one memory cell.
+                let lane_body = |b: u32| if b == dummy_body { dummy_body + lane as u32 } else { b };
+                bt.b1[lane] = lane_body(b1);
+                bt.b2[lane] = lane_body(b2);
+                if row.findex != -1 {
+                    bt.fcoef[lane] = row.hi.abs();
+                    bt.fslot[lane] = s.slot[row.findex as usize];
+                } else {
+                    bt.lo[lane] = row.lo;
+                    bt.hi[lane] = row.hi;
+                }
             }
             if prev[k] != 0.0 {
                 let l = prev[k] * WARM_FACTOR;
@@ -350,8 +497,9 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     // ---- SOR sweeps --------------------------------------------------------
     let iterations = input.world.qs.num_iterations.max(0) as usize;
     s.order.clear();
-    s.order.extend(0..nbatch as u32);
-    sweeps(&s.batches, &mut s.order, &mut s.lambda, &mut s.fc, iterations);
+    s.order.extend(0..(nbatch + nblock) as u32);
+    let sw = Sweep { batches: &s.batches, blocks: &s.blocks[..nblock], block_base };
+    sweeps(sw, &mut s.order, &mut s.lambda, &mut s.fc, iterations);
 
     // ---- results -------------------------------------------------------------
     for (&b, f) in input.bodies.iter().zip(s.fc.iter()) {
@@ -409,24 +557,34 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
 /// instruction per `DVec4` operation instead of two); both versions do the
 /// same IEEE operations in the same order (no fused multiply-add), so the
 /// result does not depend on which one runs.
-fn sweeps(batches: &[Batch], order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
+fn sweeps(s: Sweep<'_>, order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor supports AVX2 (checked just above).
-        unsafe { sweeps_avx2(batches, order, lambda, fc, iterations) };
+        unsafe { sweeps_avx2(s, order, lambda, fc, iterations) };
         return;
     }
-    sweeps_generic(batches, order, lambda, fc, iterations);
+    sweeps_generic(s, order, lambda, fc, iterations);
+}
+
+/// What the sweeps read: the row batches, the blocks and the first slot
+/// of the blocks' λ. Sweep item i < batches.len() is batch i, others are
+/// block i − batches.len().
+#[derive(Clone, Copy)]
+struct Sweep<'a> {
+    batches: &'a [Batch],
+    blocks: &'a [Block],
+    block_base: usize,
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn sweeps_avx2(batches: &[Batch], order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
-    sweeps_generic(batches, order, lambda, fc, iterations);
+unsafe fn sweeps_avx2(s: Sweep<'_>, order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
+    sweeps_generic(s, order, lambda, fc, iterations);
 }
 
 #[inline(always)]
-fn sweeps_generic(batches: &[Batch], order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
+fn sweeps_generic(s: Sweep<'_>, order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
     // A fixed sweep order biases the solution towards the rows solved last,
     // which makes stacks creep sideways; ODE breaks that bias by shuffling
     // its rows every 8th iteration with `dRand`. Here the batches are
@@ -446,7 +604,12 @@ fn sweeps_generic(batches: &[Batch], order: &mut [u32], lambda: &mut [f64], fc: 
         }
         for &bi in order.iter() {
             let bi = bi as usize;
-            sweep_batch(&batches[bi], lambda, bi * 4, fc);
+            if bi < s.batches.len() {
+                sweep_batch(&s.batches[bi], lambda, bi * 4, fc);
+            } else {
+                let k = bi - s.batches.len();
+                sweep_block(&s.blocks[k], lambda, s.block_base + 12 * k, fc);
+            }
         }
     }
 }
@@ -507,6 +670,101 @@ fn sweep_batch(bt: &Batch, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
         let (f, m) = (body(bt.b2[lane]), &bt.m2[lane]);
         for c in 0..6 {
             f[c] += dl * m[c];
+        }
+    }
+}
+
+/// Row `k` of a block's four lanes (see `sweep_block`): λ at
+/// `lp[slot0 + 4k..]`, lane velocities `v1`, `v2` updated in place.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn block_row(bk: &Block, k: usize, lo: DVec4, hi: DVec4, lp: *mut f64, slot0: usize, v1: &mut [DVec4; 6], v2: &mut [DVec4; 6]) {
+    // SAFETY: slot0 + 12 <= the λ length (checked by the caller).
+    let p = unsafe { lp.add(slot0 + 4 * k) as *mut [f64; 4] };
+    let old = DVec4::from_array(unsafe { *p });
+    let mut delta = bk.rhs[k] - old * bk.cfm[k];
+    for c in 0..6 {
+        delta -= bk.j1[k][c] * v1[c] + bk.j2[k][c] * v2[c];
+    }
+    let new = (old + delta).max(lo).min(hi);
+    let delta = new - old;
+    // SAFETY: as above.
+    unsafe { *p = new.to_array() };
+    for c in 0..6 {
+        v1[c] += bk.m1[k][c] * delta;
+        v2[c] += bk.m2[k][c] * delta;
+    }
+}
+
+/// Makes rows `from..3` of a block lane inert (zero Jacobian, right-hand
+/// side, bounds); for a whole lane (`from` = 0) also points its bodies at
+/// the lane's dummy (`dummy_body + lane`).
+fn clear_lane(bk: &mut Block, lane: usize, from: usize, dummy_body: u32) {
+    for k in from..3 {
+        for c in 0..6 {
+            bk.j1[k][c][lane] = 0.0;
+            bk.j2[k][c][lane] = 0.0;
+            bk.m1[k][c][lane] = 0.0;
+            bk.m2[k][c][lane] = 0.0;
+        }
+        for v in [&mut bk.rhs, &mut bk.cfm, &mut bk.fcoef] {
+            v[k][lane] = 0.0;
+        }
+    }
+    if from == 0 {
+        bk.lo0[lane] = 0.0;
+        bk.hi0[lane] = 0.0;
+    }
+    if from == 0 {
+        bk.b1[lane] = dummy_body + lane as u32;
+        bk.b2[lane] = dummy_body + lane as u32;
+    }
+}
+
+/// One projected SOR update of the four independent joints of a block,
+/// row 0 then rows 1 and 2 of every lane; a friction row's bound uses the
+/// row-0 λ just computed, as a friction row swept after its normal row.
+///
+/// Body indices (island bodies `< nb` or lane dummies `nb..nb + 4`) are in
+/// range by construction in `solve_rows`, and the lanes' dynamic bodies
+/// are distinct (the colouring); a lane dummy and a body without inverse
+/// mass receive only zero products. So the lanes' velocities are gathered
+/// once, updated in registers and written back once.
+#[inline(always)]
+fn sweep_block(bk: &Block, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]) {
+    debug_assert!(bk.b1.iter().chain(&bk.b2).all(|&b| (b as usize) < fc.len()));
+    debug_assert!(slot0 + 12 <= lambda.len());
+    let fcp = fc.as_mut_ptr();
+    // SAFETY: every body index is < fc.len() (see above) and `fc` is
+    // borrowed mutably for the whole function.
+    let body = |b: u32| -> &mut [f64; 6] { unsafe { &mut *fcp.add(b as usize) } };
+    let gather = |b: &[u32; 4], c: usize| DVec4::new(body(b[0])[c], body(b[1])[c], body(b[2])[c], body(b[3])[c]);
+    let mut v1 = [DVec4::ZERO; 6];
+    let mut v2 = [DVec4::ZERO; 6];
+    for c in 0..6 {
+        v1[c] = gather(&bk.b1, c);
+        v2[c] = gather(&bk.b2, c);
+    }
+    let lp = lambda.as_mut_ptr();
+    // SAFETY: slot0 + 12 <= lambda.len() (see above).
+    let load = |k: usize| unsafe { DVec4::from_array(*(lp.add(slot0 + 4 * k) as *const [f64; 4])) };
+    // Friction rows first, bounded by the normal λ of the previous sweep,
+    // then the normal row (as Box2D orders a contact): with the normal row
+    // first, a 5-box stack crept 1.4 cm in 10 s against ODE's 0.7 cm,
+    // with this order 0.3 cm.
+    let normal = load(0).abs();
+    for k in 1..3 {
+        let f = bk.fcoef[k] * normal;
+        block_row(bk, k, -f, f, lp, slot0, &mut v1, &mut v2);
+    }
+    block_row(bk, 0, bk.lo0, bk.hi0, lp, slot0, &mut v1, &mut v2);
+    for c in 0..6 {
+        let (a, b) = (v1[c].to_array(), v2[c].to_array());
+        for lane in 0..4 {
+            body(bk.b1[lane])[c] = a[lane];
+        }
+        for lane in 0..4 {
+            body(bk.b2[lane])[c] = b[lane];
         }
     }
 }
