@@ -18,7 +18,8 @@ use std::cell::UnsafeCell;
 use std::collections::VecDeque;
 use std::mem::MaybeUninit;
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
 
 /// Tag of a dead cell. Live tags are the pool's kind tag.
 const DEAD: u32 = 0xDEAD_0DE0;
@@ -39,47 +40,22 @@ pub struct Cell<T> {
 unsafe impl<T> Sync for Cell<T> {}
 unsafe impl<T> Send for Cell<T> {}
 
-/// The dead cells of a pool (addresses, oldest first) behind a spin lock:
-/// every critical section is one push or pop, and contact joints make
-/// thousands per step, where `Mutex` cost a second locked instruction and
-/// its poisoning checks on each.
+/// The dead cells of a pool (addresses, oldest first). Every critical
+/// section is one push or pop; std's futex mutex costs one atomic each way
+/// when uncontended, and a poisoned lock (a panic while held cannot leave
+/// the deque half-changed) is simply taken over.
 struct FreeList {
-    locked: AtomicBool,
-    cells: UnsafeCell<VecDeque<usize>>,
+    cells: Mutex<VecDeque<usize>>,
 }
-
-// The deque is only reached through `with`, under the lock.
-unsafe impl Sync for FreeList {}
 
 impl FreeList {
     const fn new() -> Self {
-        FreeList { locked: AtomicBool::new(false), cells: UnsafeCell::new(VecDeque::new()) }
+        FreeList { cells: Mutex::new(VecDeque::new()) }
     }
 
     #[inline]
     fn with<R>(&self, f: impl FnOnce(&mut VecDeque<usize>) -> R) -> R {
-        let mut spins = 0u32;
-        while self.locked.compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed).is_err() {
-            while self.locked.load(Ordering::Relaxed) {
-                spins += 1;
-                if spins < 64 {
-                    std::hint::spin_loop();
-                } else {
-                    // The holder may be descheduled: let it run.
-                    std::thread::yield_now();
-                }
-            }
-        }
-        /// Releases the lock even if `f` unwinds (allocation failure).
-        struct Unlock<'a>(&'a AtomicBool);
-        impl Drop for Unlock<'_> {
-            fn drop(&mut self) {
-                self.0.store(false, Ordering::Release);
-            }
-        }
-        let _unlock = Unlock(&self.locked);
-        // SAFETY: the lock is held until `_unlock` drops.
-        f(unsafe { &mut *self.cells.get() })
+        f(&mut self.cells.lock().unwrap_or_else(|e| e.into_inner()))
     }
 }
 
@@ -279,7 +255,7 @@ mod tests {
         assert_eq!(P.check(std::ptr::null_mut()), None);
     }
 
-    /// The free list's spin lock under contention: threads allocating and
+    /// The free list under contention: threads allocating and
     /// freeing from one pool never get a cell that is live elsewhere (each
     /// reads back its own value), and every freed cell is refused after.
     #[test]
