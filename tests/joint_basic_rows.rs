@@ -149,7 +149,7 @@ fn hinge_rows_allow_exactly_the_rotation_about_the_axis() {
         hinge.set_axis(bodies_of(&h), AXIS);
         hinge.limot.set(Param::FMax, 3.0);
         hinge.limot.set(Param::Vel, 0.5);
-        let mut k = JointKind::Hinge(hinge);
+        let mut k = JointKind::Hinge(Box::new(hinge));
         let (i1, r) = rows(&s, &mut k, &h);
         assert_eq!(i1, Info1 { m: 6, nub: 5 });
         assert_eq!(rank(&r[..5]), 5);
@@ -255,10 +255,10 @@ fn hinge_angle_signs_and_stops() {
     let angle = hinge.angle(&h, bodies_of(&h));
     hinge.limot.set(Param::HiStop, angle + 1e-9);
     hinge.limot.set(Param::StopErp, 0.5);
-    let mut k = JointKind::Hinge(hinge.clone());
+    let mut k = JointKind::Hinge(Box::new(hinge.clone()));
     assert_eq!(rows(&s, &mut k, &h).0, Info1 { m: 5, nub: 5 });
     hinge.limot.set(Param::HiStop, angle);
-    let mut k = JointKind::Hinge(hinge.clone());
+    let mut k = JointKind::Hinge(Box::new(hinge.clone()));
     let (i1, r) = rows(&s, &mut k, &h);
     assert_eq!(i1, Info1 { m: 6, nub: 5 });
     let JointKind::Hinge(hk) = &k else { unreachable!() };
@@ -266,7 +266,7 @@ fn hinge_angle_signs_and_stops() {
     assert_eq!((r[5].lo, r[5].hi, r[5].c), (f64::NEG_INFINITY, 0.0, 0.0));
     // Past the stop by e: rhs −fps·stop_erp·e pushes back.
     hinge.limot.set(Param::HiStop, angle - 0.01);
-    let mut k = JointKind::Hinge(hinge.clone());
+    let mut k = JointKind::Hinge(Box::new(hinge.clone()));
     let (_, r) = rows(&s, &mut k, &h);
     assert!((r[5].c - (-FPS * 0.5 * 0.01)).abs() < 1e-9, "stop rhs {}", r[5].c);
     assert_eq!(r[5].cfm, s.w.get().cfm);
@@ -275,7 +275,7 @@ fn hinge_angle_signs_and_stops() {
     hinge.limot.set(Param::Bounce, 0.5);
     let a = unit(AXIS);
     b1.get_mut().set_angular_vel([a[0] * 3.0, a[1] * 3.0, a[2] * 3.0]);
-    let mut k = JointKind::Hinge(hinge.clone());
+    let mut k = JointKind::Hinge(Box::new(hinge.clone()));
     let (_, r) = rows(&s, &mut k, &h);
     close(r[5].c, -1.5, "bounce rhs");
 }
@@ -299,7 +299,7 @@ fn powered_hinge_at_a_stop_pushes_the_bodies() {
         // +fmax·axis on body 2's side: fm = fmax), driving away with the
         // fudge factor.
         hinge.limot.set(Param::Vel, vel);
-        let mut k = JointKind::Hinge(hinge.clone());
+        let mut k = JointKind::Hinge(Box::new(hinge.clone()));
         let (i1, r) = rows(&s, &mut k, &h);
         assert_eq!(i1.m, 6);
         assert_eq!((r[5].lo, r[5].hi), (0.0, f64::INFINITY), "stop row, not motor row");
@@ -328,7 +328,7 @@ fn slider_rows_allow_exactly_the_translation_along_the_axis() {
         let mut sl = Slider::new(s.w.get());
         sl.set_axis(bodies_of(&h), AXIS);
         sl.limot.set(Param::FMax, 2.0);
-        let mut k = JointKind::Slider(sl);
+        let mut k = JointKind::Slider(Box::new(sl));
         let (i1, r) = rows(&s, &mut k, &h);
         assert_eq!(i1, Info1 { m: 6, nub: 5 });
         assert_eq!(rank(&r[..5]), 5);
@@ -369,7 +369,7 @@ fn slider_stops_and_reverse_sign() {
     // Attached as (static, b1): position counts the other way.
     close(sl.position(&h, bodies_of(&h)).unwrap(), -0.2, "reversed position");
     sl.limot.set(Param::LoStop, -0.1);
-    let mut k = JointKind::Slider(sl);
+    let mut k = JointKind::Slider(Box::new(sl));
     let (i1, r) = rows(&s, &mut k, &h);
     assert_eq!(i1.m, 6);
     assert_eq!((r[5].lo, r[5].hi), (0.0, f64::INFINITY));

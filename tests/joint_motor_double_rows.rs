@@ -89,7 +89,7 @@ fn euler_angles(rot_b1: ([f64; 3], f64), rot_b2: ([f64; 3], f64)) -> [f64; 3] {
         let q = q_from_axis_and_angle(ax[0], ax[1], ax[2], ang);
         bd.get_mut().set_rotation_prepared(Body::prepare_quaternion(&q).unwrap());
     }
-    let mut k = JointKind::AMotor(m);
+    let mut k = JointKind::AMotor(Box::new(m));
     rows(&s, &mut k, &h);
     let JointKind::AMotor(m) = k else { unreachable!() };
     m.angle
@@ -128,7 +128,7 @@ fn amotor_user_rows_are_motor_rows_about_the_axes() {
         m.limot[i].set(Param::FMax, 2.0 + i as f64);
     }
     m.limot[1].set(Param::FMax, 0.0); // axis 1 off
-    let mut k = JointKind::AMotor(m);
+    let mut k = JointKind::AMotor(Box::new(m));
     let (i1, r) = rows(&s, &mut k, &h);
     assert_eq!(i1, Info1 { m: 2, nub: 0 });
     for (row, i) in r.iter().zip([0, 2]) {
@@ -155,7 +155,7 @@ fn lmotor_and_plane2d_rows() {
     m.limot[0].set(Param::FMax, 1.0);
     m.limot[1].set(Param::FMax, 1.0);
     m.limot[1].set(Param::LoStop, 5.0); // never used by the linear motor
-    let mut k = JointKind::LMotor(m);
+    let mut k = JointKind::LMotor(Box::new(m));
     let (i1, r) = rows(&s, &mut k, &h);
     assert_eq!(i1, Info1 { m: 2, nub: 0 });
     for row in &r {
@@ -171,7 +171,7 @@ fn lmotor_and_plane2d_rows() {
     let hc = head(&s, Some(c), None);
     let mut p = Plane2D::new(s.w.get());
     p.motor[2].set(Param::FMax, 1.0);
-    let mut k = JointKind::Plane2D(p);
+    let mut k = JointKind::Plane2D(Box::new(p));
     let (i1, r) = rows(&s, &mut k, &hc);
     assert_eq!(i1, Info1 { m: 4, nub: 3 });
     let free: Vel = [[0.3, -0.7, 0.0], [0.0, 0.0, 2.0], [0.0; 3], [0.0; 3]];

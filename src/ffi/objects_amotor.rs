@@ -56,7 +56,9 @@ fn group(cx: &Cx, parameter: c_int) -> Option<(usize, Option<Param>)> {
 
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreateAMotor(w: dWorldID, g: dJointGroupID) -> dJointID {
-    call("dJointCreateAMotor", std::ptr::null_mut(), |cx| create(cx, w, g, |w| JointKind::AMotor(AMotor::new(w))))
+    call("dJointCreateAMotor", std::ptr::null_mut(), |cx| {
+        create(cx, w, g, |w| JointKind::AMotor(Box::new(AMotor::new(w))))
+    })
 }
 
 #[no_mangle]

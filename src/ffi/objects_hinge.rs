@@ -34,7 +34,9 @@ fn axis(cx: &Cx, head: &JointHead, x: dReal, y: dReal, z: dReal) -> Option<[dRea
 
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreateHinge(w: dWorldID, g: dJointGroupID) -> dJointID {
-    call("dJointCreateHinge", std::ptr::null_mut(), |cx| create(cx, w, g, |w| JointKind::Hinge(Hinge::new(w))))
+    call("dJointCreateHinge", std::ptr::null_mut(), |cx| {
+        create(cx, w, g, |w| JointKind::Hinge(Box::new(Hinge::new(w))))
+    })
 }
 
 #[no_mangle]

@@ -51,7 +51,7 @@ fn set_axes(cx: &Cx, head: &JointHead, h: &mut Hinge2, a1: Option<[dReal; 3]>, a
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreateHinge2(w: dWorldID, g: dJointGroupID) -> dJointID {
     call("dJointCreateHinge2", std::ptr::null_mut(), |cx| {
-        let raw = create(cx, w, g, |w| JointKind::Hinge2(Hinge2::new(w)))?;
+        let raw = create(cx, w, g, |w| JointKind::Hinge2(Box::new(Hinge2::new(w))))?;
         if let Some(h) = JOINTS.check(raw) {
             h.get_mut().head.flags |= flags::TWO_BODIES;
         }

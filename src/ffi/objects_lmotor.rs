@@ -41,7 +41,9 @@ fn warn_clamped_group(cx: &Cx, parameter: c_int) {
 
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreateLMotor(w: dWorldID, g: dJointGroupID) -> dJointID {
-    call("dJointCreateLMotor", std::ptr::null_mut(), |cx| create(cx, w, g, |w| JointKind::LMotor(LMotor::new(w))))
+    call("dJointCreateLMotor", std::ptr::null_mut(), |cx| {
+        create(cx, w, g, |w| JointKind::LMotor(Box::new(LMotor::new(w))))
+    })
 }
 
 #[no_mangle]

@@ -26,7 +26,9 @@ fn piston<'a>(cx: &Cx, j: dJointID) -> Option<(&'a JointHead, &'a mut Piston)> {
 
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreatePiston(w: dWorldID, g: dJointGroupID) -> dJointID {
-    call("dJointCreatePiston", std::ptr::null_mut(), |cx| create(cx, w, g, |w| JointKind::Piston(Piston::new(w))))
+    call("dJointCreatePiston", std::ptr::null_mut(), |cx| {
+        create(cx, w, g, |w| JointKind::Piston(Box::new(Piston::new(w))))
+    })
 }
 
 #[no_mangle]

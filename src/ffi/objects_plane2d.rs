@@ -30,7 +30,9 @@ fn set(cx: &Cx, j: dJointID, motor: usize, parameter: c_int, value: dReal) -> Op
 
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreatePlane2D(w: dWorldID, g: dJointGroupID) -> dJointID {
-    call("dJointCreatePlane2D", std::ptr::null_mut(), |cx| create(cx, w, g, |w| JointKind::Plane2D(Plane2D::new(w))))
+    call("dJointCreatePlane2D", std::ptr::null_mut(), |cx| {
+        create(cx, w, g, |w| JointKind::Plane2D(Box::new(Plane2D::new(w))))
+    })
 }
 
 #[no_mangle]

@@ -24,7 +24,7 @@ fn pr<'a>(cx: &Cx, j: dJointID) -> Option<(&'a JointHead, &'a mut Pr)> {
 
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreatePR(w: dWorldID, g: dJointGroupID) -> dJointID {
-    call("dJointCreatePR", std::ptr::null_mut(), |cx| create(cx, w, g, |w| JointKind::Pr(Pr::new(w))))
+    call("dJointCreatePR", std::ptr::null_mut(), |cx| create(cx, w, g, |w| JointKind::Pr(Box::new(Pr::new(w)))))
 }
 
 #[no_mangle]

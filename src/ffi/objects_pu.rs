@@ -39,7 +39,7 @@ fn set_anchor_shifted(cx: &Cx, head: &JointHead, p: &mut Pu, a: [dReal; 3], s: [
 
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreatePU(w: dWorldID, g: dJointGroupID) -> dJointID {
-    call("dJointCreatePU", std::ptr::null_mut(), |cx| create(cx, w, g, |w| JointKind::Pu(Pu::new(w))))
+    call("dJointCreatePU", std::ptr::null_mut(), |cx| create(cx, w, g, |w| JointKind::Pu(Box::new(Pu::new(w)))))
 }
 
 #[no_mangle]

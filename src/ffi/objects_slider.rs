@@ -40,7 +40,9 @@ fn attached(cx: &Cx, v: Option<dReal>) -> Option<dReal> {
 
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreateSlider(w: dWorldID, g: dJointGroupID) -> dJointID {
-    call("dJointCreateSlider", std::ptr::null_mut(), |cx| create(cx, w, g, |w| JointKind::Slider(Slider::new(w))))
+    call("dJointCreateSlider", std::ptr::null_mut(), |cx| {
+        create(cx, w, g, |w| JointKind::Slider(Box::new(Slider::new(w))))
+    })
 }
 
 #[no_mangle]

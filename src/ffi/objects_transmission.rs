@@ -60,7 +60,7 @@ unsafe fn get_vec(cx: &Cx, result: *mut dReal, v: Option<[dReal; 3]>) -> Option<
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreateTransmission(w: dWorldID, g: dJointGroupID) -> dJointID {
     call("dJointCreateTransmission", std::ptr::null_mut(), |cx| {
-        let j = create(cx, w, g, |w| JointKind::Transmission(Transmission::new(w)))?;
+        let j = create(cx, w, g, |w| JointKind::Transmission(Box::new(Transmission::new(w))))?;
         let h = cx.handle(&JOINTS, j, "j", "joint")?;
         h.get_mut().head.flags |= flags::TWO_BODIES;
         Some(j)

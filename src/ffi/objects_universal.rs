@@ -53,7 +53,7 @@ pub(crate) unsafe fn write_opt(cx: &Cx, result: *mut dReal, v: Option<[dReal; 3]
 #[no_mangle]
 pub unsafe extern "C" fn dJointCreateUniversal(w: dWorldID, g: dJointGroupID) -> dJointID {
     call("dJointCreateUniversal", std::ptr::null_mut(), |cx| {
-        create(cx, w, g, |w| JointKind::Universal(Universal::new(w)))
+        create(cx, w, g, |w| JointKind::Universal(Box::new(Universal::new(w))))
     })
 }
 

@@ -1146,7 +1146,7 @@ impl World {
 
     /// Creates a hinge joint (unattached).
     pub fn create_hinge(&mut self) -> HingeJoint {
-        HingeJoint(self.new_joint(None, |w| JointKind::Hinge(Hinge::new(w))).expect("no group"))
+        HingeJoint(self.new_joint(None, |w| JointKind::Hinge(Box::new(Hinge::new(w)))).expect("no group"))
     }
 
     /// Creates a ball joint (unattached).
@@ -1156,7 +1156,7 @@ impl World {
 
     /// Creates a slider joint (unattached).
     pub fn create_slider(&mut self) -> SliderJoint {
-        SliderJoint(self.new_joint(None, |w| JointKind::Slider(Slider::new(w))).expect("no group"))
+        SliderJoint(self.new_joint(None, |w| JointKind::Slider(Box::new(Slider::new(w)))).expect("no group"))
     }
 
     /// Creates a fixed joint (unattached).
@@ -1166,39 +1166,39 @@ impl World {
 
     /// Creates a hinge-2 joint (unattached; it needs two bodies).
     pub fn create_hinge2(&mut self) -> Hinge2Joint {
-        let j = self.new_joint(None, |w| JointKind::Hinge2(Hinge2::new(w))).expect("no group");
+        let j = self.new_joint(None, |w| JointKind::Hinge2(Box::new(Hinge2::new(w)))).expect("no group");
         j.h.get_mut().head.flags |= jflags::TWO_BODIES;
         Hinge2Joint(j)
     }
 
     /// Creates a piston joint (unattached).
     pub fn create_piston(&mut self) -> PistonJoint {
-        PistonJoint(self.new_joint(None, |w| JointKind::Piston(Piston::new(w))).expect("no group"))
+        PistonJoint(self.new_joint(None, |w| JointKind::Piston(Box::new(Piston::new(w)))).expect("no group"))
     }
 
     /// Creates an angular motor (unattached).
     pub fn create_amotor(&mut self) -> AMotorJoint {
-        AMotorJoint(self.new_joint(None, |w| JointKind::AMotor(AMotor::new(w))).expect("no group"))
+        AMotorJoint(self.new_joint(None, |w| JointKind::AMotor(Box::new(AMotor::new(w)))).expect("no group"))
     }
 
     /// Creates a linear motor (unattached).
     pub fn create_lmotor(&mut self) -> LMotorJoint {
-        LMotorJoint(self.new_joint(None, |w| JointKind::LMotor(LMotor::new(w))).expect("no group"))
+        LMotorJoint(self.new_joint(None, |w| JointKind::LMotor(Box::new(LMotor::new(w)))).expect("no group"))
     }
 
     /// Creates a plane-2D joint (unattached).
     pub fn create_plane2d(&mut self) -> Plane2DJoint {
-        Plane2DJoint(self.new_joint(None, |w| JointKind::Plane2D(Plane2D::new(w))).expect("no group"))
+        Plane2DJoint(self.new_joint(None, |w| JointKind::Plane2D(Box::new(Plane2D::new(w)))).expect("no group"))
     }
 
     /// Creates a PR joint (unattached).
     pub fn create_pr(&mut self) -> PrJoint {
-        PrJoint(self.new_joint(None, |w| JointKind::Pr(Pr::new(w))).expect("no group"))
+        PrJoint(self.new_joint(None, |w| JointKind::Pr(Box::new(Pr::new(w)))).expect("no group"))
     }
 
     /// Creates a PU joint (unattached).
     pub fn create_pu(&mut self) -> PuJoint {
-        PuJoint(self.new_joint(None, |w| JointKind::Pu(Pu::new(w))).expect("no group"))
+        PuJoint(self.new_joint(None, |w| JointKind::Pu(Box::new(Pu::new(w)))).expect("no group"))
     }
 
     /// Creates a double-ball joint (unattached).
@@ -1218,12 +1218,12 @@ impl World {
 
     /// Creates a universal joint (unattached).
     pub fn create_universal(&mut self) -> UniversalJoint {
-        UniversalJoint(self.new_joint(None, |w| JointKind::Universal(Universal::new(w))).expect("no group"))
+        UniversalJoint(self.new_joint(None, |w| JointKind::Universal(Box::new(Universal::new(w)))).expect("no group"))
     }
 
     /// Creates a transmission joint (unattached; it needs two bodies).
     pub fn create_transmission(&mut self) -> TransmissionJoint {
-        let j = self.new_joint(None, |w| JointKind::Transmission(Transmission::new(w))).expect("no group");
+        let j = self.new_joint(None, |w| JointKind::Transmission(Box::new(Transmission::new(w)))).expect("no group");
         j.h.get_mut().head.flags |= jflags::TWO_BODIES;
         TransmissionJoint(j)
     }

@@ -143,6 +143,27 @@ pub trait JointModel {
     fn set_relative_values(&mut self, _head: &JointHead, _bodies: Bodies<'_>) {}
 }
 
+/// Boxed joint models (the large types in `JointKind`) are models too.
+impl<T: JointModel> JointModel for Box<T> {
+    const TYPE: c_int = T::TYPE;
+    #[inline]
+    fn info1(&mut self, head: &JointHead, bodies: Bodies<'_>) -> Info1 {
+        (**self).info1(head, bodies)
+    }
+    #[inline]
+    fn info2(&mut self, head: &JointHead, bodies: Bodies<'_>, ctx: &RowCtx<'_>, rows: &mut [Row]) {
+        (**self).info2(head, bodies, ctx, rows)
+    }
+    #[inline]
+    fn max_rows(&self) -> usize {
+        (**self).max_rows()
+    }
+    #[inline]
+    fn set_relative_values(&mut self, head: &JointHead, bodies: Bodies<'_>) {
+        (**self).set_relative_values(head, bodies)
+    }
+}
+
 /// Everything a joint has besides its type-specific part.
 pub struct JointHead {
     pub world: WorldRef,
@@ -212,25 +233,27 @@ pub struct Joint {
 // Raw host pointers (feedback, data) belong to the host.
 unsafe impl Send for Joint {}
 
-/// The type-specific part of a joint.
+/// The type-specific part of a joint. Types much larger than a contact's
+/// model are boxed, so that a joint cell (and thus each of the many contact
+/// joints a step creates) stays near the size of ODE's contact joint.
 pub enum JointKind {
     Null(null::Null),
     Ball(ball::Ball),
-    Hinge(hinge::Hinge),
-    Slider(slider::Slider),
+    Hinge(Box<hinge::Hinge>),
+    Slider(Box<slider::Slider>),
     Fixed(fixed::Fixed),
     Contact(contact::ContactJoint),
-    Universal(universal::Universal),
-    Hinge2(hinge2::Hinge2),
-    Pr(pr::Pr),
-    Pu(pu::Pu),
-    Piston(piston::Piston),
-    AMotor(amotor::AMotor),
-    LMotor(lmotor::LMotor),
-    Plane2D(plane2d::Plane2D),
+    Universal(Box<universal::Universal>),
+    Hinge2(Box<hinge2::Hinge2>),
+    Pr(Box<pr::Pr>),
+    Pu(Box<pu::Pu>),
+    Piston(Box<piston::Piston>),
+    AMotor(Box<amotor::AMotor>),
+    LMotor(Box<lmotor::LMotor>),
+    Plane2D(Box<plane2d::Plane2D>),
     DBall(dball::DBall),
     DHinge(dhinge::DHinge),
-    Transmission(transmission::Transmission),
+    Transmission(Box<transmission::Transmission>),
     /// A joint defined by the host (our extension, see `custom`).
     Custom(custom::Custom),
 }
