@@ -247,17 +247,25 @@ fn colour_group(
             if (island.rows[r].findex != -1) != friction {
                 continue;
             }
-            let used = b1.map_or(0, |b| s.used[b]) | b2.map_or(0, |b| s.used[b]);
-            let c = ((!used).trailing_zeros() as usize).min(OVERFLOW);
-            if c != OVERFLOW {
-                for b in [b1, b2].into_iter().flatten() {
-                    s.used[b] |= 1 << c;
-                }
-            }
+            let c = take_colour(&mut s.used, b1, b2);
             s.colour[r] = c as u8;
             s.count[base + c] += 1;
         }
     }
+}
+
+/// The lowest colour neither dynamic body uses yet, marked used for both;
+/// `OVERFLOW` (marking nothing) when all are taken.
+#[inline]
+fn take_colour(used: &mut [u64], b1: Option<usize>, b2: Option<usize>) -> usize {
+    let taken = b1.map_or(0, |b| used[b]) | b2.map_or(0, |b| used[b]);
+    let c = ((!taken).trailing_zeros() as usize).min(OVERFLOW);
+    if c != OVERFLOW {
+        for b in [b1, b2].into_iter().flatten() {
+            used[b] |= 1 << c;
+        }
+    }
+    c
 }
 
 /// The same colouring for block joints, one colour per joint, counted into
@@ -269,16 +277,9 @@ fn colour_blocks(island: &IslandRows, dynamic: impl Fn(Option<usize>) -> Option<
             continue;
         }
         let (b1, b2) = (dynamic(slot.b1), dynamic(slot.b2));
-        let used = b1.map_or(0, |b| s.used[b]) | b2.map_or(0, |b| s.used[b]);
-        let c = ((!used).trailing_zeros() as usize).min(OVERFLOW);
-        if c != OVERFLOW {
-            for b in [b1, b2].into_iter().flatten() {
-                s.used[b] |= 1 << c;
-            }
-        }
+        let c = take_colour(&mut s.used, b1, b2);
         s.block_colour[j] = c as u8;
         s.count[base + c] += 1;
-
     }
 }
 
