@@ -7,6 +7,7 @@
  * destruction detaching joints, group emptying, world destruction with
  * grouped joints. Objects are printed as indices, never addresses. */
 #include <ode/ode.h>
+#include "feedback_sentinel.h"
 #include <stdio.h>
 #include <stdarg.h>
 
@@ -108,6 +109,7 @@ int main(void) {
 
     dJointDisable(j[1]);
     dJointSetData(j[1], &data);
+    feedback_fill_sentinel(&fb);
     dJointSetFeedback(j[3], &fb);
     printf("disabled %d %d data %d fb %d %d\n", dJointIsEnabled(j[1]), dJointIsEnabled(j[0]),
            dJointGetData(j[1]) == &data, dJointGetFeedback(j[3]) == &fb, dJointGetFeedback(j[1]) == 0);

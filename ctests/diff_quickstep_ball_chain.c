@@ -9,6 +9,7 @@
  * bit-exact (tests/solver_quickstep_oracle.rs); the slack covers round-off
  * differences in joint row assembly. */
 #include <ode/ode.h>
+#include "feedback_sentinel.h"
 #include <stdio.h>
 
 #define N 8
@@ -41,7 +42,9 @@ int main(void)
         }
     }
     dBodySetAngularVel(b[N - 1], 1.0, 0, 0);
+    feedback_fill_sentinel(&ftop);
     dJointSetFeedback(j[0], &ftop);
+    feedback_fill_sentinel(&fmid);
     dJointSetFeedback(j[N / 2], &fmid);
 
     for (s = 0; s < 100; s++) {

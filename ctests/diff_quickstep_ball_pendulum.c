@@ -8,6 +8,7 @@
  * tests/solver_quickstep_oracle.rs replays this scene through the Rust solver with
  * hand-assembled rows and requires the same numbers bit for bit. */
 #include <ode/ode.h>
+#include "feedback_sentinel.h"
 #include <stdio.h>
 
 int main(void)
@@ -33,6 +34,7 @@ int main(void)
     j = dJointCreateBall(w, 0);
     dJointAttach(j, b, 0);
     dJointSetBallAnchor(j, 0, 0, 0);
+    feedback_fill_sentinel(&fb);
     dJointSetFeedback(j, &fb);
 
     for (s = 0; s < 200; s++) {

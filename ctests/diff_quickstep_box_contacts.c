@@ -9,6 +9,7 @@
  * contact and dRandGetSeed() after every step. tests/solver_quickstep_oracle.rs
  * replays the scene through the Rust solver with hand-assembled rows. */
 #include <ode/ode.h>
+#include "feedback_sentinel.h"
 #include <stdio.h>
 
 static void run(const char *tag, int mode, dReal mu)
@@ -52,7 +53,7 @@ static void run(const char *tag, int mode, dReal mu)
             c.fdir1[0] = c.fdir1[1] = c.fdir1[2] = c.fdir1[3] = 0;
             j = dJointCreateContact(w, g, &c);
             dJointAttach(j, b, 0);
-            if (k == 0) dJointSetFeedback(j, &fb);
+            if (k == 0) { feedback_fill_sentinel(&fb); dJointSetFeedback(j, &fb); }
         }
         dWorldQuickStep(w, 0.01);
         dJointGroupEmpty(g);

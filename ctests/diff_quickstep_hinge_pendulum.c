@@ -8,6 +8,7 @@
  * Tolerance: the solver alone is bit-exact (tests/solver_quickstep_oracle.rs); the
  * slack covers round-off differences in joint row assembly. */
 #include <ode/ode.h>
+#include "feedback_sentinel.h"
 #include <stdio.h>
 
 static void body_line(const char *tag, int s, dBodyID b)
@@ -50,6 +51,7 @@ int main(void)
     dJointAttach(ja, a, 0);
     dJointSetHingeAnchor(ja, 0, 0, 0);
     dJointSetHingeAxis(ja, 0, 1, 0);
+    feedback_fill_sentinel(&fa);
     dJointSetFeedback(ja, &fa);
 
     /* two-link chain hanging from (2, 0, 0), second hinge limited */
@@ -66,6 +68,7 @@ int main(void)
     dJointAttach(j1, b1, 0);
     dJointSetHingeAnchor(j1, 2, 0, 0);
     dJointSetHingeAxis(j1, 0, 1, 0);
+    feedback_fill_sentinel(&f1);
     dJointSetFeedback(j1, &f1);
     j2 = dJointCreateHinge(w, 0);
     dJointAttach(j2, b1, b2);
@@ -73,6 +76,7 @@ int main(void)
     dJointSetHingeAxis(j2, 0, 1, 0);
     dJointSetHingeParam(j2, dParamLoStop, -0.3);
     dJointSetHingeParam(j2, dParamHiStop, 0.3);
+    feedback_fill_sentinel(&f2);
     dJointSetFeedback(j2, &f2);
 
     for (s = 0; s < 150; s++) {
