@@ -3,8 +3,17 @@
 //! its AABB's largest side (clamped to the space's minimum level); members
 //! above the maximum level are tested against everything. A member is
 //! tested against the members sharing one of its cells at its level and
-//! at every coarser level. The table layout, hashing and traversal follow
-//! ODE's, so pairs come out in ODE's order.
+//! at every coarser level, cells and members visited in ODE's order, so
+//! pairs come out in ODE's order.
+//!
+//! ODE chains the cells in a table indexed by a weak address (level·1000 +
+//! x·100 + y·10 + z, modulo a prime), so a chain mixes many cells and most
+//! of a walk is spent skipping other cells' entries (the collide bench's
+//! chains were three times longer than its matches, and the skip test its
+//! costliest branch). Within one cell a chain lists the cell's members
+//! newest first whatever the table, so we hash the exact cell instead,
+//! together with the one quirk of ODE's addressing that decides which
+//! members meet (see [`wraps`]), and walk only the cell's entries.
 //!
 //! ODE remembers tested pairs in an n×n bit matrix. The same answers come
 //! from two facts: within one member's scan a per-member stamp catches
@@ -47,7 +56,9 @@ struct Node {
     z: i32,
     /// The owner's level, so that a chain walk reads only nodes.
     level: i32,
-    owner: u32,
+    /// The owner's index in `boxes`, with ODE's wrap class (see [`wraps`])
+    /// in the top bit.
+    owner_wrap: u32,
 }
 
 #[derive(Default)]
@@ -66,12 +77,6 @@ const NIL: u32 = u32::MAX;
 /// ODE's bounds for cell coordinates (`dMinIntExact`, `dMaxIntExact`).
 const MIN_INT_EXACT: f64 = i32::MIN as f64;
 const MAX_INT_EXACT: f64 = i32::MAX as f64;
-
-/// prime[i]: the largest prime below 2^i (ODE's table sizes).
-const PRIMES: [u64; 31] = [
-    1, 2, 3, 7, 13, 31, 61, 127, 251, 509, 1021, 2039, 4093, 8191, 16381, 32749, 65521, 131071, 262139, 524287,
-    1048573, 2097143, 4194301, 8388593, 16777213, 33554393, 67108859, 134217689, 268435399, 536870909, 1073741789,
-];
 
 /// Exponent e with q = m·2^e, m in [0.5, 1) (C's frexp; 0 for 0 and NaN).
 pub fn frexp_exp(q: f64) -> i32 {
@@ -111,13 +116,7 @@ pub fn find_level(b: &[f64; 6]) -> i32 {
     frexp_exp(q)
 }
 
-/// ODE's cell address before the z term (unsigned arithmetic). Along z the
-/// table index steps by one from the first cell's, as in ODE, also where
-/// the unsigned address wraps (z = -1 to 0 near the origin), so a geom
-/// whose cells start at z = 0 does not meet one whose cells start at
-/// z = -1 in the z = 0 cell there. Kept so in exact mode: restarting at 0
-/// made the container bench's checksum differ from Debian's. The fast sort
-/// and sweep finds such pairs.
+/// ODE's cell address before the z term (unsigned arithmetic).
 #[inline]
 fn address_base(level: i32, x: i32, y: i32) -> u64 {
     (level as u32 as u64)
@@ -126,38 +125,37 @@ fn address_base(level: i32, x: i32, y: i32) -> u64 {
         .wrapping_add((y as u32 as u64).wrapping_mul(10))
 }
 
+/// ODE's wrap class of a member's column of cells at (level, x, y) whose
+/// cells start at `z0`. ODE takes the table index of the first cell,
+/// (base + z0) mod prime in unsigned 64-bit arithmetic, and steps it by one
+/// for each further z. Where base + z0 is negative (level, x and y small
+/// and non-negative, z0 below zero: near the origin) the sum wraps past
+/// 2^64, so every cell of that column lands 2^64 mod prime slots away from
+/// where a column starting at z ≥ 0 puts the same cell, and the two members
+/// never meet there. Kept so in exact mode (restarting the index at each
+/// cell made the container bench's checksum differ from Debian's): cells
+/// are matched on (level, x, y, z, wrap class). The fast sort and sweep
+/// finds such pairs.
 #[inline]
-fn first_index(level: i32, x: i32, y: i32, z: i32, sz: &Modulus) -> u64 {
-    sz.rem(address_base(level, x, y).wrapping_add(z as i64 as u64))
+fn wraps(level: i32, x: i32, y: i32, z0: i32) -> u32 {
+    ((z0 < 0) && address_base(level, x, y) < (z0 as i64).unsigned_abs()) as u32
 }
 
-/// `a % d` for a fixed `d` by multiplications instead of a division
-/// (Lemire, Kaser and Kurz, "Faster remainder by direct computation",
-/// 2019: with the 128-bit fraction c = ⌈2¹²⁸/d⌉ the remainder of every
-/// 64-bit `a` is exact). The hash takes one remainder per cell column.
-struct Modulus {
-    d: u64,
-    c: u128,
+/// Number of cells a box's cell range covers (1 to 8 at its own level).
+#[inline]
+fn cell_count(db: &[i32; 6]) -> usize {
+    let side = |lo: i32, hi: i32| (hi as i64 - lo as i64 + 1) as usize;
+    side(db[0], db[1]) * side(db[2], db[3]) * side(db[4], db[5])
 }
 
-impl Modulus {
-    fn new(d: u64) -> Modulus {
-        // d = 1 (every remainder 0) would need c = 2¹²⁸: handled in `rem`.
-        let c = if d > 1 { u128::MAX / d as u128 + 1 } else { 0 };
-        Modulus { d, c }
-    }
-
-    #[inline(always)]
-    fn rem(&self, a: u64) -> u64 {
-        if self.d <= 1 {
-            return 0;
-        }
-        let low = self.c.wrapping_mul(a as u128);
-        let d = self.d as u128;
-        let bottom = ((low as u64) as u128 * d) >> 64;
-        let top = (low >> 64) * d;
-        ((bottom + top) >> 64) as u64
-    }
+/// Table slot of a cell (multiplicative hashing; `shift` = 64 − log2 of
+/// the table size).
+#[inline(always)]
+fn slot(level: i32, x: i32, y: i32, z: i32, wrap: u32, shift: u32) -> usize {
+    let a = (x as u32 as u64) | ((y as u32 as u64) << 32);
+    let b = (z as u32 as u64) | (((level as u32 ^ (wrap << 31)) as u64) << 32);
+    let h = (a.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ b).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    (h >> shift) as usize
 }
 
 /// ⌊v⌋ as an integer, for v within the i32 range (checked by the caller):
@@ -254,10 +252,18 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
     sc.levels.extend(sc.boxes.iter().map(|b| b.level));
     sc.levels.sort_unstable();
     sc.levels.dedup();
-    let sz = PRIMES.iter().copied().find(|&p| p >= 8 * n as u64).unwrap_or(PRIMES[30]);
-    let modulus = Modulus::new(sz);
+    // A power-of-two table of at least 4 slots per cell entry, so that a
+    // cell's chain rarely holds another cell's entries (with 1 slot per
+    // entry half the entries a walk met were other cells', and telling
+    // them apart was the scan's costliest mispredicted branch).
+    let cells: usize = sc.boxes.iter().map(|b| cell_count(&b.db)).sum();
+    let bits = (4 * cells.max(4)).next_power_of_two().trailing_zeros();
+    let shift = 64 - bits;
     sc.table.clear();
-    sc.table.resize(sz as usize, NIL);
+    // Capacity for the worst case (8 cells per box), so that a warm pass
+    // never grows the table when geoms move onto cell corners.
+    sc.table.reserve((32 * n.max(4)).next_power_of_two());
+    sc.table.resize(1 << bits, NIL);
     sc.seen.clear();
     sc.seen.resize(n, 0);
     // A box is never larger than a cell of its level (its largest side is
@@ -265,17 +271,18 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
     // most, reserved once so that a warm pass never grows the list.
     sc.nodes.reserve(8 * n);
 
+    // Each cell's entries newest first, as in ODE's chains.
     let table = &mut sc.table[..];
     for (bi, b) in sc.boxes.iter().enumerate() {
         let db = &b.db;
         for xi in db[0]..=db[1] {
             for yi in db[2]..=db[3] {
-                let mut hi = first_index(b.level, xi, yi, db[4], &modulus) as usize;
+                let wrap = wraps(b.level, xi, yi, db[4]);
                 for zi in db[4]..=db[5] {
-                    let node = Node { next: table[hi], x: xi, y: yi, z: zi, level: b.level, owner: bi as u32 };
+                    let hi = slot(b.level, xi, yi, zi, wrap, shift);
+                    let node = Node { next: table[hi], x: xi, y: yi, z: zi, level: b.level, owner_wrap: bi as u32 | wrap << 31 };
                     table[hi] = sc.nodes.len() as u32;
                     sc.nodes.push(node);
-                    hi = if hi + 1 != table.len() { hi + 1 } else { 0 };
                 }
             }
         }
@@ -292,14 +299,14 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
         loop {
             for xi in db[0]..=db[1] {
                 for yi in db[2]..=db[3] {
-                    let mut hi = first_index(level, xi, yi, db[4], &modulus) as usize;
+                    let wrap = wraps(level, xi, yi, db[4]);
                     for zi in db[4]..=db[5] {
-                        let mut ni = table[hi];
+                        let mut ni = table[slot(level, xi, yi, zi, wrap, shift)];
                         while ni != NIL {
                             let node = &nodes[ni as usize];
                             ni = node.next;
-                            if node.level == level && node.x == xi && node.y == yi && node.z == zi {
-                                let bi = node.owner as usize;
+                            if node.level == level && node.x == xi && node.y == yi && node.z == zi && node.owner_wrap >> 31 == wrap {
+                                let bi = (node.owner_wrap & !(1 << 31)) as usize;
                                 if bi == ai {
                                     continue;
                                 }
@@ -310,7 +317,6 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
                                 }
                             }
                         }
-                        hi = if hi + 1 != table.len() { hi + 1 } else { 0 };
                     }
                 }
             }
@@ -348,19 +354,30 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
 mod tests {
     use super::*;
 
+    /// `wraps` against ODE's arithmetic: the first cell's index, stepped
+    /// by one per z, lands where the cell's own address does exactly when
+    /// the unsigned sum did not wrap.
     #[test]
-    fn hash_modulus_equals_remainder() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for &d in PRIMES.iter().chain(&[2, 3, 1 << 20, u32::MAX as u64]) {
-            let m = Modulus::new(d);
-            for a in [0, 1, d - 1, d, d + 1, u64::MAX, u64::MAX - 1, u64::MAX / 2, (-1i64) as u64 - 5] {
-                assert_eq!(m.rem(a), a % d, "{a} % {d}");
-            }
-            for _ in 0..2000 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                assert_eq!(m.rem(x), x % d, "{x} % {d}");
+    fn hash_wrap_class_matches_unsigned_sum() {
+        let sz: u64 = 65521;
+        for level in [-3, -1, 0, 1, 2, 10] {
+            for x in [-2, -1, 0, 1, 3] {
+                for y in [-2, -1, 0, 1, 3] {
+                    for z0 in [-40, -11, -10, -3, -1, 0, 1, 5] {
+                        let base = address_base(level, x, y);
+                        let first = base.wrapping_add(z0 as i64 as u64) % sz;
+                        for dz in 0..2u64 {
+                            let z = z0 as i64 + dz as i64;
+                            let stepped = (first + dz) % sz;
+                            // A column that does not wrap puts the cell at (base + z)
+                            // mod sz; this one does too exactly when it did not wrap.
+                            if (base as i128 + z as i128) >= 0 {
+                                let no_wrap = ((base as i128 + z as i128) as u64) % sz;
+                                assert_eq!(stepped == no_wrap, wraps(level, x, y, z0) == 0, "{level} {x} {y} {z0} {z}");
+                            }
+                        }
+                    }
+                }
             }
         }
     }
