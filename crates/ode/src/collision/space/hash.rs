@@ -47,6 +47,9 @@ struct Cellbox {
     level: i32,
     db: [i32; 6],
     geom: GeomRef,
+    /// Index of the box's first cell entry in `nodes` (its entries follow
+    /// in the scan's x, y, z order).
+    first_node: u32,
 }
 
 struct Node {
@@ -231,7 +234,7 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
                 if level > maxlevel {
                     maxlevel = level;
                 }
-                sc.boxes.push(Cellbox { level, db, geom: h });
+                sc.boxes.push(Cellbox { level, db, geom: h, first_node: 0 });
             } else {
                 out_of_range = true;
                 sc.big.push(h);
@@ -273,7 +276,8 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
 
     // Each cell's entries newest first, as in ODE's chains.
     let table = &mut sc.table[..];
-    for (bi, b) in sc.boxes.iter().enumerate() {
+    for (bi, b) in sc.boxes.iter_mut().enumerate() {
+        b.first_node = sc.nodes.len() as u32;
         let db = &b.db;
         for xi in db[0]..=db[1] {
             for yi in db[2]..=db[3] {
@@ -290,28 +294,33 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
 
     let (table, nodes, boxes, seen) = (&sc.table[..], &sc.nodes[..], &sc.boxes[..], &mut sc.seen[..n]);
     for ai in 0..n {
-        let (alevel, mut db, ag) = {
+        let (alevel, mut db, ag, first_node) = {
             let a = &boxes[ai];
-            (a.level, a.db, a.geom)
+            (a.level, a.db, a.geom, a.first_node)
         };
         let stamp = ai as u32 + 1;
+        // At the member's own level a cell's chain lists the members after
+        // it (newest first), then its own entry, then the members before
+        // it, which were already paired with it in their own scans: the
+        // walk stops at its own entry. At coarser levels it meets only
+        // other members, and only a repeat (two shared cells) is skipped.
+        let mut own = first_node;
         let mut level = alevel;
         loop {
+            let own_level = level == alevel;
             for xi in db[0]..=db[1] {
                 for yi in db[2]..=db[3] {
                     let wrap = wraps(level, xi, yi, db[4]);
                     for zi in db[4]..=db[5] {
                         let mut ni = table[slot(level, xi, yi, zi, wrap, shift)];
-                        while ni != NIL {
+                        let stop = if own_level { own } else { NIL };
+                        own += own_level as u32;
+                        while ni != stop {
                             let node = &nodes[ni as usize];
                             ni = node.next;
                             if node.level == level && node.x == xi && node.y == yi && node.z == zi && node.owner_wrap >> 31 == wrap {
                                 let bi = (node.owner_wrap & !(1 << 31)) as usize;
-                                if bi == ai {
-                                    continue;
-                                }
-                                let already = seen[bi] == stamp || (bi < ai && node.level == alevel);
-                                if !already {
+                                if seen[bi] != stamp {
                                     seen[bi] = stamp;
                                     collide_aabbs(ag, boxes[bi].geom, cb);
                                 }
