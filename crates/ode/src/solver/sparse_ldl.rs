@@ -30,7 +30,13 @@ pub struct SparseLdl {
     /// Scratch: position of column j in the row being updated, or NONE
     /// (so that merging k entries into a row of d costs k + d, not k·d).
     at: Vec<u32>,
+    /// Unknowns by (current degree, index), smallest first; an entry whose
+    /// degree has changed since it was pushed is stale and skipped.
+    queue: BinaryHeap<Reverse<(u32, u32)>>,
 }
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 const NONE: u32 = u32::MAX;
 
@@ -95,19 +101,21 @@ impl SparseLdl {
     pub fn factor(&mut self) {
         let n = self.n;
         self.merge_duplicates();
+        // The pivot is the remaining unknown of least current degree, the
+        // lowest index among equals. A heap of (degree, index) finds it in
+        // O(log n) (a scan of all unknowns per pivot made the factorisation
+        // O(n²): 90 % of a 200-link chain's step); each unknown is pushed
+        // again when its degree changes and stale entries are skipped.
+        self.queue.clear();
+        self.queue.extend((0..n).map(|i| Reverse((self.adj[i].len() as u32, i as u32))));
         for _ in 0..n {
-            // Minimum current degree among the remaining unknowns.
-            let mut p = usize::MAX;
-            let mut best = usize::MAX;
-            for i in 0..n {
-                if !self.done[i] && self.adj[i].len() < best {
-                    best = self.adj[i].len();
-                    p = i;
-                    if best == 0 {
-                        break;
-                    }
+            let p = loop {
+                let Reverse((deg, i)) = self.queue.pop().expect("every unknown is queued until eliminated");
+                let i = i as usize;
+                if !self.done[i] && self.adj[i].len() as u32 == deg {
+                    break i;
                 }
-            }
+            };
             self.done[p] = true;
             self.order.push(p as u32);
             let mut d = self.diag[p];
@@ -146,6 +154,7 @@ impl SparseLdl {
                 for e in row.iter() {
                     self.at[e.0 as usize] = NONE;
                 }
+                self.queue.push(Reverse((row.len() as u32, i as u32)));
             }
             let col = &mut self.lcol[p];
             col.clear();
