@@ -283,6 +283,92 @@ fn colour_blocks(island: &IslandRows, dynamic: impl Fn(Option<usize>) -> Option<
     }
 }
 
+/// The four lanes of a `DVec4` as an array (glam's indexing branches on
+/// the lane).
+#[inline(always)]
+fn lanes(v: &mut DVec4) -> &mut [f64; 4] {
+    v.as_mut()
+}
+
+/// What `fill_block_lane` needs of one block joint.
+struct LaneFill<'a> {
+    rows: &'a [crate::joints::Row],
+    lane: usize,
+    /// Island body indices, `dummy_body` for the static environment.
+    bodies: [u32; 2],
+    /// The lane's body indices in the sweep (lane dummies for bodies
+    /// without inverse mass).
+    lane_bodies: [u32; 2],
+    /// Inverse mass and world inverse inertia of each side's body.
+    sides: [Option<(f64, &'a [f64; 12])>; 2],
+    hinv: f64,
+    w: f64,
+    prev: [f64; 6],
+    /// λ slot of row 0 (rows k at + 4k).
+    slot0: usize,
+}
+
+/// Writes one block joint's rows into its lane, scaled as in `Batch`, and
+/// applies its warm start to `lambda` and `fc`. The body data is fetched
+/// once per joint and the lane is written through plain arrays (glam's
+/// `DVec4` indexing branches on the lane); the arithmetic is the row
+/// batches', in the same order.
+#[inline]
+fn fill_block_lane(f: &LaneFill<'_>, bk: &mut Block, tmp: &[[f64; 6]], lambda: &mut [f64], fc: &mut [[f64; 6]]) {
+    let lane = f.lane & 3;
+    let (t1, t2) = (&tmp[f.bodies[0] as usize], &tmp[f.bodies[1] as usize]);
+    for (k, row) in f.rows.iter().enumerate().take(3) {
+        let j1 = [row.j1l[0], row.j1l[1], row.j1l[2], row.j1a[0], row.j1a[1], row.j1a[2]];
+        let j2 = [row.j2l[0], row.j2l[1], row.j2l[2], row.j2a[0], row.j2a[1], row.j2a[2]];
+        let mut m = [[0.0; 6]; 2];
+        for (mm, (j, side)) in m.iter_mut().zip([(&j1, f.sides[0]), (&j2, f.sides[1])]) {
+            if let Some((inv_mass, ii)) = side {
+                for c in 0..3 {
+                    mm[c] = inv_mass * j[c];
+                }
+                mm[3..].copy_from_slice(&mul0_331(ii, &j[3..]));
+            }
+        }
+        let [m1, m2] = m;
+        let mut jmj = 0.0;
+        let mut jt = 0.0;
+        for c in 0..6 {
+            jmj += j1[c] * m1[c] + j2[c] * m2[c];
+            jt += j1[c] * t1[c] + j2[c] * t2[c];
+        }
+        let cfm = row.cfm * f.hinv;
+        let ad = f.w / (jmj + cfm);
+        for c in 0..6 {
+            lanes(&mut bk.j1[k][c])[lane] = j1[c] * ad;
+            lanes(&mut bk.j2[k][c])[lane] = j2[c] * ad;
+            lanes(&mut bk.m1[k][c])[lane] = m1[c];
+            lanes(&mut bk.m2[k][c])[lane] = m2[c];
+        }
+        lanes(&mut bk.rhs[k])[lane] = (row.c * f.hinv + jt) * ad;
+        lanes(&mut bk.cfm[k])[lane] = cfm * ad;
+        if k == 0 {
+            lanes(&mut bk.fcoef[0])[lane] = 0.0;
+            lanes(&mut bk.lo0)[lane] = row.lo;
+            lanes(&mut bk.hi0)[lane] = row.hi;
+        } else {
+            lanes(&mut bk.fcoef[k])[lane] = row.hi.abs();
+        }
+        if f.prev[k] != 0.0 {
+            let l = f.prev[k] * WARM_FACTOR;
+            lambda[f.slot0 + 4 * k] = l;
+            for (b, mm) in [(f.bodies[0], &m1), (f.bodies[1], &m2)] {
+                let fb = &mut fc[b as usize];
+                for c in 0..6 {
+                    fb[c] += mm[c] * l;
+                }
+            }
+        }
+    }
+    bk.b1[lane] = f.lane_bodies[0];
+    bk.b2[lane] = f.lane_bodies[1];
+    clear_rows(bk, lane, f.rows.len());
+}
+
 fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache) {
     let rows = &island.rows;
     let m = rows.len();
@@ -343,12 +429,12 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
         if k % COLOURS == OVERFLOW {
             for b in 0..count {
                 for lane in 1..4 {
-                    clear_lane(&mut s.blocks[start / 4 + b], lane, 0, dummy_body);
+                    clear_lane(&mut s.blocks[start / 4 + b], lane, dummy_body);
                 }
             }
         } else {
             for pos in start + count..start + 4 * count.div_ceil(4) {
-                clear_lane(&mut s.blocks[pos / 4], pos % 4, 0, dummy_body);
+                clear_lane(&mut s.blocks[pos / 4], pos % 4, dummy_body);
             }
         }
     }
@@ -405,6 +491,27 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             }
             _ => slot.joint.get().head.lambda,
         };
+        if s.is_block[j] {
+            let pos = s.block_pos[j] as usize;
+            let side = |b: u32| {
+                (b != dummy_body).then(|| (input.bodies[b as usize].get().inv_mass, &input.inv_i[b as usize]))
+            };
+            let lane = pos % 4;
+            let lane_body = |b: Option<usize>| dynamic(b).map_or(dummy_body + lane as u32, |i| i as u32);
+            let lf = LaneFill {
+                rows: &rows[slot.row0..slot.row0 + slot.m],
+                lane,
+                bodies: [b1, b2],
+                lane_bodies: [lane_body(slot.b1), lane_body(slot.b2)],
+                sides: [side(b1), side(b2)],
+                hinv,
+                w,
+                prev,
+                slot0: block_base + 12 * (pos / 4) + lane,
+            };
+            fill_block_lane(&lf, &mut s.blocks[pos / 4], &s.tmp, &mut s.lambda, &mut s.fc);
+            continue;
+        }
         for (k, row) in rows[slot.row0..slot.row0 + slot.m].iter().enumerate() {
             let r = slot.row0 + k;
             let sl = s.slot[r] as usize;
@@ -431,54 +538,26 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             }
             let cfm = row.cfm * hinv;
             let ad = w / (jmj + cfm);
-            if s.is_block[j] {
-                let pos = s.block_pos[j] as usize;
-                let (bk, lane) = (&mut s.blocks[pos / 4], pos % 4);
-                for c in 0..6 {
-                    bk.j1[k][c][lane] = j1[c] * ad;
-                    bk.j2[k][c][lane] = j2[c] * ad;
-                    bk.m1[k][c][lane] = m1[c];
-                    bk.m2[k][c][lane] = m2[c];
-                }
-                bk.rhs[k][lane] = (row.c * hinv + jt) * ad;
-                bk.cfm[k][lane] = cfm * ad;
-                if k == 0 {
-                    let lane_body = |b: Option<usize>| dynamic(b).map_or(dummy_body + lane as u32, |i| i as u32);
-                    bk.b1[lane] = lane_body(slot.b1);
-                    bk.b2[lane] = lane_body(slot.b2);
-                }
-                if k == 0 {
-                    bk.fcoef[0][lane] = 0.0;
-                    bk.lo0[lane] = row.lo;
-                    bk.hi0[lane] = row.hi;
-                } else {
-                    bk.fcoef[k][lane] = row.hi.abs();
-                }
-                if k + 1 == slot.m {
-                    clear_lane(bk, lane, slot.m, dummy_body);
-                }
+            let bt = &mut s.batches[bi];
+            for c in 0..6 {
+                lanes(&mut bt.j1[c])[lane & 3] = j1[c] * ad;
+                lanes(&mut bt.j2[c])[lane & 3] = j2[c] * ad;
+                bt.m1[lane][c] = m1[c];
+                bt.m2[lane][c] = m2[c];
+            }
+            lanes(&mut bt.rhs)[lane & 3] = (row.c * hinv + jt) * ad;
+            lanes(&mut bt.cfm)[lane & 3] = cfm * ad;
+            // Each lane has its own dummy body, so that lanes acting on the
+            // static environment do not chain through one memory cell.
+            let lane_body = |b: u32| if b == dummy_body { dummy_body + lane as u32 } else { b };
+            bt.b1[lane] = lane_body(b1);
+            bt.b2[lane] = lane_body(b2);
+            if row.findex != -1 {
+                lanes(&mut bt.fcoef)[lane & 3] = row.hi.abs();
+                bt.fslot[lane] = s.slot[row.findex as usize];
             } else {
-                let bt = &mut s.batches[bi];
-                for c in 0..6 {
-                    bt.j1[c][lane] = j1[c] * ad;
-                    bt.j2[c][lane] = j2[c] * ad;
-                    bt.m1[lane][c] = m1[c];
-                    bt.m2[lane][c] = m2[c];
-                }
-                bt.rhs[lane] = (row.c * hinv + jt) * ad;
-                bt.cfm[lane] = cfm * ad;
-                // Each lane has its own dummy body, so that lanes acting on the
-                // static environment do not chain through one memory cell.
-                let lane_body = |b: u32| if b == dummy_body { dummy_body + lane as u32 } else { b };
-                bt.b1[lane] = lane_body(b1);
-                bt.b2[lane] = lane_body(b2);
-                if row.findex != -1 {
-                    bt.fcoef[lane] = row.hi.abs();
-                    bt.fslot[lane] = s.slot[row.findex as usize];
-                } else {
-                    bt.lo[lane] = row.lo;
-                    bt.hi[lane] = row.hi;
-                }
+                lanes(&mut bt.lo)[lane & 3] = row.lo;
+                lanes(&mut bt.hi)[lane & 3] = row.hi;
             }
             if prev[k] != 0.0 {
                 let l = prev[k] * WARM_FACTOR;
@@ -698,28 +777,30 @@ fn block_row(bk: &Block, k: usize, lo: DVec4, hi: DVec4, lp: *mut f64, slot0: us
 }
 
 /// Makes rows `from..3` of a block lane inert (zero Jacobian, right-hand
-/// side, bounds); for a whole lane (`from` = 0) also points its bodies at
-/// the lane's dummy (`dummy_body + lane`).
-fn clear_lane(bk: &mut Block, lane: usize, from: usize, dummy_body: u32) {
+/// side, bounds).
+fn clear_rows(bk: &mut Block, lane: usize, from: usize) {
+    let lane = lane & 3;
     for k in from..3 {
         for c in 0..6 {
-            bk.j1[k][c][lane] = 0.0;
-            bk.j2[k][c][lane] = 0.0;
-            bk.m1[k][c][lane] = 0.0;
-            bk.m2[k][c][lane] = 0.0;
+            lanes(&mut bk.j1[k][c])[lane] = 0.0;
+            lanes(&mut bk.j2[k][c])[lane] = 0.0;
+            lanes(&mut bk.m1[k][c])[lane] = 0.0;
+            lanes(&mut bk.m2[k][c])[lane] = 0.0;
         }
-        for v in [&mut bk.rhs, &mut bk.cfm, &mut bk.fcoef] {
-            v[k][lane] = 0.0;
-        }
+        lanes(&mut bk.rhs[k])[lane] = 0.0;
+        lanes(&mut bk.cfm[k])[lane] = 0.0;
+        lanes(&mut bk.fcoef[k])[lane] = 0.0;
     }
-    if from == 0 {
-        bk.lo0[lane] = 0.0;
-        bk.hi0[lane] = 0.0;
-    }
-    if from == 0 {
-        bk.b1[lane] = dummy_body + lane as u32;
-        bk.b2[lane] = dummy_body + lane as u32;
-    }
+}
+
+/// Makes a whole block lane inert (see `clear_rows`) and points its bodies
+/// at the lane's dummy (`dummy_body + lane`).
+fn clear_lane(bk: &mut Block, lane: usize, dummy_body: u32) {
+    clear_rows(bk, lane, 0);
+    bk.lo0.as_mut()[lane & 3] = 0.0;
+    bk.hi0.as_mut()[lane & 3] = 0.0;
+    bk.b1[lane & 3] = dummy_body + lane as u32;
+    bk.b2[lane & 3] = dummy_body + lane as u32;
 }
 
 /// One projected SOR update of the four independent joints of a block,
