@@ -230,14 +230,16 @@ fn block_eligible(island: &IslandRows, slot: &super::JointSlot) -> bool {
 /// Assigns each row of one group (`friction` selects which) a colour such
 /// that rows of one colour share no dynamic body; counts rows per colour
 /// into `count[base..base + COLOURS]`. Rows of block joints are skipped.
+/// Returns the set of colours used (bit c: colour c).
 fn colour_group(
     island: &IslandRows,
     dynamic: impl Fn(Option<usize>) -> Option<usize>,
     friction: bool,
     s: &mut FastScratch,
     base: usize,
-) {
+) -> u64 {
     s.used.fill(0);
+    let mut colours = 0u64;
     for (j, slot) in island.joints.iter().enumerate() {
         if s.is_block[j] {
             continue;
@@ -250,8 +252,10 @@ fn colour_group(
             let c = take_colour(&mut s.used, b1, b2);
             s.colour[r] = c as u8;
             s.count[base + c] += 1;
+            colours |= 1 << c;
         }
     }
+    colours
 }
 
 /// The lowest colour neither dynamic body uses yet, marked used for both;
@@ -269,9 +273,10 @@ fn take_colour(used: &mut [u64], b1: Option<usize>, b2: Option<usize>) -> usize 
 }
 
 /// The same colouring for block joints, one colour per joint, counted into
-/// `count[base..base + COLOURS]`.
-fn colour_blocks(island: &IslandRows, dynamic: impl Fn(Option<usize>) -> Option<usize>, s: &mut FastScratch, base: usize) {
+/// `count[base..base + COLOURS]`; returns the set of colours used.
+fn colour_blocks(island: &IslandRows, dynamic: impl Fn(Option<usize>) -> Option<usize>, s: &mut FastScratch, base: usize) -> u64 {
     s.used.fill(0);
+    let mut colours = 0u64;
     for (j, slot) in island.joints.iter().enumerate() {
         if !s.is_block[j] {
             continue;
@@ -280,7 +285,9 @@ fn colour_blocks(island: &IslandRows, dynamic: impl Fn(Option<usize>) -> Option<
         let c = take_colour(&mut s.used, b1, b2);
         s.block_colour[j] = c as u8;
         s.count[base + c] += 1;
+        colours |= 1 << c;
     }
+    colours
 }
 
 /// The four lanes of a `DVec4` as an array (glam's indexing branches on
@@ -393,16 +400,32 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     s.block_pos.clear();
     s.block_pos.resize(nj, 0);
     let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
-    colour_group(island, dynamic, false, s, 0);
-    colour_group(island, dynamic, true, s, COLOURS);
-    colour_blocks(island, dynamic, s, 2 * COLOURS);
+    // Colours used per group: the loops below visit only these (an
+    // island typically uses a few of the 3 × 64, and the container steps
+    // about 40 islands).
+    let used = [
+        colour_group(island, dynamic, false, s, 0),
+        colour_group(island, dynamic, true, s, COLOURS),
+        colour_blocks(island, dynamic, s, 2 * COLOURS),
+    ];
+    // Indices k = group·COLOURS + colour of the colours used, ascending.
+    let used_k = |g: usize| {
+        let mut bits = used[g];
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                g * COLOURS + c
+            })
+        })
+    };
 
     // Batches (blocks) per colour: ceil(count / 4), overflow rows (joints)
     // one per batch (block). `next` counts in lanes.
     s.next.clear();
     s.next.resize(3 * COLOURS, 0);
     let (mut nbatch, mut nblock) = (0u32, 0u32);
-    for k in 0..3 * COLOURS {
+    for k in (0..3).flat_map(used_k) {
         let n = if k % COLOURS == OVERFLOW { s.count[k] } else { s.count[k].div_ceil(4) };
         let total = if k < 2 * COLOURS { &mut nbatch } else { &mut nblock };
         s.next[k] = *total * 4;
@@ -424,7 +447,7 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     }
     // Padding lanes: the last block of a colour, lanes 1..4 of each
     // overflow block.
-    for k in 2 * COLOURS..3 * COLOURS {
+    for k in used_k(2) {
         let (start, count) = (s.next[k] as usize, s.count[k] as usize);
         if k % COLOURS == OVERFLOW {
             for b in 0..count {
