@@ -999,3 +999,95 @@ mod avx2 {
         scatter(fc, &bk.b2, &v2);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// xorshift64 values in [-1, 1).
+    fn uniform(state: &mut u64) -> f64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        (*state >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+    }
+
+    /// The AVX2 block sweep gives the portable sweep's bits (λ and every
+    /// body velocity, dummies included) on random blocks: rows clamped at
+    /// both bounds, friction bounds of either sign of the normal λ, exact
+    /// zeros (λ at 0 meeting lo = −0), lanes on the static dummy or padding.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx2_block_sweep_matches_portable_bits() {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let mut rng = 0x1234_5678_9ABC_DEF1u64;
+        let nb = 9; // bodies 0..8, lane dummies 9..12
+        for case in 0..2000 {
+            let mut bk = Block::default();
+            let r = &mut rng;
+            for k in 0..3 {
+                for c in 0..6 {
+                    for lane in 0..4 {
+                        lanes(&mut bk.j1[k][c])[lane] = uniform(r);
+                        lanes(&mut bk.j2[k][c])[lane] = uniform(r);
+                        lanes(&mut bk.m1[k][c])[lane] = uniform(r);
+                        lanes(&mut bk.m2[k][c])[lane] = uniform(r);
+                    }
+                }
+                for lane in 0..4 {
+                    lanes(&mut bk.rhs[k])[lane] = 10.0 * uniform(r);
+                    lanes(&mut bk.cfm[k])[lane] = uniform(r).abs() * 0.1;
+                    lanes(&mut bk.fcoef[k])[lane] = if k == 0 { 0.0 } else { uniform(r).abs() };
+                }
+            }
+            for lane in 0..4 {
+                lanes(&mut bk.lo0)[lane] = if case % 3 == 0 { -0.0 } else { -uniform(r).abs() };
+                lanes(&mut bk.hi0)[lane] = if case % 5 == 0 { 0.0 } else { uniform(r).abs() * 5.0 };
+            }
+            // Distinct dynamic bodies per block; some lanes on their dummy.
+            let mut perm: Vec<u32> = (0..nb as u32).collect();
+            for i in (1..perm.len()).rev() {
+                let j = ((uniform(r) + 1.0) * 0.5 * (i + 1) as f64) as usize % (i + 1);
+                perm.swap(i, j);
+            }
+            for lane in 0..4 {
+                let dummy = nb as u32 + lane as u32;
+                bk.b1[lane] = if (case + lane) % 7 == 0 { dummy } else { perm[2 * lane] };
+                bk.b2[lane] = if (case + lane) % 3 == 0 { dummy } else { perm[2 * lane + 1] };
+                if case % 11 == 0 && lane == 3 {
+                    // A padding lane: inert rows on the dummy.
+                    bk.b1[lane] = dummy;
+                    bk.b2[lane] = dummy;
+                    for k in 0..3 {
+                        for v in bk.j1[k].iter_mut().chain(bk.j2[k].iter_mut()) {
+                            lanes(v)[lane] = 0.0;
+                        }
+                        for v in bk.m1[k].iter_mut().chain(bk.m2[k].iter_mut()) {
+                            lanes(v)[lane] = 0.0;
+                        }
+                        lanes(&mut bk.rhs[k])[lane] = 0.0;
+                        lanes(&mut bk.cfm[k])[lane] = 0.0;
+                    }
+                }
+            }
+            let mut lambda: Vec<f64> = (0..12).map(|i| if i % 4 == case % 4 { 0.0 } else { uniform(r) }).collect();
+            let mut fc: Vec<[f64; 6]> = (0..nb + 4).map(|_| [0.0; 6]).collect();
+            for f in fc.iter_mut().take(nb) {
+                for v in f.iter_mut() {
+                    *v = uniform(r);
+                }
+            }
+            let (mut lambda2, mut fc2) = (lambda.clone(), fc.clone());
+            for _ in 0..3 {
+                sweep_block(&bk, &mut lambda, 0, &mut fc);
+                // SAFETY: AVX2 checked above; 12 λ; body indices < nb + 4.
+                unsafe { avx2::sweep_block(&bk, lambda2.as_mut_ptr(), fc2.as_mut_ptr()) };
+            }
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&lambda), bits(&lambda2), "λ, case {case}");
+            assert_eq!(bits(fc.as_flattened()), bits(fc2.as_flattened()), "velocities, case {case}");
+        }
+    }
+}
