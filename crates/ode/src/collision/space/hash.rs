@@ -144,10 +144,11 @@ fn wraps(level: i32, x: i32, y: i32, z0: i32) -> u32 {
     ((z0 < 0) && address_base(level, x, y) < (z0 as i64).unsigned_abs()) as u32
 }
 
-/// Number of cells a box's cell range covers (1 to 8 at its own level).
+/// Number of cells a box's cell range covers (1 to 8 at its own level; 0
+/// for an inverted box, min above max, whose cell loops run empty).
 #[inline]
 fn cell_count(db: &[i32; 6]) -> usize {
-    let side = |lo: i32, hi: i32| (hi as i64 - lo as i64 + 1) as usize;
+    let side = |lo: i32, hi: i32| (hi as i64 - lo as i64 + 1).max(0) as usize;
     side(db[0], db[1]) * side(db[2], db[3]) * side(db[4], db[5])
 }
 
