@@ -592,7 +592,22 @@ fn ldlt_scale_single(a: &mut [f64], d: &mut [f64], i: usize, s: usize) {
 /// operations in the same order as with 4-row blocks; only independent rows
 /// are interleaved, which hides the latency of the additions.
 pub fn solve_l1(l: &[f64], b: &mut [f64], n: usize, s: usize) {
+    solve_l1_lanes(Lanes::detect(), l, b, n, s);
+}
+
+/// `solve_l1` with the given vector width (tests run both).
+fn solve_l1_lanes(lanes: Lanes, l: &[f64], b: &mut [f64], n: usize, s: usize) {
     let mut i = 0;
+    #[cfg(target_arch = "x86_64")]
+    if let Lanes::Avx = lanes {
+        while i + 16 <= n {
+            // SAFETY: AVX was detected at run time.
+            unsafe { solve_l1_block16_avx(l, b, i, s) };
+            i += 16;
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = lanes;
     #[cfg(target_arch = "x86_64")]
     while i + 8 <= n {
         solve_l1_block8(l, b, i, s);
@@ -701,6 +716,70 @@ fn solve_l1_block8(l: &[f64], b: &mut [f64], i: usize, s: usize) {
     solve_l1_in_block(l, b, i + 4, s, z2);
 }
 
+/// Sixteen rows `i..i+16` of `solve_l1` (four of ODE's 4-row blocks) on
+/// 256-bit lanes: the shared pass over the columns before `i` keeps the
+/// four rows of a block in the four lanes of one register (two columns of
+/// four rows loaded, then transposed in-lane), so four independent chains
+/// of additions hide the adder's latency that bounds the 8-row pass. Each
+/// lane adds its products one at a time, k increasing, as the scalar loop
+/// would; no fused multiply-add. Then block by block: the in-block part,
+/// and the block's now final values carried into the later blocks' sums
+/// (k still increasing).
+///
+/// # Safety
+/// The processor must have AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn solve_l1_block16_avx(l: &[f64], b: &mut [f64], i: usize, s: usize) {
+    use std::arch::x86_64::*;
+    // Row i+15 is read up to column i+14.
+    assert!(b.len() >= i + 16 && l.len() > (i + 15) * s + i + 14);
+    let mut z = [0.0f64; 16];
+    // SAFETY: reads are at row (i+t)*s, t < 16, column < i (k + 1 < i for
+    // the pairs), inside the bounds asserted above; b is read below i.
+    unsafe {
+        let lp = l.as_ptr();
+        let bp = b.as_ptr();
+        let rows: [*const f64; 16] = std::array::from_fn(|t| lp.add((i + t) * s));
+        let mut acc = [_mm256_setzero_pd(); 4];
+        let mut k = 0;
+        while k + 2 <= i {
+            let q0 = _mm256_set1_pd(*bp.add(k));
+            let q1 = _mm256_set1_pd(*bp.add(k + 1));
+            for (g, a) in acc.iter_mut().enumerate() {
+                let r = &rows[4 * g..4 * g + 4];
+                // [r0 k, r0 k+1, r2 k, r2 k+1] and [r1 k, r1 k+1, r3 k, r3 k+1]
+                let x = _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(_mm_loadu_pd(r[0].add(k))), _mm_loadu_pd(r[2].add(k)));
+                let y = _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(_mm_loadu_pd(r[1].add(k))), _mm_loadu_pd(r[3].add(k)));
+                *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_unpacklo_pd(x, y), q0));
+                *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_unpackhi_pd(x, y), q1));
+            }
+            k += 2;
+        }
+        if k < i {
+            let q0 = _mm256_set1_pd(*bp.add(k));
+            for (g, a) in acc.iter_mut().enumerate() {
+                let r = &rows[4 * g..4 * g + 4];
+                let x = _mm256_set_pd(*r[3].add(k), *r[2].add(k), *r[1].add(k), *r[0].add(k));
+                *a = _mm256_add_pd(*a, _mm256_mul_pd(x, q0));
+            }
+        }
+        for (g, a) in acc.iter().enumerate() {
+            _mm256_storeu_pd(z.as_mut_ptr().add(4 * g), *a);
+        }
+    }
+    for g in 0..4 {
+        let r0 = i + 4 * g;
+        solve_l1_in_block(l, b, r0, s, [z[4 * g], z[4 * g + 1], z[4 * g + 2], z[4 * g + 3]]);
+        for (t, zt) in z.iter_mut().enumerate().skip(4 * g + 4) {
+            let row = &l[(i + t) * s + r0..(i + t) * s + r0 + 4];
+            for (c, &q) in row.iter().zip(&b[r0..r0 + 4]) {
+                *zt += c * q;
+            }
+        }
+    }
+}
+
 /// Solves L'*x = b in place (L unit lower triangular, stride `s`).
 ///
 /// ODE's order: upwards from the last row, first the `n % 4` bottom rows
@@ -713,6 +792,11 @@ fn solve_l1_block8(l: &[f64], b: &mut [f64], i: usize, s: usize) {
 /// on over the lower block's four rows. The four (or eight) columns a row
 /// contributes to are contiguous, so SSE2 lanes take them directly.
 pub fn solve_l1t(l: &[f64], b: &mut [f64], n: usize, s: usize) {
+    solve_l1t_lanes(Lanes::detect(), l, b, n, s);
+}
+
+/// `solve_l1t` with the given vector width (tests run both).
+fn solve_l1t_lanes(lanes: Lanes, l: &[f64], b: &mut [f64], n: usize, s: usize) {
     if n == 0 {
         return;
     }
@@ -727,6 +811,16 @@ pub fn solve_l1t(l: &[f64], b: &mut [f64], n: usize, s: usize) {
         }
     }
     let mut done = m;
+    #[cfg(target_arch = "x86_64")]
+    if let Lanes::Avx = lanes {
+        while done + 16 <= n {
+            // SAFETY: AVX was detected at run time.
+            unsafe { solve_l1t_block16_avx(l, b, n - 1 - done, n, s) };
+            done += 16;
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = lanes;
     #[cfg(target_arch = "x86_64")]
     while done + 8 <= n {
         let i0 = n - 1 - done;
@@ -768,6 +862,52 @@ pub fn solve_l1t(l: &[f64], b: &mut [f64], n: usize, s: usize) {
         };
         solve_l1t_in_block(l, b, i0, s, z);
         done += 4;
+    }
+}
+
+/// Sixteen rows `i0-15..=i0` of `solve_l1t` (four of ODE's 4-row blocks)
+/// on 256-bit lanes: the pass over the rows below `i0` reads each row's
+/// sixteen columns as four registers, four independent chains of additions
+/// (twice the 8-column pass's, whose adder latency bounds it). Then block
+/// by block from the bottom: the in-block part, and the block's now final
+/// rows carried into the upper blocks' sums, row index still decreasing.
+/// Each lane adds its products one at a time; no fused multiply-add.
+///
+/// # Safety
+/// The processor must have AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn solve_l1t_block16_avx(l: &[f64], b: &mut [f64], i0: usize, n: usize, s: usize) {
+    use std::arch::x86_64::*;
+    assert!(i0 >= 15 && i0 < n && b.len() >= n && l.len() >= (n - 1) * s + i0 + 1);
+    let c0 = i0 - 15;
+    let mut acc = [_mm256_setzero_pd(); 4];
+    // SAFETY: rows j < n (or j <= i0 below), columns c0..c0+16 <= j: inside
+    // `l` (asserted); b is read below n.
+    unsafe {
+        let lp = l.as_ptr().add(c0);
+        for j in (i0 + 1..n).rev() {
+            let q = _mm256_set1_pd(*b.as_ptr().add(j));
+            let row = lp.add(j * s);
+            for (p, a) in acc.iter_mut().enumerate() {
+                *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_loadu_pd(row.add(4 * p)), q));
+            }
+        }
+        for g in (0..4).rev() {
+            // acc[g]: columns c0+4g..c0+4g+4, the block whose bottom row is
+            // c0+4g+3.
+            let mut z = [0.0f64; 4];
+            _mm256_storeu_pd(z.as_mut_ptr(), acc[g]);
+            let bottom = c0 + 4 * g + 3;
+            solve_l1t_in_block(l, b, bottom, s, [z[3], z[2], z[1], z[0]]);
+            for j in (bottom - 3..=bottom).rev() {
+                let q = _mm256_set1_pd(*b.as_ptr().add(j));
+                let row = lp.add(j * s);
+                for (p, a) in acc.iter_mut().enumerate().take(g) {
+                    *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_loadu_pd(row.add(4 * p)), q));
+                }
+            }
+        }
     }
 }
 
@@ -1163,6 +1303,16 @@ mod tests {
         }
     }
 
+    /// Every vector width this processor can run.
+    fn all_lanes() -> Vec<Lanes> {
+        let mut lanes = vec![Lanes::Sse2];
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx") {
+            lanes.push(Lanes::Avx);
+        }
+        lanes
+    }
+
     #[test]
     fn quad_dots_lanes_match_scalar_sums_bit_for_bit() {
         let mut seed = 0x0bad_cafe_1234_5678u64;
@@ -1215,21 +1365,31 @@ mod tests {
                 let mut b = vec![0.0; n + 3];
                 fill(&mut b, &mut seed);
                 let (mut x, mut y) = (b.clone(), b.clone());
-                solve_l1(&l, &mut x, n, s);
                 solve_l1_ref(&l, &mut y, n, s);
-                assert_eq!(
-                    x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                    y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                    "solve_l1 n={n} s={s}"
-                );
+                for &lanes in &all_lanes() {
+                    let mut x = b.clone();
+                    solve_l1_lanes(lanes, &l, &mut x, n, s);
+                    assert_eq!(
+                        x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                        y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                        "solve_l1 n={n} s={s}"
+                    );
+                }
+                solve_l1(&l, &mut x, n, s);
+                assert_eq!(x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), y.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
                 let (mut x, mut y) = (b.clone(), b.clone());
-                solve_l1t(&l, &mut x, n, s);
                 solve_l1t_ref(&l, &mut y, n, s);
-                assert_eq!(
-                    x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                    y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                    "solve_l1t n={n} s={s}"
-                );
+                for &lanes in &all_lanes() {
+                    let mut x = b.clone();
+                    solve_l1t_lanes(lanes, &l, &mut x, n, s);
+                    assert_eq!(
+                        x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                        y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                        "solve_l1t n={n} s={s}"
+                    );
+                }
+                solve_l1t(&l, &mut x, n, s);
+                assert_eq!(x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), y.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
             }
         }
     }
