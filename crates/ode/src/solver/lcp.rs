@@ -657,32 +657,36 @@ fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: 
                         cmd = Cmd::IToLo;
                     }
                 }
-                // The two scans below take the same decisions as ODE's
-                // (first index with the smallest step wins), but test the
-                // signs without branching: they are close to random, and the
-                // mispredictions cost more than a division made whether or
-                // not its step is eligible (an ineligible one is never used).
                 for k in nc..nc + nn {
-                    let dw = delta_w[k];
-                    let leaving = if pr.state[k] { dw > 0.0 } else { dw < 0.0 };
-                    let eligible = leaving & !(pr.lo[k] == 0.0 && pr.hi[k] == 0.0);
-                    let s2 = -pr.w[k] / dw;
-                    if eligible & (s2 < s) {
-                        s = s2;
-                        cmd = Cmd::NToC;
-                        si = k;
+                    let leaving = if !pr.state[k] { delta_w[k] < 0.0 } else { delta_w[k] > 0.0 };
+                    if leaving {
+                        if pr.lo[k] == 0.0 && pr.hi[k] == 0.0 {
+                            continue;
+                        }
+                        let s2 = -pr.w[k] / delta_w[k];
+                        if s2 < s {
+                            s = s2;
+                            cmd = Cmd::NToC;
+                            si = k;
+                        }
                     }
                 }
                 for k in st.nub..nc {
-                    let dx = delta_x[k];
-                    let neg = dx < 0.0;
-                    let bound = if neg { pr.lo[k] } else { pr.hi[k] };
-                    let eligible = (neg & (bound > f64::NEG_INFINITY)) | ((dx > 0.0) & (bound < f64::INFINITY));
-                    let s2 = (bound - pr.x[k]) / dx;
-                    if eligible & (s2 < s) {
-                        s = s2;
-                        cmd = if neg { Cmd::CToLo } else { Cmd::CToHi };
-                        si = k;
+                    if delta_x[k] < 0.0 && pr.lo[k] > f64::NEG_INFINITY {
+                        let s2 = (pr.lo[k] - pr.x[k]) / delta_x[k];
+                        if s2 < s {
+                            s = s2;
+                            cmd = Cmd::CToLo;
+                            si = k;
+                        }
+                    }
+                    if delta_x[k] > 0.0 && pr.hi[k] < f64::INFINITY {
+                        let s2 = (pr.hi[k] - pr.x[k]) / delta_x[k];
+                        if s2 < s {
+                            s = s2;
+                            cmd = Cmd::CToHi;
+                            si = k;
+                        }
                     }
                 }
 
