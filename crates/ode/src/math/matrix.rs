@@ -805,7 +805,7 @@ impl L1Panels {
 unsafe fn solve_l1_block16_panels_avx(l: &[f64], panels: &[f64], cap: usize, b: &mut [f64], i: usize, s: usize) {
     use std::arch::x86_64::*;
     let q0 = i / 4;
-    assert!(i % 4 == 0 && b.len() >= i + 16 && l.len() > (i + 15) * s + i + 14);
+    assert!(i.is_multiple_of(4) && b.len() >= i + 16 && l.len() > (i + 15) * s + i + 14);
     assert!(panels.len() >= (q0 + 3) * 4 * cap + 4 * i);
     let mut z = [0.0f64; 16];
     // SAFETY: panel q0+g (g < 4) holds at least the 4·q0 = i columns read,
@@ -1000,7 +1000,7 @@ fn solve_l1t_lanes(lanes: Lanes, l: &[f64], b: &mut [f64], n: usize, s: usize) {
 #[target_feature(enable = "avx")]
 unsafe fn solve_l1t_block16_avx(l: &[f64], b: &mut [f64], i0: usize, n: usize, s: usize) {
     use std::arch::x86_64::*;
-    assert!(i0 >= 15 && i0 < n && b.len() >= n && l.len() >= (n - 1) * s + i0 + 1);
+    assert!(i0 >= 15 && i0 < n && b.len() >= n && l.len() > (n - 1) * s + i0);
     let c0 = i0 - 15;
     let mut acc = [_mm256_setzero_pd(); 4];
     // SAFETY: rows j < n (or j <= i0 below), columns c0..c0+16 <= j: inside
