@@ -592,7 +592,26 @@ fn ldlt_scale_single(a: &mut [f64], d: &mut [f64], i: usize, s: usize) {
 /// operations in the same order as with 4-row blocks; only independent rows
 /// are interleaved, which hides the latency of the additions.
 pub fn solve_l1(l: &[f64], b: &mut [f64], n: usize, s: usize) {
-    let mut i = 0;
+    solve_l1_lanes(Lanes::detect(), l, b, n, s);
+}
+
+/// `solve_l1` with the given vector width (tests run both).
+fn solve_l1_lanes(lanes: Lanes, l: &[f64], b: &mut [f64], n: usize, s: usize) {
+    solve_l1_from(lanes, l, b, 0, n, s);
+}
+
+/// `solve_l1` from row `i` on (a multiple of 4), rows before `i` done.
+fn solve_l1_from(lanes: Lanes, l: &[f64], b: &mut [f64], mut i: usize, n: usize, s: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Lanes::Avx = lanes {
+        while i + 16 <= n {
+            // SAFETY: AVX was detected at run time.
+            unsafe { solve_l1_block16_avx(l, b, i, s) };
+            i += 16;
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = lanes;
     #[cfg(target_arch = "x86_64")]
     while i + 8 <= n {
         solve_l1_block8(l, b, i, s);
@@ -701,6 +720,187 @@ fn solve_l1_block8(l: &[f64], b: &mut [f64], i: usize, s: usize) {
     solve_l1_in_block(l, b, i + 4, s, z2);
 }
 
+/// A copy of the rows of a unit lower triangle L that `solve_l1` reads in
+/// its shared passes, in 4-row panels stored column by column (as
+/// `factor_ldlt`'s): element (column k, row 4q + j) at `[q·4·cap + 4k + j]`,
+/// only the 4q columns before the panel's first row. With it the 16-row
+/// pass loads one column of four rows at once, without the transposes and
+/// the sixteen row pointers (spilled) of `solve_l1_block16_avx`.
+///
+/// For the Dantzig LCP, whose L grows by rows and loses rows in the middle:
+/// the copy is brought up to date lazily, from the first row changed since
+/// (`invalidate_from`) up to the rows read. Used only where AVX is present.
+#[derive(Default)]
+pub struct L1Panels {
+    buf: Vec<f64>,
+    cap: usize,
+    /// Rows `0..valid` of the copy equal L's.
+    valid: usize,
+    avx: bool,
+}
+
+impl L1Panels {
+    /// Starts over for triangles of at most `n` rows (no copy valid). Grown,
+    /// never shrunk, so a warm solve does not allocate.
+    pub fn reset(&mut self, n: usize) {
+        self.avx = matches!(Lanes::detect(), Lanes::Avx);
+        self.cap = n;
+        self.valid = 0;
+        let need = if self.avx { (n / 4 + 1) * 4 * n } else { 0 };
+        if self.buf.len() < need {
+            self.buf.resize(need, 0.0);
+        }
+    }
+
+    /// Rows `row..` of L are about to change (or have changed).
+    #[inline]
+    pub fn invalidate_from(&mut self, row: usize) {
+        self.valid = self.valid.min(row);
+    }
+
+    /// `solve_l1(l, b, n, s)`, same bits, reading the 16-row blocks' shared
+    /// passes from the copy (refreshed first where stale).
+    pub fn solve_l1(&mut self, l: &[f64], b: &mut [f64], n: usize, s: usize) {
+        let n16 = n & !15;
+        if !self.avx || n16 == 0 {
+            return solve_l1(l, b, n, s);
+        }
+        assert!(n <= self.cap);
+        let cap = self.cap;
+        // Row r's columns before its panel: rows 0..4 have none.
+        for r in self.valid.max(4)..n16 {
+            let (q, j) = (r / 4, r % 4);
+            let src = &l[r * s..r * s + 4 * q];
+            let dst = &mut self.buf[q * 4 * cap..q * 4 * cap + 16 * q];
+            for (k, &v) in src.iter().enumerate() {
+                dst[4 * k + j] = v;
+            }
+        }
+        self.valid = self.valid.max(n16);
+        if cfg!(debug_assertions) {
+            for r in 0..n16 {
+                let (q, j) = (r / 4, r % 4);
+                for k in 0..4 * q {
+                    assert_eq!(self.buf[q * 4 * cap + 4 * k + j].to_bits(), l[r * s + k].to_bits(), "stale panel");
+                }
+            }
+        }
+        let mut i = 0;
+        #[cfg(target_arch = "x86_64")]
+        while i < n16 {
+            // SAFETY: `avx` is set only where AVX was detected.
+            unsafe { solve_l1_block16_panels_avx(l, &self.buf, cap, b, i, s) };
+            i += 16;
+        }
+        solve_l1_from(Lanes::Avx, l, b, i, n, s);
+    }
+}
+
+/// `solve_l1_block16_avx` with the shared pass read from `L1Panels`.
+///
+/// # Safety
+/// The processor must have AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn solve_l1_block16_panels_avx(l: &[f64], panels: &[f64], cap: usize, b: &mut [f64], i: usize, s: usize) {
+    use std::arch::x86_64::*;
+    let q0 = i / 4;
+    assert!(i.is_multiple_of(4) && b.len() >= i + 16 && l.len() > (i + 15) * s + i + 14);
+    assert!(panels.len() >= (q0 + 3) * 4 * cap + 4 * i);
+    let mut z = [0.0f64; 16];
+    // SAFETY: panel q0+g (g < 4) holds at least the 4·q0 = i columns read,
+    // inside the length asserted above; b is read below i.
+    unsafe {
+        let p = panels.as_ptr().add(q0 * 4 * cap);
+        let pstride = 4 * cap;
+        let bp = b.as_ptr();
+        let mut acc = [_mm256_setzero_pd(); 4];
+        for k in 0..i {
+            let q = _mm256_set1_pd(*bp.add(k));
+            for (g, a) in acc.iter_mut().enumerate() {
+                *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_loadu_pd(p.add(g * pstride + 4 * k)), q));
+            }
+        }
+        for (g, a) in acc.iter().enumerate() {
+            _mm256_storeu_pd(z.as_mut_ptr().add(4 * g), *a);
+        }
+    }
+    solve_l1_block16_tail(l, b, i, s, z);
+}
+
+/// The part of a 16-row block of `solve_l1` after the shared pass (`z`:
+/// the rows' sums over the columns before `i`): block by block, the
+/// in-block part, then the block's now final values carried into the later
+/// blocks' sums (k still increasing).
+#[inline(always)]
+fn solve_l1_block16_tail(l: &[f64], b: &mut [f64], i: usize, s: usize, mut z: [f64; 16]) {
+    for g in 0..4 {
+        let r0 = i + 4 * g;
+        solve_l1_in_block(l, b, r0, s, [z[4 * g], z[4 * g + 1], z[4 * g + 2], z[4 * g + 3]]);
+        for (t, zt) in z.iter_mut().enumerate().skip(4 * g + 4) {
+            let row = &l[(i + t) * s + r0..(i + t) * s + r0 + 4];
+            for (c, &q) in row.iter().zip(&b[r0..r0 + 4]) {
+                *zt += c * q;
+            }
+        }
+    }
+}
+
+/// Sixteen rows `i..i+16` of `solve_l1` (four of ODE's 4-row blocks) on
+/// 256-bit lanes: the shared pass over the columns before `i` keeps the
+/// four rows of a block in the four lanes of one register (two columns of
+/// four rows loaded, then transposed in-lane), so four independent chains
+/// of additions hide the adder's latency that bounds the 8-row pass. Each
+/// lane adds its products one at a time, k increasing, as the scalar loop
+/// would; no fused multiply-add. Then block by block: the in-block part,
+/// and the block's now final values carried into the later blocks' sums
+/// (k still increasing).
+///
+/// # Safety
+/// The processor must have AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn solve_l1_block16_avx(l: &[f64], b: &mut [f64], i: usize, s: usize) {
+    use std::arch::x86_64::*;
+    // Row i+15 is read up to column i+14.
+    assert!(b.len() >= i + 16 && l.len() > (i + 15) * s + i + 14);
+    let mut z = [0.0f64; 16];
+    // SAFETY: reads are at row (i+t)*s, t < 16, column < i (k + 1 < i for
+    // the pairs), inside the bounds asserted above; b is read below i.
+    unsafe {
+        let lp = l.as_ptr();
+        let bp = b.as_ptr();
+        let rows: [*const f64; 16] = std::array::from_fn(|t| lp.add((i + t) * s));
+        let mut acc = [_mm256_setzero_pd(); 4];
+        let mut k = 0;
+        while k + 2 <= i {
+            let q0 = _mm256_set1_pd(*bp.add(k));
+            let q1 = _mm256_set1_pd(*bp.add(k + 1));
+            for (g, a) in acc.iter_mut().enumerate() {
+                let r = &rows[4 * g..4 * g + 4];
+                // [r0 k, r0 k+1, r2 k, r2 k+1] and [r1 k, r1 k+1, r3 k, r3 k+1]
+                let x = _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(_mm_loadu_pd(r[0].add(k))), _mm_loadu_pd(r[2].add(k)));
+                let y = _mm256_insertf128_pd::<1>(_mm256_castpd128_pd256(_mm_loadu_pd(r[1].add(k))), _mm_loadu_pd(r[3].add(k)));
+                *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_unpacklo_pd(x, y), q0));
+                *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_unpackhi_pd(x, y), q1));
+            }
+            k += 2;
+        }
+        if k < i {
+            let q0 = _mm256_set1_pd(*bp.add(k));
+            for (g, a) in acc.iter_mut().enumerate() {
+                let r = &rows[4 * g..4 * g + 4];
+                let x = _mm256_set_pd(*r[3].add(k), *r[2].add(k), *r[1].add(k), *r[0].add(k));
+                *a = _mm256_add_pd(*a, _mm256_mul_pd(x, q0));
+            }
+        }
+        for (g, a) in acc.iter().enumerate() {
+            _mm256_storeu_pd(z.as_mut_ptr().add(4 * g), *a);
+        }
+    }
+    solve_l1_block16_tail(l, b, i, s, z);
+}
+
 /// Solves L'*x = b in place (L unit lower triangular, stride `s`).
 ///
 /// ODE's order: upwards from the last row, first the `n % 4` bottom rows
@@ -713,6 +913,11 @@ fn solve_l1_block8(l: &[f64], b: &mut [f64], i: usize, s: usize) {
 /// on over the lower block's four rows. The four (or eight) columns a row
 /// contributes to are contiguous, so SSE2 lanes take them directly.
 pub fn solve_l1t(l: &[f64], b: &mut [f64], n: usize, s: usize) {
+    solve_l1t_lanes(Lanes::detect(), l, b, n, s);
+}
+
+/// `solve_l1t` with the given vector width (tests run both).
+fn solve_l1t_lanes(lanes: Lanes, l: &[f64], b: &mut [f64], n: usize, s: usize) {
     if n == 0 {
         return;
     }
@@ -727,6 +932,16 @@ pub fn solve_l1t(l: &[f64], b: &mut [f64], n: usize, s: usize) {
         }
     }
     let mut done = m;
+    #[cfg(target_arch = "x86_64")]
+    if let Lanes::Avx = lanes {
+        while done + 16 <= n {
+            // SAFETY: AVX was detected at run time.
+            unsafe { solve_l1t_block16_avx(l, b, n - 1 - done, n, s) };
+            done += 16;
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = lanes;
     #[cfg(target_arch = "x86_64")]
     while done + 8 <= n {
         let i0 = n - 1 - done;
@@ -768,6 +983,52 @@ pub fn solve_l1t(l: &[f64], b: &mut [f64], n: usize, s: usize) {
         };
         solve_l1t_in_block(l, b, i0, s, z);
         done += 4;
+    }
+}
+
+/// Sixteen rows `i0-15..=i0` of `solve_l1t` (four of ODE's 4-row blocks)
+/// on 256-bit lanes: the pass over the rows below `i0` reads each row's
+/// sixteen columns as four registers, four independent chains of additions
+/// (twice the 8-column pass's, whose adder latency bounds it). Then block
+/// by block from the bottom: the in-block part, and the block's now final
+/// rows carried into the upper blocks' sums, row index still decreasing.
+/// Each lane adds its products one at a time; no fused multiply-add.
+///
+/// # Safety
+/// The processor must have AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn solve_l1t_block16_avx(l: &[f64], b: &mut [f64], i0: usize, n: usize, s: usize) {
+    use std::arch::x86_64::*;
+    assert!(i0 >= 15 && i0 < n && b.len() >= n && l.len() > (n - 1) * s + i0);
+    let c0 = i0 - 15;
+    let mut acc = [_mm256_setzero_pd(); 4];
+    // SAFETY: rows j < n (or j <= i0 below), columns c0..c0+16 <= j: inside
+    // `l` (asserted); b is read below n.
+    unsafe {
+        let lp = l.as_ptr().add(c0);
+        for j in (i0 + 1..n).rev() {
+            let q = _mm256_set1_pd(*b.as_ptr().add(j));
+            let row = lp.add(j * s);
+            for (p, a) in acc.iter_mut().enumerate() {
+                *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_loadu_pd(row.add(4 * p)), q));
+            }
+        }
+        for g in (0..4).rev() {
+            // acc[g]: columns c0+4g..c0+4g+4, the block whose bottom row is
+            // c0+4g+3.
+            let mut z = [0.0f64; 4];
+            _mm256_storeu_pd(z.as_mut_ptr(), acc[g]);
+            let bottom = c0 + 4 * g + 3;
+            solve_l1t_in_block(l, b, bottom, s, [z[3], z[2], z[1], z[0]]);
+            for j in (bottom - 3..=bottom).rev() {
+                let q = _mm256_set1_pd(*b.as_ptr().add(j));
+                let row = lp.add(j * s);
+                for (p, a) in acc.iter_mut().enumerate().take(g) {
+                    *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_loadu_pd(row.add(4 * p)), q));
+                }
+            }
+        }
     }
 }
 
@@ -1163,6 +1424,16 @@ mod tests {
         }
     }
 
+    /// Every vector width this processor can run.
+    fn all_lanes() -> Vec<Lanes> {
+        let mut lanes = vec![Lanes::Sse2];
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx") {
+            lanes.push(Lanes::Avx);
+        }
+        lanes
+    }
+
     #[test]
     fn quad_dots_lanes_match_scalar_sums_bit_for_bit() {
         let mut seed = 0x0bad_cafe_1234_5678u64;
@@ -1206,6 +1477,48 @@ mod tests {
     }
 
     #[test]
+    fn l1_panels_solve_matches_the_4_row_kernel_bit_for_bit_as_l_changes() {
+        // As the LCP uses it: L grows by a row (written at the current
+        // size, no invalidation), loses rows in the middle (rows r.. change,
+        // invalidate_from(r)), and is solved at each size.
+        let mut seed = 0x5851_f42d_4c95_7f2du64;
+        let cap = 75;
+        for s in [cap, pad(cap), cap + 5] {
+            let mut l = vec![0.0; cap * s + 8];
+            fill(&mut l, &mut seed);
+            let mut panels = L1Panels::default();
+            panels.reset(cap);
+            let mut n = 0;
+            for step in 0..200 {
+                let mut r = [0.0; 1];
+                fill(&mut r, &mut seed);
+                let shrink = n > 0 && (r[0] < -1.0 || n == cap);
+                if shrink {
+                    // Remove a row: rows j.. change.
+                    let j = ((r[0].abs() * 1e6) as usize) % n;
+                    fill(&mut l[j * s..n * s], &mut seed);
+                    panels.invalidate_from(j);
+                    n -= 1;
+                } else {
+                    // Append row n (its columns before the diagonal).
+                    fill(&mut l[n * s..n * s + n], &mut seed);
+                    n += 1;
+                }
+                let mut b = vec![0.0; cap + 3];
+                fill(&mut b, &mut seed);
+                let (mut x, mut y) = (b.clone(), b.clone());
+                panels.solve_l1(&l, &mut x, n, s);
+                solve_l1_ref(&l, &mut y, n, s);
+                assert_eq!(
+                    x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                    y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                    "step {step} n={n} s={s}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn blocked_triangular_solves_match_the_4_row_kernels_bit_for_bit() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         for n in 0..=90 {
@@ -1215,21 +1528,31 @@ mod tests {
                 let mut b = vec![0.0; n + 3];
                 fill(&mut b, &mut seed);
                 let (mut x, mut y) = (b.clone(), b.clone());
-                solve_l1(&l, &mut x, n, s);
                 solve_l1_ref(&l, &mut y, n, s);
-                assert_eq!(
-                    x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                    y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                    "solve_l1 n={n} s={s}"
-                );
+                for &lanes in &all_lanes() {
+                    let mut x = b.clone();
+                    solve_l1_lanes(lanes, &l, &mut x, n, s);
+                    assert_eq!(
+                        x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                        y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                        "solve_l1 n={n} s={s}"
+                    );
+                }
+                solve_l1(&l, &mut x, n, s);
+                assert_eq!(x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), y.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
                 let (mut x, mut y) = (b.clone(), b.clone());
-                solve_l1t(&l, &mut x, n, s);
                 solve_l1t_ref(&l, &mut y, n, s);
-                assert_eq!(
-                    x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                    y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                    "solve_l1t n={n} s={s}"
-                );
+                for &lanes in &all_lanes() {
+                    let mut x = b.clone();
+                    solve_l1t_lanes(lanes, &l, &mut x, n, s);
+                    assert_eq!(
+                        x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                        y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                        "solve_l1t n={n} s={s}"
+                    );
+                }
+                solve_l1t(&l, &mut x, n, s);
+                assert_eq!(x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), y.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
             }
         }
     }

@@ -31,7 +31,7 @@
 //! allocate.
 
 use crate::math::matrix::{
-    dot, dot2, factor_ldlt, ldlt_add_tl_with, pad, remove_row_col, solve_l1, solve_l1t, solve_ldlt,
+    dot, dot2, factor_ldlt, ldlt_add_tl_with, pad, remove_row_col, solve_l1t, solve_ldlt, L1Panels,
 };
 
 /// Reusable working memory of the solver.
@@ -51,6 +51,8 @@ pub struct LcpScratch {
     state: Vec<bool>,
     /// For the rank-two update when an index leaves C.
     upd: Vec<f64>,
+    /// Column-ordered copy of L for the forward solves.
+    panels: L1Panels,
 }
 
 /// Room for the L factor (n rows of `skip`). Only the rows of indices in C
@@ -173,6 +175,7 @@ struct Sets<'a> {
     tmp: &'a mut [f64],
     c_order: &'a mut [usize],
     upd: &'a mut Vec<f64>,
+    panels: &'a mut L1Panels,
 }
 
 /// 1/(a_ii - dot), nudging a_ii up by one ulp when the difference would be
@@ -205,7 +208,7 @@ impl Sets<'_> {
         }
         let skip = pr.skip;
         self.load_row(pr, i);
-        solve_l1(self.l, self.dell, nc, skip);
+        self.panels.solve_l1(self.l, self.dell, nc, skip);
         for j in 0..nc {
             self.ell[j] = self.dell[j] * self.d[j];
         }
@@ -243,7 +246,7 @@ impl Sets<'_> {
         if nc > 0 {
             let skip = pr.skip;
             self.load_row(pr, i);
-            solve_l1(self.l, self.dell, nc, skip);
+            self.panels.solve_l1(self.l, self.dell, nc, skip);
             let mut dd = 0.0;
             for j in 0..nc {
                 let dl = self.dell[j];
@@ -274,6 +277,8 @@ impl Sets<'_> {
             }
             if self.c_order[j] == i {
                 ldlt_remove(pr, self.c_order, self.l, self.d, nc, j, pr.skip, self.upd);
+                // Rows j.. of L were updated and moved up.
+                self.panels.invalidate_from(j);
                 let k = match last {
                     Some(k) => k,
                     None => (j + 1..nc).find(|&k| self.c_order[k] == nc - 1).unwrap_or(j),
@@ -429,6 +434,7 @@ fn solve_lcp_core(
 
     let status = {
         factor_space(&mut sc.l, n * skip);
+        sc.panels.reset(n);
         sized(&mut sc.d, n);
         sized(&mut sc.w, n);
         sized(&mut sc.delta_w, n);
@@ -471,6 +477,7 @@ fn solve_lcp_core(
             tmp: &mut sc.tmp,
             c_order: &mut sc.c_order,
             upd: &mut sc.upd,
+            panels: &mut sc.panels,
         };
         let status = drive(&mut pr, &mut st, &mut sc.delta_x, &mut sc.delta_w);
 
