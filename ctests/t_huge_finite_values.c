@@ -251,6 +251,33 @@ static void offset_geoms(void)
     dWorldDestroy(w);
 }
 
+/* A heightfield built with a huge scale (fuzz seed 730142: -DBL_MAX, then
+ * bounds of -5..-4) gets an AABB of inf and NaN, in ODE as in ours. The
+ * build is accepted as ODE accepts it, with a warning like every other
+ * huge input; so are huge width, depth, offset and thickness. */
+static dReal hf_height(void *data, int x, int z) { (void)data; return 0.5 * x - 0.25 * z; }
+static void heightfield_build_params(void)
+{
+    static const unsigned char bytes[6] = { 1, 2, 3, 4, 5, 6 };
+    dHeightfieldDataID h = dGeomHeightfieldDataCreate();
+    reset();
+    dGeomHeightfieldDataBuildCallback(h, 0, hf_height, 3.85, 1.05, 2, 3, -DBL_MAX, 0, 1, 0);
+    check(warnings == 1 && refusals == 0, "a heightfield scale of -DBL_MAX is accepted with a warning");
+    reset();
+    dGeomHeightfieldDataBuildByte(h, bytes, 0, 1e200, 1.0, 2, 3, 1, 0, 1, 0);
+    check(warnings == 1 && refusals == 0, "a heightfield width of 1e200 is accepted with a warning");
+    reset();
+    dGeomHeightfieldDataBuildByte(h, bytes, 0, 1.0, 1.0, 2, 3, 1, -1e150, 1, 0);
+    check(warnings == 1 && refusals == 0, "a heightfield offset of -1e150 is accepted with a warning");
+    reset();
+    dGeomHeightfieldDataBuildByte(h, bytes, 0, 1.0, 1.0, 2, 3, 1, 0, 1e120, 0);
+    check(warnings == 1 && refusals == 0, "a heightfield thickness of 1e120 is accepted with a warning");
+    reset();
+    dGeomHeightfieldDataBuildByte(h, bytes, 0, 1.0, 1.0, 2, 3, 1e100, -1e100, 1e100, 0);
+    check(warnings == 0 && refusals == 0, "values of exactly 1e100 pass without a word");
+    dGeomHeightfieldDataDestroy(h);
+}
+
 /* Anchors are stored in the body's frame, Rᵀ(p − body position): with the
  * body at DBL_MAX that is -inf, which ODE keeps and which becomes NaN once
  * the joint is attached to other bodies (the fuzzer's seed 700138, a
@@ -351,6 +378,7 @@ int main(void)
     steps(1);
     offset_geoms();
     far_body_anchors();
+    heightfield_build_params();
     dhinge_unset(0);
     dhinge_unset(1);
     dCloseODE();

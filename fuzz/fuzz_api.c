@@ -77,6 +77,10 @@ typedef struct {
     int sub;      /* joint type, geom class */
     int world;    /* registry index of the world (bodies, joints), -1 else */
     const double *cvx; /* a convex's point array (the library reads the host's) */
+    /* heightfield data: width, depth, scale, offset, thickness of the last
+     * accepted build (a heightfield geom's AABB and contacts follow them) */
+    double hfp[5];
+    int has_hfp;
 } Obj;
 
 static Obj objs[MAXOBJ];
@@ -176,7 +180,7 @@ static Obj *obj_new(void *h, int kind, int sub, int world) {
         if (slot < 0) return NULL; /* cannot happen with the caps */
     }
     Obj *o = &objs[slot];
-    o->h = h; o->id = serial++; o->kind = kind; o->alive = 1; o->sub = sub; o->world = world; o->cvx = NULL;
+    o->h = h; o->id = serial++; o->kind = kind; o->alive = 1; o->sub = sub; o->world = world; o->cvx = NULL; o->has_hfp = 0;
     return o;
 }
 static int count_live(int kind) {
@@ -561,6 +565,15 @@ static void hash_obj(int i) {
         hash_geom(o->h);
         /* A convex's points are input to its AABB and contacts. */
         if (o->cvx && o->sub == dConvexClass) { hctx = "convex points"; hdn(o->cvx, 24); }
+        /* A heightfield's build parameters are input to its AABB (a huge
+         * scale, reported when built, overflows it as in ODE). */
+        if (o->sub == dHeightfieldClass) {
+            dHeightfieldDataID hd = dGeomHeightfieldGetHeightfieldData(o->h);
+            for (int j = 0; hd && j < nobj; j++)
+                if (objs[j].alive && objs[j].kind == K_HFDATA && objs[j].h == hd && objs[j].has_hfp) {
+                    hctx = "heightfield data"; hdn(objs[j].hfp, 5);
+                }
+        }
         break;
     case K_TMDATA: break;
     case K_HFDATA: break;
@@ -2113,6 +2126,10 @@ static void op_hfdata(void) {
             /* NaN samples: accepted silently, like NaN trimesh vertices (nanpolicy) */
             if (!EXCL_SILENT_BAD_VALUES && chance(5)) { p[rn((int)n)] = NAN; cur.bad = 1; cur.nonfinite = 1; }
             CALL(dGeomHeightfieldDataBuildDouble(H(d), p, copy, width, depth, ws, ds, scale, off, thick, wrap)); break; }
+        }
+        if (d && d->alive && d->kind == K_HFDATA && !last_refused) {
+            double v[5] = { width, depth, scale, off, thick };
+            memcpy(d->hfp, v, sizeof v); d->has_hfp = 1;
         }
     } else if (r < 8) {
         int was_bad = cur.bad;

@@ -1390,7 +1390,7 @@ fn grid_args(
         (ws as i64) * (ds as i64) <= i32::MAX as i64,
         format_args!("widthSamples × depthSamples = {} is too large", ws as i64 * ds as i64),
     )?;
-    Some(Grid {
+    let grid = Grid {
         ws,
         ds,
         width,
@@ -1398,7 +1398,11 @@ fn grid_args(
         scale: cx.finite("scale", scale)?,
         offset: cx.finite("offset", offset)?,
         thickness: cx.finite("thickness", thickness)?,
-    })
+    };
+    // Accepted as by ODE, but heights scaled by a huge factor overflow the
+    // geom's AABB (to inf, or NaN against the bounds) without a word.
+    cx.warn_huge(&["width", "depth", "scale", "offset", "thickness"], &[width, depth, scale, offset, thickness]);
+    Some(grid)
 }
 
 fn build(d: &mut HeightfieldData, gr: &Grid, wrap: c_int, samples: Samples) {
