@@ -28,6 +28,8 @@ pub(crate) struct StepScratch {
     /// islands' plan (where each starts, its first `dRand` state).
     pub workers: Vec<std::sync::Mutex<IslandWork>>,
     pub plan: Vec<IslandPlan>,
+    /// Consecutive islands of `plan` stepped by one pool task each.
+    pub tasks: Vec<std::ops::Range<usize>>,
     /// Contact λ of the previous fast QuickStep (warm start).
     pub contacts: crate::solver::fast_quick::ContactCache,
 }

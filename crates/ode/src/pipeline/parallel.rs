@@ -80,6 +80,46 @@ fn pool(n: usize) -> Option<Arc<rayon::ThreadPool>> {
     Some(p)
 }
 
+/// Least work worth a task of its own, in free-body steps (a few hundred
+/// instructions each): below this the pool's hand-off costs more than the
+/// islands' step.
+const MIN_TASK_COST: usize = 256;
+
+/// An island's work in free-body steps: a joint's rows cost far more than
+/// a body's integration (and the Step's LCP grows faster than linearly),
+/// so a jointed island is its own task unless it is tiny.
+fn island_cost(p: &IslandPlan) -> usize {
+    p.nb + 64 * p.nj
+}
+
+/// Groups consecutive islands of `plan` into pool tasks: an island worth
+/// `MIN_TASK_COST` is a task of its own (work stealing balances those);
+/// smaller ones are gathered until they are worth one. Which thread steps
+/// an island never changes its bits, so any grouping is exact.
+fn plan_tasks(plan: &[IslandPlan], tasks: &mut Vec<std::ops::Range<usize>>) {
+    tasks.clear();
+    let (mut start, mut acc) = (0, 0);
+    for (k, p) in plan.iter().enumerate() {
+        let cost = island_cost(p);
+        if cost >= MIN_TASK_COST {
+            if start < k {
+                tasks.push(start..k);
+            }
+            tasks.push(k..k + 1);
+            (start, acc) = (k + 1, 0);
+            continue;
+        }
+        acc += cost;
+        if acc >= MIN_TASK_COST {
+            tasks.push(start..k + 1);
+            (start, acc) = (k + 1, 0);
+        }
+    }
+    if start < plan.len() {
+        tasks.push(start..plan.len());
+    }
+}
+
 /// Steps every island of `s` on `threads` threads if that is safe and
 /// worth it; returns false (having done nothing) otherwise.
 pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool, threads: usize) -> bool {
@@ -114,24 +154,31 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
     while s.workers.len() < threads {
         s.workers.push(Mutex::new(IslandWork::default()));
     }
+    plan_tasks(&s.plan, &mut s.tasks);
+    if s.tasks.len() < 2 {
+        return false; // one task: the serial loop does the same work
+    }
 
     let (bodies, joints, workers, contacts) = (&s.bodies[..], &s.joints[..], &s.workers[..], &s.contacts);
+    let plan = &s.plan[..];
     let shared = SharedWorld(world);
     pool.install(|| {
         let shared = &shared;
-        s.plan.par_iter().with_max_len(1).for_each(|p| {
+        s.tasks.par_iter().with_max_len(1).for_each(|task| {
             let world = shared.0;
             let t = rayon::current_thread_index().unwrap_or(0) % workers.len();
             let mut work = workers[t].lock().unwrap_or_else(|e| e.into_inner());
-            let island = &bodies[p.b0..p.b0 + p.nb];
-            let island_joints = &joints[p.j0..p.j0 + p.nj];
             body::with_geoms_moved_deferred(|| {
-                if shuffles {
-                    random::with_stream(p.seed, || {
-                        step_island(world, island, island_joints, &mut work, contacts, h, quick)
-                    });
-                } else {
-                    step_island(world, island, island_joints, &mut work, contacts, h, quick);
+                for p in &plan[task.clone()] {
+                    let island = &bodies[p.b0..p.b0 + p.nb];
+                    let island_joints = &joints[p.j0..p.j0 + p.nj];
+                    if shuffles {
+                        random::with_stream(p.seed, || {
+                            step_island(world, island, island_joints, &mut work, contacts, h, quick)
+                        });
+                    } else {
+                        step_island(world, island, island_joints, &mut work, contacts, h, quick);
+                    }
                 }
             });
         });
@@ -147,4 +194,63 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(sizes: &[(usize, usize)]) -> Vec<IslandPlan> {
+        let (mut b0, mut j0) = (0, 0);
+        sizes
+            .iter()
+            .map(|&(nb, nj)| {
+                let p = IslandPlan { b0, nb, j0, nj, seed: 0 };
+                b0 += nb;
+                j0 += nj;
+                p
+            })
+            .collect()
+    }
+
+    /// Tasks cover every island once, in order, contiguously.
+    fn check_cover(p: &[IslandPlan], tasks: &[std::ops::Range<usize>]) {
+        let mut next = 0;
+        for t in tasks {
+            assert_eq!(t.start, next);
+            assert!(t.end > t.start);
+            next = t.end;
+        }
+        assert_eq!(next, p.len());
+    }
+
+    #[test]
+    fn free_bodies_are_grouped_into_a_few_tasks() {
+        let p = plan(&[(1, 0); 1000]);
+        let mut tasks = Vec::new();
+        plan_tasks(&p, &mut tasks);
+        check_cover(&p, &tasks);
+        // 1000 one-body islands: 3 tasks of 256, then the rest.
+        assert_eq!(tasks.len(), 4);
+        assert!(tasks[..3].iter().all(|t| t.len() == MIN_TASK_COST));
+    }
+
+    #[test]
+    fn jointed_islands_keep_a_task_each() {
+        // Ten ragdoll-like islands (15 bodies, 14 joints).
+        let p = plan(&[(15, 14); 10]);
+        let mut tasks = Vec::new();
+        plan_tasks(&p, &mut tasks);
+        check_cover(&p, &tasks);
+        assert_eq!(tasks.len(), 10);
+    }
+
+    #[test]
+    fn small_islands_between_large_ones_join_a_neighbour() {
+        let p = plan(&[(40, 60), (1, 0), (1, 0), (2, 1), (40, 60), (1, 0)]);
+        let mut tasks = Vec::new();
+        plan_tasks(&p, &mut tasks);
+        check_cover(&p, &tasks);
+        assert_eq!(tasks, vec![0..1, 1..4, 4..5, 5..6]);
+    }
 }
