@@ -203,8 +203,21 @@ impl Cx {
     /// accepts it, with a warning: ODE's arithmetic on it (squares,
     /// products, sums with other such values) overflows to inf or NaN in
     /// AABBs, joint getters and contacts (README, "Huge finite values").
-    #[inline]
+    ///
+    /// The usual case is one test: every component within `HUGE_INPUT`
+    /// (which NaN and infinities fail); the rest is out of line.
+    #[inline(always)]
     pub fn vec3(&self, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
+        let h = core_error::HUGE_INPUT;
+        if (x.abs() <= h) & (y.abs() <= h) & (z.abs() <= h) {
+            return Some([x, y, z]);
+        }
+        self.vec3_cold(names, x, y, z)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn vec3_cold(&self, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
         let v = [self.finite(names[0], x)?, self.finite(names[1], y)?, self.finite(names[2], z)?];
         self.warn_huge(&names, &v);
         Some(v)

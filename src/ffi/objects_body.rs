@@ -253,7 +253,12 @@ fn accumulate(cx: &Cx, b: BodyRef, add: impl FnOnce(&mut Body)) -> Option<()> {
     let body = b.get_mut();
     let (f0, t0) = (body.facc, body.tacc);
     add(body);
-    let finite = |f: &[f64; 4], t: &[f64; 4]| f[..3].iter().chain(&t[..3]).all(|v| v.is_finite());
+    // One branch in the usual case: every sum within the double range
+    // (NaN fails the comparison too).
+    let finite = |f: &[f64; 4], t: &[f64; 4]| {
+        let ok = |v: f64| v.abs() <= f64::MAX;
+        ok(f[0]) & ok(f[1]) & ok(f[2]) & ok(t[0]) & ok(t[1]) & ok(t[2])
+    };
     if finite(&body.facc, &body.tacc) || !finite(&f0, &t0) {
         return Some(());
     }
