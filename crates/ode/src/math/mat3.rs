@@ -98,4 +98,32 @@ mod tests {
         assert_eq!(c, crate::math::vec::cross3(&v, &[0.5, 0.25, -1.0]));
         assert!(invert3(&[0.0; 12]).is_none());
     }
+
+    /// Each product entry is ODE's sum `(a₀b₀ + a₁b₁) + a₂b₂` bit for bit
+    /// (a vectorising rewrite must keep it), whatever the padding holds.
+    #[test]
+    fn products_keep_odes_sum_order() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64 * 2e3 - 1e3
+        };
+        for _ in 0..2000 {
+            let a: [f64; 12] = std::array::from_fn(|k| if k % 4 == 3 { f64::NAN } else { next() });
+            let b: [f64; 12] = std::array::from_fn(|k| if k % 4 == 3 { next() } else { next() * 1e-3 });
+            let (p0, p2) = (mul0_333(&a, &b), mul2_333(&a, &b));
+            for i in 0..3 {
+                for j in 0..3 {
+                    let e0 = a[4 * i] * b[j] + a[4 * i + 1] * b[4 + j] + a[4 * i + 2] * b[8 + j];
+                    let e2 = a[4 * i] * b[4 * j] + a[4 * i + 1] * b[4 * j + 1] + a[4 * i + 2] * b[4 * j + 2];
+                    assert_eq!(p0[4 * i + j].to_bits(), e0.to_bits());
+                    assert_eq!(p2[4 * i + j].to_bits(), e2.to_bits());
+                }
+                assert_eq!(p0[4 * i + 3], 0.0);
+                assert_eq!(p2[4 * i + 3], 0.0);
+            }
+        }
+    }
 }
