@@ -10,7 +10,11 @@
 # final-state checksums agree (bit-identical trajectories), and the
 # geometric mean of the ratios; then the same for our library in the fast
 # solver mode (ODE_SOLVER=fast, a third run interleaved in each pair;
-# checksums are not expected to agree there). Scenes: pyramid, container, ragdolls,
+# checksums are not expected to agree there). With -t N, a fourth run of
+# ours with ODE_THREADS=N (islands stepped in parallel) is interleaved too,
+# and a last table gives its median time, its ratio to our one-thread run
+# of the same pair, and whether its checksums equal ODE's (they must: exact
+# mode keeps the bits at any thread count). Scenes: pyramid, container, ragdolls,
 # collide, hinge_chain, trimesh_terrain, free_bodies (free_step and
 # free_quick). Timings are wall-clock on whatever else the machine runs:
 # use a quiet machine, and never put them in a test.
@@ -24,11 +28,13 @@ ode_ensure_deps gcc libode8 libode-dev python3
 ode_find_cargo
 
 PAIRS=5
+THREADS=0
 SCENES=()
 while [ $# -gt 0 ]; do
   case "$1" in
     -p) PAIRS=$2; shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -t) THREADS=$2; shift ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) SCENES+=("$1") ;;
   esac
   shift
@@ -53,12 +59,15 @@ for ((p = 1; p <= PAIRS; p++)); do
   for s in "${SCENES[@]}"; do
     echo "==> pair $p/$PAIRS: $s" >&2
     env -u LD_LIBRARY_PATH "$BIN/$s" | sed "s/^/ode $p /" >> "$RESULTS"
-    LD_LIBRARY_PATH="$OURS_DIR" "$BIN/$s" | sed "s/^/ours $p /" >> "$RESULTS"
-    ODE_SOLVER=fast LD_LIBRARY_PATH="$OURS_DIR" "$BIN/$s" | sed "s/^/fast $p /" >> "$RESULTS"
+    env -u ODE_THREADS -u ODE_SOLVER LD_LIBRARY_PATH="$OURS_DIR" "$BIN/$s" | sed "s/^/ours $p /" >> "$RESULTS"
+    env -u ODE_THREADS ODE_SOLVER=fast LD_LIBRARY_PATH="$OURS_DIR" "$BIN/$s" | sed "s/^/fast $p /" >> "$RESULTS"
+    if [ "$THREADS" -gt 1 ]; then
+      env -u ODE_SOLVER ODE_THREADS="$THREADS" LD_LIBRARY_PATH="$OURS_DIR" "$BIN/$s" | sed "s/^/threads $p /" >> "$RESULTS"
+    fi
   done
 done
 
-python3 - "$RESULTS" <<'PY'
+python3 - "$RESULTS" "$THREADS" <<'PY'
 import math, statistics, sys
 runs = {}  # (scene, lib) -> {pair: (ms, checksum)}
 order = []
@@ -96,4 +105,17 @@ if ratios:
     if fast_ratios:
         line += f" {'':>13} {geomean(fast_ratios):9.3f}"
     print(line)
+threads = int(sys.argv[2])
+if threads > 1:
+    print()
+    print(f"{'scene':<16} {'ours ms/step':>13} {f'{threads} threads':>11} {'ratio':>7}  checksums vs ODE")
+    for name in order:
+        ode, ours, thr = runs.get((name, "ode"), {}), runs.get((name, "ours"), {}), runs.get((name, "threads"), {})
+        pairs = sorted(set(ours) & set(thr))
+        if not pairs:
+            continue
+        r = statistics.median(thr[p][0] / ours[p][0] for p in pairs)
+        same = all(p in ode and thr[p][1] == ode[p][1] for p in pairs)
+        print(f"{name:<16} {statistics.median(ours[p][0] for p in pairs):13.4f} "
+              f"{statistics.median(thr[p][0] for p in pairs):11.4f} {r:7.3f}  {'same' if same else 'DIFFER'}")
 PY
