@@ -478,6 +478,7 @@ fn fill_lane_row(
 
 /// Writes one block joint's rows into its lane (see `fill_lane_row`) and
 /// makes its missing rows inert.
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn fill_block_lane(
     f: &LaneFill,
@@ -508,6 +509,7 @@ fn fill_block_lane(
 /// `fill_block_lane` for a contact `direct_contact` accepted, its `m`
 /// rows computed here from the contact as `ContactJoint::info2` computes
 /// them (same expressions, so the same bits), without a `Row` in memory.
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn fill_contact_lane(
     f: &LaneFill,
@@ -610,7 +612,6 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     let nb = input.bodies.len();
     let h = input.h;
     let hinv = 1.0 / h;
-    let w = input.world.qs.w;
     let dummy_body = nb as u32;
 
     // ---- colouring: group 0 (no findex), group 1 (friction), blocks ----
@@ -729,6 +730,96 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     s.lambda.resize(block_base + 12 * nblock, 0.0);
     s.fc.clear();
     s.fc.resize(nb + 4, [0.0; 6]);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor supports AVX2 (checked just above).
+        unsafe { fill_lanes_avx2(input, island, s, cache, block_base) };
+    } else {
+        fill_lanes(input, island, s, cache, block_base);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    fill_lanes(input, island, s, cache, block_base);
+    // The dummy bodies receive only zero products; keep them exactly zero.
+    s.fc[nb..].fill([0.0; 6]);
+
+    // ---- SOR sweeps --------------------------------------------------------
+    let iterations = input.world.qs.num_iterations.max(0) as usize;
+    s.order.clear();
+    s.order.extend(0..(nbatch + nblock) as u32);
+    let sw = Sweep { batches: &s.batches, blocks: &s.blocks[..nblock], block_base };
+    sweeps(sw, &mut s.order, &mut s.lambda, &mut s.fc, iterations);
+
+    // ---- results -------------------------------------------------------------
+    for (&b, f) in input.bodies.iter().zip(s.fc.iter()) {
+        let b = b.get_mut();
+        for k in 0..3 {
+            b.lvel[k] += h * f[k];
+            b.avel[k] += h * f[3 + k];
+        }
+    }
+    for (j, slot) in island.joints.iter().enumerate() {
+        let head = &mut slot.joint.get_mut().head;
+        let mut lam = [0.0; 6];
+        if s.is_block[j] {
+            let pos = s.block_pos[j] as usize;
+            let slot0 = block_base + 12 * (pos / 4) + pos % 4;
+            for (k, l) in lam.iter_mut().enumerate().take(slot.m) {
+                *l = s.lambda[slot0 + 4 * k];
+            }
+        } else {
+            for (k, l) in lam.iter_mut().enumerate().take(slot.m) {
+                *l = s.lambda[s.slot[slot.row0 + k] as usize];
+            }
+        }
+        let n = slot.m.min(head.lambda.len());
+        head.lambda[..n].copy_from_slice(&lam[..n]);
+        if let crate::joints::JointKind::Contact(c) = &slot.joint.get().kind {
+            let g = &c.geom;
+            s.fresh.push(CachedContact {
+                g1: g.g1 as usize,
+                g2: g.g2 as usize,
+                pos: g.pos,
+                lambda: [lam[0], lam[1], lam[2]],
+            });
+        }
+        let fb = head.feedback;
+        if !fb.is_null() {
+            let rs = &rows[slot.row0..slot.row0 + slot.m];
+            let (mut f1, mut t1, mut f2, mut t2) = ([0.0; 3], [0.0; 3], [0.0; 3], [0.0; 3]);
+            for (row, &l) in rs.iter().zip(lam.iter()) {
+                for k in 0..3 {
+                    f1[k] += row.j1l[k] * l;
+                    t1[k] += row.j1a[k] * l;
+                    f2[k] += row.j2l[k] * l;
+                    t2[k] += row.j2a[k] * l;
+                }
+            }
+            // SAFETY: the host registered this dJointFeedback with
+            // dJointSetFeedback and must keep it valid while the joint
+            // exists; nothing else accesses it during the step.
+            let fb = unsafe { &mut *fb };
+            if slot.b2.is_some() {
+                fb.f2[..3].copy_from_slice(&f2);
+                fb.t2[..3].copy_from_slice(&t2);
+            }
+            fb.f1[..3].copy_from_slice(&f1);
+            fb.t1[..3].copy_from_slice(&t1);
+        }
+    }
+}
+
+/// Fills every joint's rows into its batch lanes or block lane, scaled,
+/// with its warm start applied to `lambda` and `fc` (see `solve_rows`).
+/// Compiled a second time for AVX2 (`fill_lanes_avx2`), where the six-wide
+/// loops take 4-wide vectors; no fused multiply-add, so both give the same
+/// bits.
+#[inline(always)]
+fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache, block_base: usize) {
+    let rows = &island.rows;
+    let dummy_body = input.bodies.len() as u32;
+    let hinv = 1.0 / input.h;
+    let w = input.world.qs.w;
+    let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
     for (j, slot) in island.joints.iter().enumerate() {
         let b1 = slot.b1.map_or(dummy_body, |i| i as u32);
         let b2 = slot.b2.map_or(dummy_body, |i| i as u32);
@@ -830,73 +921,12 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             }
         }
     }
-    // The dummy bodies receive only zero products; keep them exactly zero.
-    s.fc[nb..].fill([0.0; 6]);
+}
 
-    // ---- SOR sweeps --------------------------------------------------------
-    let iterations = input.world.qs.num_iterations.max(0) as usize;
-    s.order.clear();
-    s.order.extend(0..(nbatch + nblock) as u32);
-    let sw = Sweep { batches: &s.batches, blocks: &s.blocks[..nblock], block_base };
-    sweeps(sw, &mut s.order, &mut s.lambda, &mut s.fc, iterations);
-
-    // ---- results -------------------------------------------------------------
-    for (&b, f) in input.bodies.iter().zip(s.fc.iter()) {
-        let b = b.get_mut();
-        for k in 0..3 {
-            b.lvel[k] += h * f[k];
-            b.avel[k] += h * f[3 + k];
-        }
-    }
-    for (j, slot) in island.joints.iter().enumerate() {
-        let head = &mut slot.joint.get_mut().head;
-        let mut lam = [0.0; 6];
-        if s.is_block[j] {
-            let pos = s.block_pos[j] as usize;
-            let slot0 = block_base + 12 * (pos / 4) + pos % 4;
-            for (k, l) in lam.iter_mut().enumerate().take(slot.m) {
-                *l = s.lambda[slot0 + 4 * k];
-            }
-        } else {
-            for (k, l) in lam.iter_mut().enumerate().take(slot.m) {
-                *l = s.lambda[s.slot[slot.row0 + k] as usize];
-            }
-        }
-        let n = slot.m.min(head.lambda.len());
-        head.lambda[..n].copy_from_slice(&lam[..n]);
-        if let crate::joints::JointKind::Contact(c) = &slot.joint.get().kind {
-            let g = &c.geom;
-            s.fresh.push(CachedContact {
-                g1: g.g1 as usize,
-                g2: g.g2 as usize,
-                pos: g.pos,
-                lambda: [lam[0], lam[1], lam[2]],
-            });
-        }
-        let fb = head.feedback;
-        if !fb.is_null() {
-            let rs = &rows[slot.row0..slot.row0 + slot.m];
-            let (mut f1, mut t1, mut f2, mut t2) = ([0.0; 3], [0.0; 3], [0.0; 3], [0.0; 3]);
-            for (row, &l) in rs.iter().zip(lam.iter()) {
-                for k in 0..3 {
-                    f1[k] += row.j1l[k] * l;
-                    t1[k] += row.j1a[k] * l;
-                    f2[k] += row.j2l[k] * l;
-                    t2[k] += row.j2a[k] * l;
-                }
-            }
-            // SAFETY: the host registered this dJointFeedback with
-            // dJointSetFeedback and must keep it valid while the joint
-            // exists; nothing else accesses it during the step.
-            let fb = unsafe { &mut *fb };
-            if slot.b2.is_some() {
-                fb.f2[..3].copy_from_slice(&f2);
-                fb.t2[..3].copy_from_slice(&t2);
-            }
-            fb.f1[..3].copy_from_slice(&f1);
-            fb.t1[..3].copy_from_slice(&t1);
-        }
-    }
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn fill_lanes_avx2(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache, block_base: usize) {
+    fill_lanes(input, island, s, cache, block_base);
 }
 
 /// `iterations` SOR sweeps over the batches. On x86-64 processors with
