@@ -186,6 +186,13 @@ pub struct FastScratch {
     /// contact geometry (`fill_contact_lane`); it has no rows in
     /// `IslandRows::rows`.
     direct: Vec<bool>,
+    /// Per joint slot: a direct contact of three rows without `fdir1` or
+    /// bounce, which `fill_contact_block` can fill four at a time.
+    plain: Vec<bool>,
+    /// Per block lane (block·4 + lane): its joint slot (`u32::MAX`:
+    /// padding); per block: all four lanes plain contacts.
+    block_joint: Vec<u32>,
+    vec_block: Vec<bool>,
     /// Per joint slot: colour of its block, then its lane position
     /// (block·4 + lane).
     block_colour: Vec<u8>,
@@ -243,6 +250,7 @@ fn assemble(input: &IslandInput, infos: &[JointInfo], rows: &mut IslandRows, s: 
     let world = input.world;
     rows.clear();
     s.direct.clear();
+    s.plain.clear();
     let ctx = RowCtx { fps: 1.0 / input.h, erp: world.erp, world };
     for (slot, ji) in infos.iter().enumerate() {
         let joint = ji.joint.get_mut();
@@ -267,6 +275,10 @@ fn assemble(input: &IslandInput, infos: &[JointInfo], rows: &mut IslandRows, s: 
             }
         }
         s.direct.push(direct);
+        let plain = direct
+            && m == 3
+            && matches!(&joint.kind, JointKind::Contact(c) if c.surface.mode & (cmode::FDIR1 | cmode::BOUNCE) == 0);
+        s.plain.push(plain);
         let index = |b: Option<crate::dynamics::body::BodyRef>| b.map(|b| b.get().tag as usize);
         rows.joints.push(JointSlot {
             joint: ji.joint,
@@ -692,6 +704,8 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     }
     s.slot.clear();
     s.slot.resize(m, 0);
+    s.block_joint.clear();
+    s.block_joint.resize(4 * nblock, u32::MAX);
     for (j, slot) in island.joints.iter().enumerate() {
         if s.is_block[j] {
             let c = s.block_colour[j] as usize;
@@ -701,6 +715,7 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             // Block rows need no `slot`: no batch row refers to them, and
             // their λ are found from `block_pos`.
             s.block_pos[j] = pos;
+            s.block_joint[pos as usize] = j as u32;
             continue;
         }
         for r in slot.row0..slot.row0 + slot.m {
@@ -709,6 +724,12 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             s.slot[r] = s.next[k];
             s.next[k] += if s.colour[r] as usize == OVERFLOW { 4 } else { 1 };
         }
+    }
+
+    // Blocks whose four lanes are plain contacts are filled four at a time.
+    s.vec_block.clear();
+    for lanes in s.block_joint.chunks_exact(4) {
+        s.vec_block.push(lanes.iter().all(|&j| j != u32::MAX && s.plain[j as usize]));
     }
 
     // ---- −(v/h + M⁻¹F) per body ------------------------------------------
@@ -808,6 +829,143 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     }
 }
 
+/// `fill_contact_lane` for the four plain contacts (`FastScratch::plain`)
+/// of one block at once, lane by lane the same operations in the same
+/// order (so the same bits), four-wide; the contacts' own values (normal,
+/// arms, tangents, bodies' data) are gathered lane by lane first. The
+/// warm start is left to the caller. `js`: the lanes' joint slots.
+#[inline(always)]
+fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], bk: &mut Block, tmp: &[[f64; 6]], hinv: f64) {
+    let world = input.world;
+    let nb = input.bodies.len();
+    let dummy_body = nb as u32;
+    // Per component, per lane.
+    let (mut n, mut c1, mut c2, mut t1, mut t2) = ([[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 3]);
+    let mut has2 = [false; 4];
+    let (mut im1, mut im2) = ([0.0; 4], [0.0; 4]);
+    let (mut ii1, mut ii2) = ([[0.0; 4]; 9], [[0.0; 4]; 9]);
+    let (mut tt1, mut tt2) = ([[0.0; 4]; 6], [[0.0; 4]; 6]);
+    // Per row: right-hand side and CFM; friction rows: mu.
+    let (mut rc, mut rcfm, mut mu) = ([[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 2]);
+    for lane in 0..4 {
+        let slot = &island.joints[js[lane]];
+        let joint = slot.joint.get();
+        let (JointKind::Contact(cj), Some(b0)) = (&joint.kind, joint.head.body[0]) else {
+            unreachable!("plain contacts are attached contacts");
+        };
+        let (b0, b1) = (b0.get(), joint.head.body[1].map(|b| b.get()));
+        let s = &cj.surface;
+        let mode = s.mode;
+        // As `fill_contact_lane` (no bounce).
+        let erp = if mode & cmode::SOFT_ERP != 0 { s.soft_erp } else { world.erp };
+        let kk = hinv * erp;
+        let mut depth = cj.geom.depth - world.contactp.min_depth;
+        if depth < 0.0 {
+            depth = 0.0;
+        }
+        let motion_n = if mode & cmode::MOTION_N != 0 { s.motion_n } else { 0.0 };
+        let pushout = kk * depth + motion_n;
+        let maxvel = world.contactp.max_vel;
+        rc[0][lane] = if pushout > maxvel { maxvel } else { pushout };
+        rc[1][lane] = if mode & cmode::MOTION1 != 0 { s.motion1 } else { 0.0 };
+        rc[2][lane] = if mode & cmode::MOTION2 != 0 { s.motion2 } else { 0.0 };
+        rcfm[0][lane] = if mode & cmode::SOFT_CFM != 0 { s.soft_cfm } else { world.cfm };
+        rcfm[1][lane] = if mode & cmode::SLIP1 != 0 { s.slip1 } else { world.cfm };
+        rcfm[2][lane] = if mode & cmode::SLIP2 != 0 { s.slip2 } else { world.cfm };
+        mu[0][lane] = s.mu;
+        mu[1][lane] = if mode & cmode::MU2 != 0 { s.mu2 } else { s.mu };
+        let g = &cj.geom;
+        let nn = if joint.head.flags & crate::joints::flags::REVERSE != 0 {
+            [-g.normal[0], -g.normal[1], -g.normal[2]]
+        } else {
+            g.normal
+        };
+        let (p, q) = plane_space(&nn);
+        for c in 0..3 {
+            n[c][lane] = nn[c];
+            t1[c][lane] = p[c];
+            t2[c][lane] = q[c];
+            c1[c][lane] = g.pos[c] - b0.pos[c];
+            if let Some(b) = b1 {
+                c2[c][lane] = g.pos[c] - b.pos[c];
+            }
+        }
+        let ba = slot.b1.unwrap_or(nb);
+        im1[lane] = input.bodies[ba].get().inv_mass;
+        let ii = &input.inv_i[ba];
+        for r in 0..3 {
+            for c in 0..3 {
+                ii1[3 * r + c][lane] = ii[4 * r + c];
+            }
+        }
+        let bb = slot.b2.unwrap_or(nb);
+        if bb < nb {
+            has2[lane] = true;
+            im2[lane] = input.bodies[bb].get().inv_mass;
+            let ii = &input.inv_i[bb];
+            for r in 0..3 {
+                for c in 0..3 {
+                    ii2[3 * r + c][lane] = ii[4 * r + c];
+                }
+            }
+        }
+        for c in 0..6 {
+            tt1[c][lane] = tmp[ba][c];
+            tt2[c][lane] = tmp[bb][c];
+        }
+        let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
+        let lane_body = |b: Option<usize>| dynamic(b).map_or(dummy_body + lane as u32, |i| i as u32);
+        bk.b1[lane] = lane_body(slot.b1);
+        bk.b2[lane] = lane_body(slot.b2);
+    }
+    let v3 = |a: &[[f64; 4]; 3]| a.map(DVec4::from_array);
+    let (c1, c2) = (v3(&c1), v3(&c2));
+    let (im1, im2) = (DVec4::from_array(im1), DVec4::from_array(im2));
+    let (ii1, ii2) = (ii1.map(DVec4::from_array), ii2.map(DVec4::from_array));
+    let (tt1, tt2) = (tt1.map(DVec4::from_array), tt2.map(DVec4::from_array));
+    let mask = glam::BVec4::new(has2[0], has2[1], has2[2], has2[3]);
+    let cross = |a: &[DVec4; 3], b: &[DVec4; 3]| {
+        [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+    };
+    // `mul0_331` lane-wise: row r of the inverse inertia times v.
+    let mul = |ii: &[DVec4; 9], v: &[DVec4]| {
+        [0, 1, 2].map(|r| ii[3 * r] * v[0] + ii[3 * r + 1] * v[1] + ii[3 * r + 2] * v[2])
+    };
+    let w = DVec4::splat(input.world.qs.w);
+    for (k, d) in [v3(&n), v3(&t1), v3(&t2)].into_iter().enumerate() {
+        let a1 = cross(&c1, &d);
+        let a2 = cross(&d, &c2);
+        let j1 = [d[0], d[1], d[2], a1[0], a1[1], a1[2]];
+        let j2 = [-d[0], -d[1], -d[2], a2[0], a2[1], a2[2]].map(|x| DVec4::select(mask, x, DVec4::ZERO));
+        let (r1, r2) = (mul(&ii1, &j1[3..]), mul(&ii2, &j2[3..]));
+        let m1 = [im1 * j1[0], im1 * j1[1], im1 * j1[2], r1[0], r1[1], r1[2]];
+        let m2 = [im2 * j2[0], im2 * j2[1], im2 * j2[2], r2[0], r2[1], r2[2]];
+        let mut jmj = DVec4::ZERO;
+        let mut jt = DVec4::ZERO;
+        for c in 0..6 {
+            jmj += j1[c] * m1[c] + j2[c] * m2[c];
+            jt += j1[c] * tt1[c] + j2[c] * tt2[c];
+        }
+        let cfm = DVec4::from_array(rcfm[k]) * hinv;
+        let ad = w / (jmj + cfm);
+        for c in 0..6 {
+            bk.j1[k][c] = j1[c] * ad;
+            bk.j2[k][c] = j2[c] * ad;
+            bk.m1[k][c] = m1[c];
+            bk.m2[k][c] = m2[c];
+        }
+        bk.rhs[k] = (DVec4::from_array(rc[k]) * hinv + jt) * ad;
+        bk.cfm[k] = cfm * ad;
+        if k == 0 {
+            bk.fcoef[0] = DVec4::ZERO;
+            bk.lo0 = DVec4::ZERO;
+            bk.hi0 = DVec4::INFINITY;
+        } else {
+            bk.fcoef[k] = DVec4::from_array(mu[k - 1]).abs();
+        }
+    }
+}
+
 /// Fills every joint's rows into its batch lanes or block lane, scaled,
 /// with its warm start applied to `lambda` and `fc` (see `solve_rows`).
 /// Compiled a second time for AVX2 (`fill_lanes_avx2`), where the six-wide
@@ -820,6 +978,12 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     let hinv = 1.0 / input.h;
     let w = input.world.qs.w;
     let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
+    for (bi, &v) in s.vec_block.iter().enumerate() {
+        if v {
+            let js = std::array::from_fn(|l| s.block_joint[4 * bi + l] as usize);
+            fill_contact_block(input, island, js, &mut s.blocks[bi], &s.tmp, hinv);
+        }
+    }
     for (j, slot) in island.joints.iter().enumerate() {
         let b1 = slot.b1.map_or(dummy_body, |i| i as u32);
         let b2 = slot.b2.map_or(dummy_body, |i| i as u32);
@@ -832,6 +996,25 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             }
             _ => joint.head.lambda,
         };
+        if s.is_block[j] && s.vec_block[s.block_pos[j] as usize / 4] {
+            // Filled by `fill_contact_block`; the warm start here, in joint
+            // order as for the other joints (the order of the sums in fc).
+            let pos = s.block_pos[j] as usize;
+            let (bk, lane, slot0) = (&s.blocks[pos / 4], pos % 4, block_base + 12 * (pos / 4) + pos % 4);
+            for k in 0..3 {
+                if prev[k] != 0.0 {
+                    let l = prev[k] * WARM_FACTOR;
+                    s.lambda[slot0 + 4 * k] = l;
+                    for (b, mm) in [(b1, &bk.m1[k]), (b2, &bk.m2[k])] {
+                        let fb = &mut s.fc[b as usize];
+                        for c in 0..6 {
+                            fb[c] += mm[c].to_array()[lane & 3] * l;
+                        }
+                    }
+                }
+            }
+            continue;
+        }
         if s.is_block[j] {
             let pos = s.block_pos[j] as usize;
             let side = |b: u32| {
