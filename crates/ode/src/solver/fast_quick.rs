@@ -918,26 +918,48 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
         bk.b1[lane] = lane_body(slot.b1);
         bk.b2[lane] = lane_body(slot.b2);
     }
-    let v3 = |a: &[[f64; 4]; 3]| a.map(DVec4::from_array);
+    // (Explicit array literals: `array::map` was not inlined here.)
+    let v = DVec4::from_array;
+    let v3 = |a: &[[f64; 4]; 3]| [v(a[0]), v(a[1]), v(a[2])];
     let (c1, c2) = (v3(&c1), v3(&c2));
-    let (im1, im2) = (DVec4::from_array(im1), DVec4::from_array(im2));
-    let (ii1, ii2) = (ii1.map(DVec4::from_array), ii2.map(DVec4::from_array));
-    let (tt1, tt2) = (tt1.map(DVec4::from_array), tt2.map(DVec4::from_array));
-    let mask = glam::BVec4::new(has2[0], has2[1], has2[2], has2[3]);
-    let cross = |a: &[DVec4; 3], b: &[DVec4; 3]| {
+    let (im1, im2) = (v(im1), v(im2));
+    let mut vii1 = [DVec4::ZERO; 9];
+    let mut vii2 = [DVec4::ZERO; 9];
+    for i in 0..9 {
+        vii1[i] = v(ii1[i]);
+        vii2[i] = v(ii2[i]);
+    }
+    let mut vt1 = [DVec4::ZERO; 6];
+    let mut vt2 = [DVec4::ZERO; 6];
+    for i in 0..6 {
+        vt1[i] = v(tt1[i]);
+        vt2[i] = v(tt2[i]);
+    }
+    let (tt1, tt2) = (vt1, vt2);
+    // Lanes without a second body: all-ones bits where there is one.
+    let keep2 = v(has2.map(|h| if h { f64::from_bits(u64::MAX) } else { 0.0 }));
+    let and = |x: DVec4, m: DVec4| v([0, 1, 2, 3].map(|l| f64::from_bits(x.to_array()[l].to_bits() & m.to_array()[l].to_bits())));
+    #[inline(always)]
+    fn cross(a: &[DVec4; 3], b: &[DVec4; 3]) -> [DVec4; 3] {
         [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
-    };
-    // `mul0_331` lane-wise: row r of the inverse inertia times v.
-    let mul = |ii: &[DVec4; 9], v: &[DVec4]| {
-        [0, 1, 2].map(|r| ii[3 * r] * v[0] + ii[3 * r + 1] * v[1] + ii[3 * r + 2] * v[2])
-    };
+    }
+    // `mul0_331` lane-wise: row r of the inverse inertia times (x, y, z).
+    #[inline(always)]
+    fn mul(ii: &[DVec4; 9], x: DVec4, y: DVec4, z: DVec4) -> [DVec4; 3] {
+        [
+            ii[0] * x + ii[1] * y + ii[2] * z,
+            ii[3] * x + ii[4] * y + ii[5] * z,
+            ii[6] * x + ii[7] * y + ii[8] * z,
+        ]
+    }
     let w = DVec4::splat(input.world.qs.w);
-    for (k, d) in [v3(&n), v3(&t1), v3(&t2)].into_iter().enumerate() {
-        let a1 = cross(&c1, &d);
-        let a2 = cross(&d, &c2);
+    let dirs = [v3(&n), v3(&t1), v3(&t2)];
+    for (k, d) in dirs.iter().enumerate() {
+        let a1 = cross(&c1, d);
+        let a2 = cross(d, &c2);
         let j1 = [d[0], d[1], d[2], a1[0], a1[1], a1[2]];
-        let j2 = [-d[0], -d[1], -d[2], a2[0], a2[1], a2[2]].map(|x| DVec4::select(mask, x, DVec4::ZERO));
-        let (r1, r2) = (mul(&ii1, &j1[3..]), mul(&ii2, &j2[3..]));
+        let j2 = [and(-d[0], keep2), and(-d[1], keep2), and(-d[2], keep2), and(a2[0], keep2), and(a2[1], keep2), and(a2[2], keep2)];
+        let (r1, r2) = (mul(&vii1, j1[3], j1[4], j1[5]), mul(&vii2, j2[3], j2[4], j2[5]));
         let m1 = [im1 * j1[0], im1 * j1[1], im1 * j1[2], r1[0], r1[1], r1[2]];
         let m2 = [im2 * j2[0], im2 * j2[1], im2 * j2[2], r2[0], r2[1], r2[2]];
         let mut jmj = DVec4::ZERO;
