@@ -13,7 +13,8 @@
 //!       gyroscopic torque;
 //!    2. **rows**: each joint's row counts (`solver::gather_info1`), then
 //!       the rows themselves (`solver::assemble_rows`, for the Step in
-//!       `solver::order_for_step`'s order);
+//!       `solver::order_for_step`'s order; the fast QuickStep assembles
+//!       its own, contacts straight into its lanes);
 //!    3. **solve**: Dantzig BLCP (`solver::step`) or PGS/SOR
 //!       (`solver::quick`, or `solver::fast_quick` in the fast solver
 //!       mode), which yield the constraint forces;

@@ -1,8 +1,13 @@
 //! The fast QuickStep solver of one island (`dWorldQuickStep` in
 //! `SolverMode::Fast`): the same projected Gauss–Seidel/SOR model as
-//! `quick` (rows from `assemble_rows`, ERP/CFM, findex friction, lo/hi,
-//! relaxation `w`, `num_iterations` sweeps) but not ODE's row order:
+//! `quick` (the rows `assemble_rows` would give, ERP/CFM, findex friction,
+//! lo/hi, relaxation `w`, `num_iterations` sweeps) but not ODE's row order:
 //!
+//! - contacts that fit a `Block` lane and have no feedback are written
+//!   straight into their lane from the contact (`fill_contact_lane`, four
+//!   at a time in `fill_contact_block`) with `ContactJoint::info2`'s
+//!   expressions, instead of through `Row`s; other joints are assembled
+//!   as `assemble_rows` does (`assemble`);
 //! - rows are coloured greedily so that the rows of one colour share no
 //!   dynamic body (static and kinematic bodies have no inverse mass and
 //!   receive nothing, so they do not constrain the colouring); rows without
