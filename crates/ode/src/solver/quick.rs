@@ -213,6 +213,27 @@ pub(super) fn apply_external_forces(input: &IslandInput) {
 }
 
 fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScratch, shuffle: bool) {
+    // With VEX encoding where the processor has AVX (as `sweep`): the same
+    // operations per value, so the same bits.
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx") {
+        // SAFETY: the processor has AVX.
+        unsafe { solve_rows_avx(input, island, scratch, shuffle) };
+        return;
+    }
+    solve_rows_body(input, island, scratch, shuffle)
+}
+
+/// # Safety
+/// The processor must have AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn solve_rows_avx(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScratch, shuffle: bool) {
+    solve_rows_body(input, island, scratch, shuffle)
+}
+
+#[inline(always)]
+fn solve_rows_body(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScratch, shuffle: bool) {
     let rows = &island.rows;
     let m = rows.len();
     let nb = input.bodies.len();
