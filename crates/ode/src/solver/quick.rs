@@ -746,8 +746,21 @@ mod tests {
             }
             let mut ref_lambda = lambda.clone();
             let mut ref_fc: Vec<[f64; 6]> = fc[..nb].iter().map(|f| f.f).collect();
+            // The baseline (SSE2) build of the loop too, whatever `sweep`
+            // dispatches to on this processor.
+            let (mut base_lambda, mut base_fc) = (lambda.clone(), fc.clone());
             for _ in 0..3 {
                 sweep(&rows, &order, &mut lambda, &mut fc, nb);
+                // SAFETY: indices in range as in `sweep` (same data).
+                unsafe { sweep_rows(&rows, &order, base_lambda.as_mut_ptr(), base_fc.as_mut_ptr(), nb as u32) };
+                for (a, b) in base_lambda.iter().zip(&lambda) {
+                    assert!(same(*a, *b), "case {case}: baseline λ {a} vs {b}");
+                }
+                for (f, g) in base_fc.iter().zip(&fc) {
+                    for k in 0..6 {
+                        assert!(same(f.f[k], g.f[k]), "case {case}: baseline fc");
+                    }
+                }
                 for o in &order {
                     let r = o.row as usize;
                     let (j1, j2, b2) = &plain[r];
