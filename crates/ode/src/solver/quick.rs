@@ -107,27 +107,31 @@ pub fn rand_draws(m: usize, iterations: i32) -> usize {
 }
 
 /// One scaled row as the SOR sweep reads it (ODE's J and iMJ rows side by
-/// side): body 1's Jacobian with rhs and cfm fill the first cache line,
-/// body 1's M⁻¹Jᵀ with the bounds the second, so a row without a second
-/// body reads two lines; body 2's values fill the last two.
+/// side). The two bodies' Jacobians are interleaved, `jj[k] = (J₁[k],
+/// J₂[k])`, so that both dot products of the update run side by side in
+/// the two lanes of one SSE2 register, each lane summing in ODE's order
+/// (a row without a second body has J₂ = +0 and reads a zero force: its
+/// second sum is +0, and subtracting +0 changes no value). The Jacobians
+/// with rhs, cfm and the bounds fill the first two cache lines, M⁻¹Jᵀ of
+/// each body one more each.
 #[derive(Clone, Copy, Default)]
 #[repr(C, align(64))]
 pub struct SorRow {
-    j1: [f64; 6],
+    jj: [[f64; 2]; 6],
     rhs: f64,
     cfm: f64,
-    im1: [f64; 6],
     lo: f64,
     hi: f64,
-    j2: [f64; 6],
+    im1: [f64; 6],
     _pad1: [f64; 2],
     im2: [f64; 6],
     _pad2: [f64; 2],
 }
 
 /// One entry of the sweep order: the row and what the update needs to know
-/// before touching it (its bodies, `NO_BODY` for none, and its friction
-/// index, -1 for none). Shuffles move whole entries.
+/// before touching it (its bodies, the zero dummy body `nb` as body 2 of a
+/// row without one, and its friction index, -1 for none). Shuffles move
+/// whole entries.
 #[derive(Clone, Copy, Default)]
 #[repr(C)]
 pub struct SorOrder {
@@ -136,8 +140,6 @@ pub struct SorOrder {
     b2: u32,
     findex: i32,
 }
-
-const NO_BODY: u32 = u32::MAX;
 
 /// A body's constraint force accumulator `fc` (linear then angular), one
 /// cache line per body.
@@ -211,6 +213,27 @@ pub(super) fn apply_external_forces(input: &IslandInput) {
 }
 
 fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScratch, shuffle: bool) {
+    // With VEX encoding where the processor has AVX (as `sweep`): the same
+    // operations per value, so the same bits.
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx") {
+        // SAFETY: the processor has AVX.
+        unsafe { solve_rows_avx(input, island, scratch, shuffle) };
+        return;
+    }
+    solve_rows_body(input, island, scratch, shuffle)
+}
+
+/// # Safety
+/// The processor must have AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn solve_rows_avx(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScratch, shuffle: bool) {
+    solve_rows_body(input, island, scratch, shuffle)
+}
+
+#[inline(always)]
+fn solve_rows_body(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScratch, shuffle: bool) {
     let rows = &island.rows;
     let m = rows.len();
     let nb = input.bodies.len();
@@ -225,7 +248,9 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScra
     let srows = at_least(srows, m);
     let order = at_least(order, m);
     let lambda = at_least(lambda, m);
-    let fc = at_least(fc, nb);
+    // One more accumulator: the dummy body 2 of single-body rows, which
+    // stays zero (the sweep never adds to it).
+    let fc = at_least(fc, nb + 1);
     let tmp = at_least(tmp, nb);
     lambda.fill(0.0);
     fc.fill(BodyForce::default());
@@ -263,8 +288,9 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScra
             let s = &mut srows[r];
             let (j1l, j1a, j2l, j2a) =
                 if swap { (&row.j2l, &row.j2a, &row.j1l, &row.j1a) } else { (&row.j1l, &row.j1a, &row.j2l, &row.j2a) };
-            s.j1 = [j1l[0], j1l[1], j1l[2], j1a[0], j1a[1], j1a[2]];
-            s.j2 = [j2l[0], j2l[1], j2l[2], j2a[0], j2a[1], j2a[2]];
+            let mut j1 = [j1l[0], j1l[1], j1l[2], j1a[0], j1a[1], j1a[2]];
+            // +0 without a body 2 (see `SorRow`).
+            let mut j2 = if b2.is_some() { [j2l[0], j2l[1], j2l[2], j2a[0], j2a[1], j2a[2]] } else { [0.0; 6] };
             s.rhs = row.c * hinv;
             s.cfm = row.cfm * hinv;
             s.lo = row.lo;
@@ -274,31 +300,31 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScra
             let mut sum = 0.0;
             let t = &tmp[b1];
             for k in 0..6 {
-                sum += s.j1[k] * t[k];
+                sum += j1[k] * t[k];
             }
             if let Some(b2) = b2 {
                 let t = &tmp[b2];
                 for k in 0..6 {
-                    sum += s.j2[k] * t[k];
+                    sum += j2[k] * t[k];
                 }
             }
             s.rhs += sum;
 
             // iMJ = M⁻¹·Jᵀ
-            s.im1 = inv_mass_times(input, b1, &s.j1);
+            s.im1 = inv_mass_times(input, b1, &j1);
             s.im2 = match b2 {
-                Some(b2) => inv_mass_times(input, b2, &s.j2),
+                Some(b2) => inv_mass_times(input, b2, &j2),
                 None => [0.0; 6],
             };
 
             // Ad = w / (J·iMJ + cfm/h) scales J, rhs and cfm.
             let mut sum = 0.0;
             for k in 0..6 {
-                sum += s.im1[k] * s.j1[k];
+                sum += s.im1[k] * j1[k];
             }
             if b2.is_some() {
                 for k in 0..6 {
-                    sum += s.im2[k] * s.j2[k];
+                    sum += s.im2[k] * j2[k];
                 }
             }
             let cfm = s.cfm;
@@ -306,17 +332,18 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScra
             s.cfm = cfm * ad;
             s.rhs *= ad;
             for k in 0..6 {
-                s.j1[k] *= ad;
+                j1[k] *= ad;
             }
             if b2.is_some() {
                 for k in 0..6 {
-                    s.j2[k] *= ad;
+                    j2[k] *= ad;
                 }
             }
+            s.jj = std::array::from_fn(|k| [j1[k], j2[k]]);
 
             // The sweep indexes λ with the friction index unchecked.
             assert!(row.findex == -1 || (0..m as i32).contains(&row.findex), "friction index out of range");
-            let entry = SorOrder { row: r as u32, b1: b1 as u32, b2: b2.map_or(NO_BODY, |b| b as u32), findex: row.findex };
+            let entry = SorOrder { row: r as u32, b1: b1 as u32, b2: b2.unwrap_or(nb) as u32, findex: row.findex };
             if row.findex == -1 {
                 order[head] = entry;
                 head += 1;
@@ -363,7 +390,7 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScra
                 order.swap(index, swap);
             }
         }
-        sweep(srows, order, lambda, fc);
+        sweep(srows, order, lambda, fc, nb);
     }
 
     // ---- results -------------------------------------------------------------
@@ -406,19 +433,47 @@ fn inv_mass_times(input: &IslandInput, b: usize, j: &[f64; 6]) -> [f64; 6] {
     [k * j[0], k * j[1], k * j[2], a[0], a[1], a[2]]
 }
 
-/// One SOR pass over the rows in `order`.
-fn sweep(rows: &[SorRow], order: &[SorOrder], lambda: &mut [f64], fc: &mut [BodyForce]) {
+/// One SOR pass over the rows in `order`; `fc[dummy]` is the zero force
+/// of the absent body 2.
+fn sweep(rows: &[SorRow], order: &[SorOrder], lambda: &mut [f64], fc: &mut [BodyForce], dummy: usize) {
     // Every index was checked when the order was built: rows and λ by
     // construction (`row < m`, `findex` asserted in 0..m), bodies by the
-    // `tmp[b]` lookups (`b < nb`); `rows` and `order` hold m entries, `fc`
-    // nb. The unchecked accesses below stay in those ranges.
-    assert!(rows.len() == order.len() && lambda.len() == rows.len());
+    // `tmp[b]` lookups (`b < nb`, or the dummy `nb`); `rows` and `order`
+    // hold m entries, `fc` nb + 1. The unchecked accesses below stay in
+    // those ranges.
+    assert!(rows.len() == order.len() && lambda.len() == rows.len() && fc.len() == dummy + 1);
     let lam = lambda.as_mut_ptr();
     let fcp = fc.as_mut_ptr();
+    // The same code with VEX encoding (three-operand forms, 256-bit force
+    // updates) where the processor has AVX: the same operations per value
+    // (no fused multiply-add), so the same bits.
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx") {
+        // SAFETY: the processor has AVX; the indices as below.
+        unsafe { sweep_avx(rows, order, lam, fcp, dummy as u32) };
+        return;
+    }
+    // SAFETY: see above.
+    unsafe { sweep_rows(rows, order, lam, fcp, dummy as u32) }
+}
+
+/// # Safety
+/// As `sor_update` for every entry of `order`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn sweep_avx(rows: &[SorRow], order: &[SorOrder], lam: *mut f64, fcp: *mut BodyForce, dummy: u32) {
+    sweep_rows(rows, order, lam, fcp, dummy)
+}
+
+/// # Safety
+/// As `sor_update` for every entry of `order`.
+#[inline(always)]
+unsafe fn sweep_rows(rows: &[SorRow], order: &[SorOrder], lam: *mut f64, fcp: *mut BodyForce, dummy: u32) {
     for o in order {
-        // SAFETY: see above; b1 != b2 (a joint never connects a body to
-        // itself), so the two accumulators are distinct.
-        unsafe { sor_update(rows.get_unchecked(o.row as usize), *o, lam, fcp) }
+        // SAFETY: see `sweep`; b1 != b2 (a joint never connects a body to
+        // itself, and b1 is never the dummy), so the two accumulators are
+        // distinct.
+        sor_update(rows.get_unchecked(o.row as usize), *o, lam, fcp, dummy)
     }
 }
 
@@ -426,24 +481,18 @@ fn sweep(rows: &[SorRow], order: &[SorOrder], lambda: &mut [f64], fc: &mut [Body
 /// operations in the same order).
 ///
 /// # Safety
-/// `o.row` and (if not -1) `o.findex` index `lambda`; `o.b1` and (unless
-/// `NO_BODY`) `o.b2` index `fc` and differ.
+/// `o.row` and (if not -1) `o.findex` index `lambda`; `o.b1` and `o.b2`
+/// index `fc` and differ; `fc[dummy]` is zero.
 #[inline(always)]
-unsafe fn sor_update(j: &SorRow, o: SorOrder, lambda: *mut f64, fc: *mut BodyForce) {
+unsafe fn sor_update(j: &SorRow, o: SorOrder, lambda: *mut f64, fc: *mut BodyForce, dummy: u32) {
     let r = o.row as usize;
     let old = *lambda.add(r);
     let mut delta = j.rhs - old * j.cfm;
-    let two = o.b2 != NO_BODY;
-    {
-        let f = &(*fc.add(o.b1 as usize)).f;
-        let jj = &j.j1;
-        delta -= f[0] * jj[0] + f[1] * jj[1] + f[2] * jj[2] + f[3] * jj[3] + f[4] * jj[4] + f[5] * jj[5];
-    }
-    if two {
-        let f = &(*fc.add(o.b2 as usize)).f;
-        let jj = &j.j2;
-        delta -= f[0] * jj[0] + f[1] * jj[1] + f[2] * jj[2] + f[3] * jj[3] + f[4] * jj[4] + f[5] * jj[5];
-    }
+    let f1 = &(*fc.add(o.b1 as usize)).f;
+    let f2 = &(*fc.add(o.b2 as usize)).f;
+    let (s1, s2) = jacobian_dots(&j.jj, f1, f2);
+    delta -= s1;
+    delta -= s2;
 
     let (lo, hi) = if o.findex != -1 {
         let hi = (j.hi * *lambda.add(o.findex as usize)).abs();
@@ -467,13 +516,58 @@ unsafe fn sor_update(j: &SorRow, o: SorOrder, lambda: *mut f64, fc: *mut BodyFor
         for k in 0..6 {
             f[k] += delta * j.im1[k];
         }
-        if two {
+        if o.b2 != dummy {
             let f = &mut (*fc.add(o.b2 as usize)).f;
             for k in 0..6 {
                 f[k] += delta * j.im2[k];
             }
         }
     }
+}
+
+/// `(J₁·f₁, J₂·f₂)`, each summed from the first product on, in index
+/// order (ODE's `f[0]*J[0] + f[1]*J[1] + … + f[5]*J[5]`). The reference.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn jacobian_dots_scalar(jj: &[[f64; 2]; 6], f1: &[f64; BODY], f2: &[f64; BODY]) -> (f64, f64) {
+    let mut s1 = f1[0] * jj[0][0];
+    let mut s2 = f2[0] * jj[0][1];
+    for k in 1..6 {
+        s1 += f1[k] * jj[k][0];
+        s2 += f2[k] * jj[k][1];
+    }
+    (s1, s2)
+}
+
+/// `jacobian_dots_scalar` with body 1 in lane 0 and body 2 in lane 1 of
+/// SSE2 registers: the same products and the same additions in the same
+/// order per lane (no fused multiply-add), so the same bits.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn jacobian_dots(jj: &[[f64; 2]; 6], f1: &[f64; BODY], f2: &[f64; BODY]) -> (f64, f64) {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of x86_64; unaligned loads of in-bounds arrays.
+    unsafe {
+        let mut pairs = [_mm_setzero_pd(); 6];
+        for h in 0..3 {
+            let a = _mm_loadu_pd(f1.as_ptr().add(2 * h));
+            let b = _mm_loadu_pd(f2.as_ptr().add(2 * h));
+            pairs[2 * h] = _mm_unpacklo_pd(a, b);
+            pairs[2 * h + 1] = _mm_unpackhi_pd(a, b);
+        }
+        let p = |k: usize| _mm_mul_pd(pairs[k], _mm_loadu_pd(jj[k].as_ptr()));
+        let mut s = _mm_add_pd(p(0), p(1));
+        for k in 2..6 {
+            s = _mm_add_pd(s, p(k));
+        }
+        (_mm_cvtsd_f64(s), _mm_cvtsd_f64(_mm_unpackhi_pd(s, s)))
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn jacobian_dots(jj: &[[f64; 2]; 6], f1: &[f64; BODY], f2: &[f64; BODY]) -> (f64, f64) {
+    jacobian_dots_scalar(jj, f1, f2)
 }
 
 /// Σ_rows Jᵀ·λ for one body's Jacobian blocks (force, torque), each sum
@@ -498,6 +592,202 @@ fn feedback_sum<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Values that stress rounding and the special cases: signed zeros,
+    /// infinities, NaN, subnormals, large and small magnitudes.
+    fn awkward(seed: &mut u64) -> f64 {
+        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let x = *seed >> 11;
+        match x % 16 {
+            0 => 0.0,
+            1 => -0.0,
+            2 => f64::INFINITY,
+            3 => f64::NEG_INFINITY,
+            4 => f64::NAN,
+            5 => f64::MIN_POSITIVE / 3.0,
+            6 => 1e300,
+            7 => -1e-300,
+            _ => ((x >> 4) as f64 / (1u64 << 49) as f64 - 0.5) * 10f64.powi((x % 13) as i32 - 6),
+        }
+    }
+
+    fn same(a: f64, b: f64) -> bool {
+        a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
+    }
+
+    #[test]
+    fn jacobian_dots_match_scalar_bit_for_bit() {
+        let mut seed = 12345u64;
+        for _ in 0..200_000 {
+            let jj: [[f64; 2]; 6] = std::array::from_fn(|_| [awkward(&mut seed), awkward(&mut seed)]);
+            let f1: [f64; 6] = std::array::from_fn(|_| awkward(&mut seed));
+            let f2: [f64; 6] = std::array::from_fn(|_| awkward(&mut seed));
+            let (a1, a2) = jacobian_dots(&jj, &f1, &f2);
+            let (r1, r2) = jacobian_dots_scalar(&jj, &f1, &f2);
+            assert!(same(a1, r1) && same(a2, r2), "{jj:?} {f1:?} {f2:?}: ({a1}, {a2}) vs ({r1}, {r2})");
+            // ODE's expression, written out, for body 1.
+            let ode = f1[0] * jj[0][0] + f1[1] * jj[1][0] + f1[2] * jj[2][0] + f1[3] * jj[3][0] + f1[4] * jj[4][0] + f1[5] * jj[5][0];
+            assert!(same(a1, ode));
+        }
+        // A row without body 2 (J₂ = +0, zero force) subtracts +0, which
+        // leaves every delta as it was, -0 and NaN included.
+        let jj: [[f64; 2]; 6] = std::array::from_fn(|k| [k as f64 - 2.5, 0.0]);
+        let (_, s2) = jacobian_dots(&jj, &[1.0; 6], &[0.0; 6]);
+        assert_eq!(s2.to_bits(), 0.0f64.to_bits());
+        for d in [-0.0, 0.0, 1.5, -3.0, f64::INFINITY, f64::NEG_INFINITY] {
+            assert_eq!((d - s2).to_bits(), d.to_bits());
+        }
+        assert!((f64::NAN - s2).is_nan());
+    }
+
+    /// ODE's row update written out plainly (separate J₁ and J₂, body 2
+    /// only when present), the reference for `sweep`.
+    #[allow(clippy::too_many_arguments)]
+    fn reference_update(
+        j1: &[f64; 6],
+        j2: Option<&[f64; 6]>,
+        im1: &[f64; 6],
+        im2: &[f64; 6],
+        (rhs, cfm, lo, hi): (f64, f64, f64, f64),
+        (r, b1, b2, findex): (usize, usize, Option<usize>, i32),
+        lambda: &mut [f64],
+        fc: &mut [[f64; 6]],
+    ) {
+        let old = lambda[r];
+        let mut delta = rhs - old * cfm;
+        let f = &fc[b1];
+        delta -= f[0] * j1[0] + f[1] * j1[1] + f[2] * j1[2] + f[3] * j1[3] + f[4] * j1[4] + f[5] * j1[5];
+        if let (Some(b2), Some(j2)) = (b2, j2) {
+            let f = &fc[b2];
+            delta -= f[0] * j2[0] + f[1] * j2[1] + f[2] * j2[2] + f[3] * j2[3] + f[4] * j2[4] + f[5] * j2[5];
+        }
+        let (lo, hi) = if findex != -1 {
+            let h = (hi * lambda[findex as usize]).abs();
+            (-h, h)
+        } else {
+            (lo, hi)
+        };
+        let new = old + delta;
+        if new < lo {
+            delta = lo - old;
+            lambda[r] = lo;
+        } else if new > hi {
+            delta = hi - old;
+            lambda[r] = hi;
+        } else {
+            lambda[r] = new;
+        }
+        if delta != 0.0 {
+            for k in 0..6 {
+                fc[b1][k] += delta * im1[k];
+            }
+            if let Some(b2) = b2 {
+                for k in 0..6 {
+                    fc[b2][k] += delta * im2[k];
+                }
+            }
+        }
+    }
+
+    /// `sweep` (with whichever kernels this processor selects) against the
+    /// plain reference, bit for bit, over random islands with one- and
+    /// two-body rows, friction indices and awkward values.
+    #[test]
+    fn sweep_matches_reference_bit_for_bit() {
+        let mut seed = 987654321u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let mut vseed = 5u64;
+        for case in 0..400 {
+            let nb = 1 + next(6) as usize;
+            let m = 1 + next(24) as usize;
+            // Mostly ordinary values; every 4th case with awkward ones.
+            let val = |vs: &mut u64| {
+                if case % 4 == 3 {
+                    awkward(vs)
+                } else {
+                    let x = awkward(vs);
+                    if x.is_finite() {
+                        x
+                    } else {
+                        0.5
+                    }
+                }
+            };
+            let mut rows = vec![SorRow::default(); m];
+            let mut order = Vec::new();
+            let mut plain = Vec::new();
+            for (r, row) in rows.iter_mut().enumerate() {
+                let b1 = next(nb as u64) as usize;
+                let b2 = if nb > 1 && next(3) != 0 { Some((b1 + 1 + next(nb as u64 - 1) as usize) % nb) } else { None };
+                let findex = if r > 0 && next(2) == 0 { next(m as u64) as i32 } else { -1 };
+                let j1: [f64; 6] = std::array::from_fn(|_| val(&mut vseed));
+                let j2: [f64; 6] = if b2.is_some() { std::array::from_fn(|_| val(&mut vseed)) } else { [0.0; 6] };
+                row.jj = std::array::from_fn(|k| [j1[k], j2[k]]);
+                row.im1 = std::array::from_fn(|_| val(&mut vseed));
+                row.im2 = if b2.is_some() { std::array::from_fn(|_| val(&mut vseed)) } else { [0.0; 6] };
+                row.rhs = val(&mut vseed);
+                row.cfm = val(&mut vseed).abs() * 1e-3;
+                let (a, b) = (val(&mut vseed), val(&mut vseed));
+                (row.lo, row.hi) = if next(2) == 0 { (-a.abs(), b.abs()) } else { (a, b) };
+                order.push(SorOrder { row: r as u32, b1: b1 as u32, b2: b2.unwrap_or(nb) as u32, findex });
+                plain.push((j1, j2, b2));
+            }
+            // A shuffled order, as after ODE's reorderings.
+            for i in 1..m {
+                order.swap(i, next(i as u64 + 1) as usize);
+            }
+            let mut lambda: Vec<f64> = (0..m).map(|_| val(&mut vseed)).collect();
+            let mut fc = vec![BodyForce::default(); nb + 1];
+            for f in &mut fc[..nb] {
+                f.f = std::array::from_fn(|_| val(&mut vseed));
+            }
+            let mut ref_lambda = lambda.clone();
+            let mut ref_fc: Vec<[f64; 6]> = fc[..nb].iter().map(|f| f.f).collect();
+            // The baseline (SSE2) build of the loop too, whatever `sweep`
+            // dispatches to on this processor.
+            let (mut base_lambda, mut base_fc) = (lambda.clone(), fc.clone());
+            for _ in 0..3 {
+                sweep(&rows, &order, &mut lambda, &mut fc, nb);
+                // SAFETY: indices in range as in `sweep` (same data).
+                unsafe { sweep_rows(&rows, &order, base_lambda.as_mut_ptr(), base_fc.as_mut_ptr(), nb as u32) };
+                for (a, b) in base_lambda.iter().zip(&lambda) {
+                    assert!(same(*a, *b), "case {case}: baseline λ {a} vs {b}");
+                }
+                for (f, g) in base_fc.iter().zip(&fc) {
+                    for k in 0..6 {
+                        assert!(same(f.f[k], g.f[k]), "case {case}: baseline fc");
+                    }
+                }
+                for o in &order {
+                    let r = o.row as usize;
+                    let (j1, j2, b2) = &plain[r];
+                    let row = &rows[r];
+                    reference_update(
+                        j1,
+                        b2.map(|_| j2),
+                        &row.im1,
+                        &row.im2,
+                        (row.rhs, row.cfm, row.lo, row.hi),
+                        (r, o.b1 as usize, *b2, o.findex),
+                        &mut ref_lambda,
+                        &mut ref_fc,
+                    );
+                }
+                for (a, b) in lambda.iter().zip(&ref_lambda) {
+                    assert!(same(*a, *b), "case {case}: λ {a} vs {b}");
+                }
+                for (f, g) in fc.iter().zip(&ref_fc) {
+                    for k in 0..6 {
+                        assert!(same(f.f[k], g[k]), "case {case}: fc {} vs {}", f.f[k], g[k]);
+                    }
+                }
+                assert!(fc[nb].f.iter().all(|v| v.to_bits() == 0), "the dummy body stays +0");
+            }
+        }
+    }
 
     #[test]
     fn draws_per_solve() {
