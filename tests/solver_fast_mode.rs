@@ -66,6 +66,17 @@ fn solver_fast_step_matches_dense_and_holds_limits() {
     run_with_solver("t_solver_fast_step", "exact", &[]);
 }
 
+/// The fast QuickStep builds contacts straight into its lanes (four at a
+/// time for plain ones) but contacts with feedback through their rows:
+/// two copies of a scene mixing every surface mode each path handles, one
+/// with feedback on all contacts, stay bit-identical for 150 steps
+/// (`ctests/t_fast_contact_fill.c`).
+#[test]
+fn solver_fast_contact_lanes_match_row_path() {
+    let out = run_with_solver("t_fast_contact_fill", "fast", &[]);
+    assert!(out.contains("PASS 6003"), "{out}");
+}
+
 #[test]
 fn solver_fast_mode_physics_programs_pass() {
     for name in FAST_MODE_PROGRAMS {

@@ -13,7 +13,8 @@
 //!       gyroscopic torque;
 //!    2. **rows**: each joint's row counts (`solver::gather_info1`), then
 //!       the rows themselves (`solver::assemble_rows`, for the Step in
-//!       `solver::order_for_step`'s order);
+//!       `solver::order_for_step`'s order; the fast QuickStep assembles
+//!       its own, contacts straight into its lanes);
 //!    3. **solve**: Dantzig BLCP (`solver::step`) or PGS/SOR
 //!       (`solver::quick`, or `solver::fast_quick` in the fast solver
 //!       mode), which yield the constraint forces;
@@ -134,18 +135,21 @@ fn step_island(
     if m == 0 {
         integrate_free_island(island, &s.inv_i, h, quick, &mut refused);
     } else if quick {
-        assemble_rows(world, &s.infos, h, &mut s.rows);
         // 3.3 Solve: updates every island body's velocity (constraint and
         // external forces, torque accumulator scaled by h in place) and
         // the feedback.
         let input = IslandInput { world, bodies: island, inv_i: &s.inv_i, h };
-        if world.solver_mode == SolverMode::Fast && island.len() == 1 {
-            // One body: every row shares it, nothing to sweep side by side.
-            solver::quick::solve_island_unshuffled(&input, &mut s.rows, &mut s.solver);
-        } else if world.solver_mode == SolverMode::Fast {
-            solver::fast_quick::solve_island(&input, &mut s.rows, &mut s.solver.fast, contacts);
+        if world.solver_mode == SolverMode::Fast && island.len() > 1 {
+            // Assembles the rows itself, contacts straight into its blocks.
+            solver::fast_quick::solve_island(&input, &s.infos, &mut s.rows, &mut s.solver.fast, contacts);
         } else {
-            solver::quick::solve_island(&input, &mut s.rows, &mut s.solver);
+            assemble_rows(world, &s.infos, h, &mut s.rows);
+            if world.solver_mode == SolverMode::Fast {
+                // One body: every row shares it, nothing to sweep side by side.
+                solver::quick::solve_island_unshuffled(&input, &mut s.rows, &mut s.solver);
+            } else {
+                solver::quick::solve_island(&input, &mut s.rows, &mut s.solver);
+            }
         }
         // 3.4 Integrate positions.
         for (i, &b) in island.iter().enumerate() {

@@ -1,8 +1,13 @@
 //! The fast QuickStep solver of one island (`dWorldQuickStep` in
 //! `SolverMode::Fast`): the same projected Gauss–Seidel/SOR model as
-//! `quick` (rows from `assemble_rows`, ERP/CFM, findex friction, lo/hi,
-//! relaxation `w`, `num_iterations` sweeps) but not ODE's row order:
+//! `quick` (the rows `assemble_rows` would give, ERP/CFM, findex friction,
+//! lo/hi, relaxation `w`, `num_iterations` sweeps) but not ODE's row order:
 //!
+//! - contacts that fit a `Block` lane and have no feedback are written
+//!   straight into their lane from the contact (`fill_contact_lane`, four
+//!   at a time in `fill_contact_block`) with `ContactJoint::info2`'s
+//!   expressions, instead of through `Row`s; other joints are assembled
+//!   as `assemble_rows` does (`assemble`);
 //! - rows are coloured greedily so that the rows of one colour share no
 //!   dynamic body (static and kinematic bodies have no inverse mass and
 //!   receive nothing, so they do not constrain the colouring); rows without
@@ -24,8 +29,11 @@
 //! All buffers live in `FastScratch` (grown, never shrunk): a warm solve
 //! allocates nothing.
 
-use super::{IslandInput, IslandRows};
+use super::{IslandInput, IslandRows, JointInfo, JointSlot};
+use crate::joints::contact::{mode as cmode, ContactJoint};
+use crate::joints::{JointHead, JointKind, Row, RowCtx};
 use crate::math::mat3::mul0_331;
+use crate::math::vec::{cross3, dot3, plane_space};
 use glam::DVec4;
 
 /// Colours available to the greedy colouring (bits of a `u64`); the last
@@ -158,7 +166,14 @@ impl ContactCache {
     pub fn replace<'a>(&mut self, scratches: impl IntoIterator<Item = &'a mut FastScratch>) {
         self.entries.clear();
         for s in scratches {
-            self.entries.append(&mut s.fresh);
+            if self.entries.is_empty() {
+                // The first island buffer's contacts are taken whole (its
+                // buffer gets the old, emptied one): no copy of ~2000
+                // entries a step when one thread steps every island.
+                std::mem::swap(&mut self.entries, &mut s.fresh);
+            } else {
+                self.entries.append(&mut s.fresh);
+            }
         }
         let size = (2 * self.entries.len()).next_power_of_two().max(16);
         self.heads.clear();
@@ -179,6 +194,17 @@ pub struct FastScratch {
     blocks: Vec<Block>,
     /// Per joint slot: swept as a `Block` lane (else row by row).
     is_block: Vec<bool>,
+    /// Per joint slot: a contact whose lane is built straight from its
+    /// contact geometry (`fill_contact_lane`); it has no rows in
+    /// `IslandRows::rows`.
+    direct: Vec<bool>,
+    /// Per joint slot: a direct contact of three rows without `fdir1` or
+    /// bounce, which `fill_contact_block` can fill four at a time.
+    plain: Vec<bool>,
+    /// Per block lane (block·4 + lane): its joint slot (`u32::MAX`:
+    /// padding); per block: all four lanes plain contacts.
+    block_joint: Vec<u32>,
+    vec_block: Vec<bool>,
     /// Per joint slot: colour of its block, then its lane position
     /// (block·4 + lane).
     block_colour: Vec<u8>,
@@ -209,11 +235,94 @@ const SHUFFLE_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Solves the island's rows, updates the island bodies' velocities
 /// (constraint forces, then external forces), writes the joints' feedback
 /// and stores each joint's λ, as `quick::solve_island` does.
-pub fn solve_island(input: &IslandInput, rows: &mut IslandRows, scratch: &mut FastScratch, cache: &ContactCache) {
-    if !rows.rows.is_empty() {
+///
+/// `infos` are the island's joints with their row counts (`gather_info1`);
+/// the rows are assembled here (`assemble`), contacts straight into their
+/// block lanes.
+pub fn solve_island(
+    input: &IslandInput,
+    infos: &[JointInfo],
+    rows: &mut IslandRows,
+    scratch: &mut FastScratch,
+    cache: &ContactCache,
+) {
+    assemble(input, infos, rows, scratch);
+    if !rows.joints.is_empty() {
         solve_rows(input, rows, scratch, cache);
     }
     super::quick::apply_external_forces(input);
+}
+
+/// `super::assemble_rows` for the fast solver: the same joint slots, tags
+/// and rows, except that a contact `direct_contact` accepts gets no rows
+/// (its block lane is computed from the contact itself in `solve_rows`):
+/// writing ~6000 rows of 104 bytes a step and reading them back cost the
+/// pyramid a tenth of its step.
+fn assemble(input: &IslandInput, infos: &[JointInfo], rows: &mut IslandRows, s: &mut FastScratch) {
+    let world = input.world;
+    rows.clear();
+    s.direct.clear();
+    s.plain.clear();
+    let ctx = RowCtx { fps: 1.0 / input.h, erp: world.erp, world };
+    for (slot, ji) in infos.iter().enumerate() {
+        let joint = ji.joint.get_mut();
+        joint.head.tag = slot as i32;
+        let row0 = rows.rows.len();
+        let m = ji.info.m;
+        let direct = match &joint.kind {
+            JointKind::Contact(c) => direct_contact(c, &joint.head, m),
+            _ => false,
+        };
+        if !direct {
+            rows.rows.resize(row0 + m, Row::initial(world.cfm));
+            let bodies = joint.head.bodies();
+            joint.kind.info2(&joint.head, bodies, &ctx, &mut rows.rows[row0..row0 + m]);
+            // A motor held at a stop pushes the bodies while its rows are
+            // filled, as in `assemble_rows`.
+            joint.kind.apply_body_push(&joint.head);
+            for r in &mut rows.rows[row0..row0 + m] {
+                if r.findex != -1 {
+                    r.findex += row0 as i32;
+                }
+            }
+        }
+        s.direct.push(direct);
+        let plain = direct
+            && m == 3
+            && matches!(&joint.kind, JointKind::Contact(c) if c.surface.mode & (cmode::FDIR1 | cmode::BOUNCE) == 0);
+        s.plain.push(plain);
+        let index = |b: Option<crate::dynamics::body::BodyRef>| b.map(|b| b.get().tag as usize);
+        rows.joints.push(JointSlot {
+            joint: ji.joint,
+            row0,
+            m,
+            nub: ji.info.nub,
+            b1: index(joint.head.body[0]),
+            b2: index(joint.head.body[1]),
+        });
+    }
+}
+
+/// Whether a contact of `m` rows (its `info1`) can be built straight into
+/// a block lane: attached, no feedback (which reads the rows), no rolling
+/// friction, and each friction row it has scaled by the normal force
+/// (`dContactApprox1_1` / `_2`, i.e. a findex) as blocks require.
+fn direct_contact(c: &ContactJoint, head: &JointHead, m: usize) -> bool {
+    let s = &c.surface;
+    if head.body[0].is_none() || !head.feedback.is_null() || s.mode & cmode::ROLLING != 0 || m > 3 {
+        return false;
+    }
+    let mu2 = if s.mode & cmode::MU2 != 0 { s.mu2 } else { s.mu };
+    let mut row = 1;
+    for (mu, bit) in [(s.mu, cmode::APPROX1_1), (mu2, cmode::APPROX1_2)] {
+        if mu > 0.0 && row < m {
+            if s.mode & bit == 0 {
+                return false;
+            }
+            row += 1;
+        }
+    }
+    row == m
 }
 
 
@@ -297,17 +406,14 @@ fn lanes(v: &mut DVec4) -> &mut [f64; 4] {
     v.as_mut()
 }
 
-/// What `fill_block_lane` needs of one block joint.
-struct LaneFill<'a> {
-    rows: &'a [crate::joints::Row],
+/// What `fill_block_lane` and `fill_contact_lane` need of one block joint.
+struct LaneFill {
     lane: usize,
     /// Island body indices, `dummy_body` for the static environment.
     bodies: [u32; 2],
     /// The lane's body indices in the sweep (lane dummies for bodies
     /// without inverse mass).
     lane_bodies: [u32; 2],
-    /// Inverse mass and world inverse inertia of each side's body.
-    sides: [Option<(f64, &'a [f64; 12])>; 2],
     hinv: f64,
     w: f64,
     prev: [f64; 6],
@@ -315,65 +421,213 @@ struct LaneFill<'a> {
     slot0: usize,
 }
 
-/// Writes one block joint's rows into its lane, scaled as in `Batch`, and
-/// applies its warm start to `lambda` and `fc`. The body data is fetched
-/// once per joint and the lane is written through plain arrays (glam's
-/// `DVec4` indexing branches on the lane); the arithmetic is the row
+/// Inverse mass and world inverse inertia of each side's body (`None`:
+/// the static environment).
+type Sides<'a> = [Option<(f64, &'a [f64; 12])>; 2];
+
+/// One row of a block joint: Jacobian (linear then angular part per
+/// body), right-hand side, CFM and bounds, as `info2` gives them.
+struct LaneRow {
+    j1: [f64; 6],
+    j2: [f64; 6],
+    c: f64,
+    cfm: f64,
+    lo: f64,
+    hi: f64,
+}
+
+/// Writes row `k` of a block joint into its lane, scaled as in `Batch`
+/// (row 0 with its bounds, friction rows with fcoef = |hi|), and applies
+/// its warm start to `lambda` and `fc`; the arithmetic is the row
 /// batches', in the same order.
-#[inline]
-fn fill_block_lane(f: &LaneFill<'_>, bk: &mut Block, tmp: &[[f64; 6]], lambda: &mut [f64], fc: &mut [[f64; 6]]) {
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn fill_lane_row(
+    f: &LaneFill,
+    sides: &Sides<'_>,
+    k: usize,
+    row: &LaneRow,
+    bk: &mut Block,
+    tmp: &[[f64; 6]],
+    lambda: &mut [f64],
+    fc: &mut [[f64; 6]],
+) {
     let lane = f.lane & 3;
     let (t1, t2) = (&tmp[f.bodies[0] as usize], &tmp[f.bodies[1] as usize]);
-    for (k, row) in f.rows.iter().enumerate().take(3) {
-        let j1 = [row.j1l[0], row.j1l[1], row.j1l[2], row.j1a[0], row.j1a[1], row.j1a[2]];
-        let j2 = [row.j2l[0], row.j2l[1], row.j2l[2], row.j2a[0], row.j2a[1], row.j2a[2]];
-        let mut m = [[0.0; 6]; 2];
-        for (mm, (j, side)) in m.iter_mut().zip([(&j1, f.sides[0]), (&j2, f.sides[1])]) {
-            if let Some((inv_mass, ii)) = side {
-                for c in 0..3 {
-                    mm[c] = inv_mass * j[c];
-                }
-                mm[3..].copy_from_slice(&mul0_331(ii, &j[3..]));
+    let (j1, j2) = (&row.j1, &row.j2);
+    let mut m = [[0.0; 6]; 2];
+    for (mm, (j, side)) in m.iter_mut().zip([(j1, sides[0]), (j2, sides[1])]) {
+        if let Some((inv_mass, ii)) = side {
+            for c in 0..3 {
+                mm[c] = inv_mass * j[c];
             }
+            mm[3..].copy_from_slice(&mul0_331(ii, &j[3..]));
         }
-        let [m1, m2] = m;
-        let mut jmj = 0.0;
-        let mut jt = 0.0;
-        for c in 0..6 {
-            jmj += j1[c] * m1[c] + j2[c] * m2[c];
-            jt += j1[c] * t1[c] + j2[c] * t2[c];
-        }
-        let cfm = row.cfm * f.hinv;
-        let ad = f.w / (jmj + cfm);
-        for c in 0..6 {
-            lanes(&mut bk.j1[k][c])[lane] = j1[c] * ad;
-            lanes(&mut bk.j2[k][c])[lane] = j2[c] * ad;
-            lanes(&mut bk.m1[k][c])[lane] = m1[c];
-            lanes(&mut bk.m2[k][c])[lane] = m2[c];
-        }
-        lanes(&mut bk.rhs[k])[lane] = (row.c * f.hinv + jt) * ad;
-        lanes(&mut bk.cfm[k])[lane] = cfm * ad;
-        if k == 0 {
-            lanes(&mut bk.fcoef[0])[lane] = 0.0;
-            lanes(&mut bk.lo0)[lane] = row.lo;
-            lanes(&mut bk.hi0)[lane] = row.hi;
-        } else {
-            lanes(&mut bk.fcoef[k])[lane] = row.hi.abs();
-        }
-        if f.prev[k] != 0.0 {
-            let l = f.prev[k] * WARM_FACTOR;
-            lambda[f.slot0 + 4 * k] = l;
-            for (b, mm) in [(f.bodies[0], &m1), (f.bodies[1], &m2)] {
-                let fb = &mut fc[b as usize];
-                for c in 0..6 {
-                    fb[c] += mm[c] * l;
-                }
+    }
+    let [m1, m2] = m;
+    let mut jmj = 0.0;
+    let mut jt = 0.0;
+    for c in 0..6 {
+        jmj += j1[c] * m1[c] + j2[c] * m2[c];
+        jt += j1[c] * t1[c] + j2[c] * t2[c];
+    }
+    let cfm = row.cfm * f.hinv;
+    let ad = f.w / (jmj + cfm);
+    for c in 0..6 {
+        lanes(&mut bk.j1[k][c])[lane] = j1[c] * ad;
+        lanes(&mut bk.j2[k][c])[lane] = j2[c] * ad;
+        lanes(&mut bk.m1[k][c])[lane] = m1[c];
+        lanes(&mut bk.m2[k][c])[lane] = m2[c];
+    }
+    lanes(&mut bk.rhs[k])[lane] = (row.c * f.hinv + jt) * ad;
+    lanes(&mut bk.cfm[k])[lane] = cfm * ad;
+    if k == 0 {
+        lanes(&mut bk.fcoef[0])[lane] = 0.0;
+        lanes(&mut bk.lo0)[lane] = row.lo;
+        lanes(&mut bk.hi0)[lane] = row.hi;
+    } else {
+        lanes(&mut bk.fcoef[k])[lane] = row.hi.abs();
+    }
+    if f.prev[k] != 0.0 {
+        let l = f.prev[k] * WARM_FACTOR;
+        lambda[f.slot0 + 4 * k] = l;
+        for (b, mm) in [(f.bodies[0], &m1), (f.bodies[1], &m2)] {
+            let fb = &mut fc[b as usize];
+            for c in 0..6 {
+                fb[c] += mm[c] * l;
             }
         }
     }
+}
+
+/// Writes one block joint's rows into its lane (see `fill_lane_row`) and
+/// makes its missing rows inert.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn fill_block_lane(
+    f: &LaneFill,
+    sides: &Sides<'_>,
+    rows: &[Row],
+    bk: &mut Block,
+    tmp: &[[f64; 6]],
+    lambda: &mut [f64],
+    fc: &mut [[f64; 6]],
+) {
+    for (k, row) in rows.iter().enumerate().take(3) {
+        let lr = LaneRow {
+            j1: [row.j1l[0], row.j1l[1], row.j1l[2], row.j1a[0], row.j1a[1], row.j1a[2]],
+            j2: [row.j2l[0], row.j2l[1], row.j2l[2], row.j2a[0], row.j2a[1], row.j2a[2]],
+            c: row.c,
+            cfm: row.cfm,
+            lo: row.lo,
+            hi: row.hi,
+        };
+        fill_lane_row(f, sides, k, &lr, bk, tmp, lambda, fc);
+    }
+    let lane = f.lane & 3;
     bk.b1[lane] = f.lane_bodies[0];
     bk.b2[lane] = f.lane_bodies[1];
-    clear_rows(bk, lane, f.rows.len());
+    clear_rows(bk, lane, rows.len());
+}
+
+/// `fill_block_lane` for a contact `direct_contact` accepted, its `m`
+/// rows computed here from the contact as `ContactJoint::info2` computes
+/// them (same expressions, so the same bits), without a `Row` in memory.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn fill_contact_lane(
+    f: &LaneFill,
+    sides: &Sides<'_>,
+    cj: &ContactJoint,
+    head: &JointHead,
+    m: usize,
+    world: &crate::dynamics::world::World,
+    bk: &mut Block,
+    tmp: &[[f64; 6]],
+    lambda: &mut [f64],
+    fc: &mut [[f64; 6]],
+) {
+    let s = &cj.surface;
+    let mode = s.mode;
+    let (Some(b0), b1) = (head.body[0].map(|b| b.get()), head.body[1].map(|b| b.get())) else {
+        return; // excluded by `direct_contact`
+    };
+    // Row 0, the normal (see `ContactJoint::info2`).
+    let erp = if mode & cmode::SOFT_ERP != 0 { s.soft_erp } else { world.erp };
+    let kk = f.hinv * erp;
+    let mut depth = cj.geom.depth - world.contactp.min_depth;
+    if depth < 0.0 {
+        depth = 0.0;
+    }
+    let motion_n = if mode & cmode::MOTION_N != 0 { s.motion_n } else { 0.0 };
+    let pushout = kk * depth + motion_n;
+    let apply_bounce = mode & cmode::BOUNCE != 0 && s.bounce_vel >= 0.0;
+    let maxvel = world.contactp.max_vel;
+    let mut c = if pushout > maxvel { maxvel } else { pushout };
+    let g = &cj.geom;
+    let n = if head.flags & crate::joints::flags::REVERSE != 0 {
+        [-g.normal[0], -g.normal[1], -g.normal[2]]
+    } else {
+        g.normal
+    };
+    let c1 = [g.pos[0] - b0.pos[0], g.pos[1] - b0.pos[1], g.pos[2] - b0.pos[2]];
+    let c2 = b1.map_or([0.0; 3], |b| [g.pos[0] - b.pos[0], g.pos[1] - b.pos[1], g.pos[2] - b.pos[2]]);
+    // Jacobian of a row along unit direction `d` at the contact point.
+    let jac = |d: &[f64; 3]| {
+        let a1 = cross3(&c1, d);
+        let j1 = [d[0], d[1], d[2], a1[0], a1[1], a1[2]];
+        let j2 = match b1 {
+            Some(_) => {
+                let a2 = cross3(d, &c2);
+                [-d[0], -d[1], -d[2], a2[0], a2[1], a2[2]]
+            }
+            None => [0.0; 6],
+        };
+        (j1, j2)
+    };
+    let (j1, j2) = jac(&n);
+    if apply_bounce {
+        let mut outgoing = 0.0;
+        if let Some(b) = b1 {
+            outgoing = dot3(&j2[3..], &b.avel) - dot3(&n, &b.lvel);
+        }
+        outgoing += dot3(&j1[3..], &b0.avel) + dot3(&n, &b0.lvel);
+        let negated_outgoing = motion_n - outgoing;
+        if negated_outgoing > s.bounce_vel {
+            let newc = s.bounce * negated_outgoing + motion_n;
+            if newc > c {
+                c = newc;
+            }
+        }
+    }
+    let cfm = if mode & cmode::SOFT_CFM != 0 { s.soft_cfm } else { world.cfm };
+    let row = LaneRow { j1, j2, c, cfm, lo: 0.0, hi: f64::INFINITY };
+    fill_lane_row(f, sides, 0, &row, bk, tmp, lambda, fc);
+    if m > 1 {
+        let (t1, t2) = if mode & cmode::FDIR1 != 0 { (cj.fdir1, cross3(&n, &cj.fdir1)) } else { plane_space(&n) };
+        let mu = s.mu;
+        let mu2 = if mode & cmode::MU2 != 0 { s.mu2 } else { mu };
+        let friction = [
+            (mu, t1, cmode::MOTION1, s.motion1, cmode::SLIP1, s.slip1),
+            (mu2, t2, cmode::MOTION2, s.motion2, cmode::SLIP2, s.slip2),
+        ];
+        let mut k = 1;
+        for (mu, t, motion_bit, motion, slip_bit, slip) in friction {
+            if !(mu > 0.0) || k >= m {
+                continue;
+            }
+            let (j1, j2) = jac(&t);
+            let c = if mode & motion_bit != 0 { motion } else { 0.0 };
+            let cfm = if mode & slip_bit != 0 { slip } else { world.cfm };
+            let row = LaneRow { j1, j2, c, cfm, lo: -mu, hi: mu };
+            fill_lane_row(f, sides, k, &row, bk, tmp, lambda, fc);
+            k += 1;
+        }
+    }
+    let lane = f.lane & 3;
+    bk.b1[lane] = f.lane_bodies[0];
+    bk.b2[lane] = f.lane_bodies[1];
+    clear_rows(bk, lane, m);
 }
 
 fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache) {
@@ -382,7 +636,6 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     let nb = input.bodies.len();
     let h = input.h;
     let hinv = 1.0 / h;
-    let w = input.world.qs.w;
     let dummy_body = nb as u32;
 
     // ---- colouring: group 0 (no findex), group 1 (friction), blocks ----
@@ -394,7 +647,7 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     s.count.resize(3 * COLOURS, 0);
     let nj = island.joints.len();
     s.is_block.clear();
-    s.is_block.extend(island.joints.iter().map(|slot| block_eligible(island, slot)));
+    s.is_block.extend(island.joints.iter().zip(&s.direct).map(|(slot, &d)| d || block_eligible(island, slot)));
     s.block_colour.clear();
     s.block_colour.resize(nj, 0);
     s.block_pos.clear();
@@ -463,17 +716,18 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     }
     s.slot.clear();
     s.slot.resize(m, 0);
+    s.block_joint.clear();
+    s.block_joint.resize(4 * nblock, u32::MAX);
     for (j, slot) in island.joints.iter().enumerate() {
         if s.is_block[j] {
             let c = s.block_colour[j] as usize;
             let k = 2 * COLOURS + c;
             let pos = s.next[k];
             s.next[k] += if c == OVERFLOW { 4 } else { 1 };
+            // Block rows need no `slot`: no batch row refers to them, and
+            // their λ are found from `block_pos`.
             s.block_pos[j] = pos;
-            let (bi, lane) = (pos as usize / 4, pos as usize % 4);
-            for r in 0..slot.m {
-                s.slot[slot.row0 + r] = (block_base + 12 * bi + 4 * r + lane) as u32;
-            }
+            s.block_joint[pos as usize] = j as u32;
             continue;
         }
         for r in slot.row0..slot.row0 + slot.m {
@@ -482,6 +736,12 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             s.slot[r] = s.next[k];
             s.next[k] += if s.colour[r] as usize == OVERFLOW { 4 } else { 1 };
         }
+    }
+
+    // Blocks whose four lanes are plain contacts are filled four at a time.
+    s.vec_block.clear();
+    for lanes in s.block_joint.chunks_exact(4) {
+        s.vec_block.push(lanes.iter().all(|&j| j != u32::MAX && s.plain[j as usize]));
     }
 
     // ---- −(v/h + M⁻¹F) per body ------------------------------------------
@@ -503,17 +763,292 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     s.lambda.resize(block_base + 12 * nblock, 0.0);
     s.fc.clear();
     s.fc.resize(nb + 4, [0.0; 6]);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor supports AVX2 (checked just above).
+        unsafe { fill_lanes_avx2(input, island, s, cache, block_base) };
+    } else {
+        fill_lanes(input, island, s, cache, block_base);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    fill_lanes(input, island, s, cache, block_base);
+    // The dummy bodies receive only zero products; keep them exactly zero.
+    s.fc[nb..].fill([0.0; 6]);
+
+    // ---- SOR sweeps --------------------------------------------------------
+    let iterations = input.world.qs.num_iterations.max(0) as usize;
+    s.order.clear();
+    s.order.extend(0..(nbatch + nblock) as u32);
+    let sw = Sweep { batches: &s.batches, blocks: &s.blocks[..nblock], block_base };
+    sweeps(sw, &mut s.order, &mut s.lambda, &mut s.fc, iterations);
+
+    // ---- results -------------------------------------------------------------
+    for (&b, f) in input.bodies.iter().zip(s.fc.iter()) {
+        let b = b.get_mut();
+        for k in 0..3 {
+            b.lvel[k] += h * f[k];
+            b.avel[k] += h * f[3 + k];
+        }
+    }
+    for (j, slot) in island.joints.iter().enumerate() {
+        let head = &mut slot.joint.get_mut().head;
+        let mut lam = [0.0; 6];
+        if s.is_block[j] {
+            let pos = s.block_pos[j] as usize;
+            let slot0 = block_base + 12 * (pos / 4) + pos % 4;
+            for (k, l) in lam.iter_mut().enumerate().take(slot.m) {
+                *l = s.lambda[slot0 + 4 * k];
+            }
+        } else {
+            for (k, l) in lam.iter_mut().enumerate().take(slot.m) {
+                *l = s.lambda[s.slot[slot.row0 + k] as usize];
+            }
+        }
+        let n = slot.m.min(head.lambda.len());
+        head.lambda[..n].copy_from_slice(&lam[..n]);
+        if let crate::joints::JointKind::Contact(c) = &slot.joint.get().kind {
+            let g = &c.geom;
+            s.fresh.push(CachedContact {
+                g1: g.g1 as usize,
+                g2: g.g2 as usize,
+                pos: g.pos,
+                lambda: [lam[0], lam[1], lam[2]],
+            });
+        }
+        let fb = head.feedback;
+        if !fb.is_null() {
+            let rs = &rows[slot.row0..slot.row0 + slot.m];
+            let (mut f1, mut t1, mut f2, mut t2) = ([0.0; 3], [0.0; 3], [0.0; 3], [0.0; 3]);
+            for (row, &l) in rs.iter().zip(lam.iter()) {
+                for k in 0..3 {
+                    f1[k] += row.j1l[k] * l;
+                    t1[k] += row.j1a[k] * l;
+                    f2[k] += row.j2l[k] * l;
+                    t2[k] += row.j2a[k] * l;
+                }
+            }
+            // SAFETY: the host registered this dJointFeedback with
+            // dJointSetFeedback and must keep it valid while the joint
+            // exists; nothing else accesses it during the step.
+            let fb = unsafe { &mut *fb };
+            if slot.b2.is_some() {
+                fb.f2[..3].copy_from_slice(&f2);
+                fb.t2[..3].copy_from_slice(&t2);
+            }
+            fb.f1[..3].copy_from_slice(&f1);
+            fb.t1[..3].copy_from_slice(&t1);
+        }
+    }
+}
+
+/// `fill_contact_lane` for the four plain contacts (`FastScratch::plain`)
+/// of one block at once, lane by lane the same operations in the same
+/// order (so the same bits), four-wide; the contacts' own values (normal,
+/// arms, tangents, bodies' data) are gathered lane by lane first. The
+/// warm start is left to the caller. `js`: the lanes' joint slots.
+#[inline(always)]
+fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], bk: &mut Block, tmp: &[[f64; 6]], hinv: f64) {
+    let world = input.world;
+    let nb = input.bodies.len();
+    let dummy_body = nb as u32;
+    // Per component, per lane.
+    let (mut n, mut c1, mut c2, mut t1, mut t2) = ([[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 3]);
+    let mut has2 = [false; 4];
+    let (mut im1, mut im2) = ([0.0; 4], [0.0; 4]);
+    let (mut ii1, mut ii2) = ([[0.0; 4]; 9], [[0.0; 4]; 9]);
+    let (mut tt1, mut tt2) = ([[0.0; 4]; 6], [[0.0; 4]; 6]);
+    // Per row: right-hand side and CFM; friction rows: mu.
+    let (mut rc, mut rcfm, mut mu) = ([[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 2]);
+    for lane in 0..4 {
+        let slot = &island.joints[js[lane]];
+        let joint = slot.joint.get();
+        let (JointKind::Contact(cj), Some(b0)) = (&joint.kind, joint.head.body[0]) else {
+            unreachable!("plain contacts are attached contacts");
+        };
+        let (b0, b1) = (b0.get(), joint.head.body[1].map(|b| b.get()));
+        let s = &cj.surface;
+        let mode = s.mode;
+        // As `fill_contact_lane` (no bounce).
+        let erp = if mode & cmode::SOFT_ERP != 0 { s.soft_erp } else { world.erp };
+        let kk = hinv * erp;
+        let mut depth = cj.geom.depth - world.contactp.min_depth;
+        if depth < 0.0 {
+            depth = 0.0;
+        }
+        let motion_n = if mode & cmode::MOTION_N != 0 { s.motion_n } else { 0.0 };
+        let pushout = kk * depth + motion_n;
+        let maxvel = world.contactp.max_vel;
+        rc[0][lane] = if pushout > maxvel { maxvel } else { pushout };
+        rc[1][lane] = if mode & cmode::MOTION1 != 0 { s.motion1 } else { 0.0 };
+        rc[2][lane] = if mode & cmode::MOTION2 != 0 { s.motion2 } else { 0.0 };
+        rcfm[0][lane] = if mode & cmode::SOFT_CFM != 0 { s.soft_cfm } else { world.cfm };
+        rcfm[1][lane] = if mode & cmode::SLIP1 != 0 { s.slip1 } else { world.cfm };
+        rcfm[2][lane] = if mode & cmode::SLIP2 != 0 { s.slip2 } else { world.cfm };
+        mu[0][lane] = s.mu;
+        mu[1][lane] = if mode & cmode::MU2 != 0 { s.mu2 } else { s.mu };
+        let g = &cj.geom;
+        let nn = if joint.head.flags & crate::joints::flags::REVERSE != 0 {
+            [-g.normal[0], -g.normal[1], -g.normal[2]]
+        } else {
+            g.normal
+        };
+        let (p, q) = plane_space(&nn);
+        for c in 0..3 {
+            n[c][lane] = nn[c];
+            t1[c][lane] = p[c];
+            t2[c][lane] = q[c];
+            c1[c][lane] = g.pos[c] - b0.pos[c];
+            if let Some(b) = b1 {
+                c2[c][lane] = g.pos[c] - b.pos[c];
+            }
+        }
+        let ba = slot.b1.unwrap_or(nb);
+        im1[lane] = input.bodies[ba].get().inv_mass;
+        let ii = &input.inv_i[ba];
+        for r in 0..3 {
+            for c in 0..3 {
+                ii1[3 * r + c][lane] = ii[4 * r + c];
+            }
+        }
+        let bb = slot.b2.unwrap_or(nb);
+        if bb < nb {
+            has2[lane] = true;
+            im2[lane] = input.bodies[bb].get().inv_mass;
+            let ii = &input.inv_i[bb];
+            for r in 0..3 {
+                for c in 0..3 {
+                    ii2[3 * r + c][lane] = ii[4 * r + c];
+                }
+            }
+        }
+        for c in 0..6 {
+            tt1[c][lane] = tmp[ba][c];
+            tt2[c][lane] = tmp[bb][c];
+        }
+        let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
+        let lane_body = |b: Option<usize>| dynamic(b).map_or(dummy_body + lane as u32, |i| i as u32);
+        bk.b1[lane] = lane_body(slot.b1);
+        bk.b2[lane] = lane_body(slot.b2);
+    }
+    // (Explicit array literals: `array::map` was not inlined here.)
+    let v = DVec4::from_array;
+    let v3 = |a: &[[f64; 4]; 3]| [v(a[0]), v(a[1]), v(a[2])];
+    let (c1, c2) = (v3(&c1), v3(&c2));
+    let (im1, im2) = (v(im1), v(im2));
+    let mut vii1 = [DVec4::ZERO; 9];
+    let mut vii2 = [DVec4::ZERO; 9];
+    for i in 0..9 {
+        vii1[i] = v(ii1[i]);
+        vii2[i] = v(ii2[i]);
+    }
+    let mut vt1 = [DVec4::ZERO; 6];
+    let mut vt2 = [DVec4::ZERO; 6];
+    for i in 0..6 {
+        vt1[i] = v(tt1[i]);
+        vt2[i] = v(tt2[i]);
+    }
+    let (tt1, tt2) = (vt1, vt2);
+    // Lanes without a second body: all-ones bits where there is one.
+    let keep2 = v(has2.map(|h| if h { f64::from_bits(u64::MAX) } else { 0.0 }));
+    let and = |x: DVec4, m: DVec4| v([0, 1, 2, 3].map(|l| f64::from_bits(x.to_array()[l].to_bits() & m.to_array()[l].to_bits())));
+    #[inline(always)]
+    fn cross(a: &[DVec4; 3], b: &[DVec4; 3]) -> [DVec4; 3] {
+        [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+    }
+    // `mul0_331` lane-wise: row r of the inverse inertia times (x, y, z).
+    #[inline(always)]
+    fn mul(ii: &[DVec4; 9], x: DVec4, y: DVec4, z: DVec4) -> [DVec4; 3] {
+        [
+            ii[0] * x + ii[1] * y + ii[2] * z,
+            ii[3] * x + ii[4] * y + ii[5] * z,
+            ii[6] * x + ii[7] * y + ii[8] * z,
+        ]
+    }
+    let w = DVec4::splat(input.world.qs.w);
+    let dirs = [v3(&n), v3(&t1), v3(&t2)];
+    for (k, d) in dirs.iter().enumerate() {
+        let a1 = cross(&c1, d);
+        let a2 = cross(d, &c2);
+        let j1 = [d[0], d[1], d[2], a1[0], a1[1], a1[2]];
+        let j2 = [and(-d[0], keep2), and(-d[1], keep2), and(-d[2], keep2), and(a2[0], keep2), and(a2[1], keep2), and(a2[2], keep2)];
+        let (r1, r2) = (mul(&vii1, j1[3], j1[4], j1[5]), mul(&vii2, j2[3], j2[4], j2[5]));
+        let m1 = [im1 * j1[0], im1 * j1[1], im1 * j1[2], r1[0], r1[1], r1[2]];
+        let m2 = [im2 * j2[0], im2 * j2[1], im2 * j2[2], r2[0], r2[1], r2[2]];
+        let mut jmj = DVec4::ZERO;
+        let mut jt = DVec4::ZERO;
+        for c in 0..6 {
+            jmj += j1[c] * m1[c] + j2[c] * m2[c];
+            jt += j1[c] * tt1[c] + j2[c] * tt2[c];
+        }
+        let cfm = DVec4::from_array(rcfm[k]) * hinv;
+        let ad = w / (jmj + cfm);
+        for c in 0..6 {
+            bk.j1[k][c] = j1[c] * ad;
+            bk.j2[k][c] = j2[c] * ad;
+            bk.m1[k][c] = m1[c];
+            bk.m2[k][c] = m2[c];
+        }
+        bk.rhs[k] = (DVec4::from_array(rc[k]) * hinv + jt) * ad;
+        bk.cfm[k] = cfm * ad;
+        if k == 0 {
+            bk.fcoef[0] = DVec4::ZERO;
+            bk.lo0 = DVec4::ZERO;
+            bk.hi0 = DVec4::INFINITY;
+        } else {
+            bk.fcoef[k] = DVec4::from_array(mu[k - 1]).abs();
+        }
+    }
+}
+
+/// Fills every joint's rows into its batch lanes or block lane, scaled,
+/// with its warm start applied to `lambda` and `fc` (see `solve_rows`).
+/// Compiled a second time for AVX2 (`fill_lanes_avx2`), where the six-wide
+/// loops take 4-wide vectors; no fused multiply-add, so both give the same
+/// bits.
+#[inline(always)]
+fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache, block_base: usize) {
+    let rows = &island.rows;
+    let dummy_body = input.bodies.len() as u32;
+    let hinv = 1.0 / input.h;
+    let w = input.world.qs.w;
+    let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
+    for (bi, &v) in s.vec_block.iter().enumerate() {
+        if v {
+            let js = std::array::from_fn(|l| s.block_joint[4 * bi + l] as usize);
+            fill_contact_block(input, island, js, &mut s.blocks[bi], &s.tmp, hinv);
+        }
+    }
     for (j, slot) in island.joints.iter().enumerate() {
         let b1 = slot.b1.map_or(dummy_body, |i| i as u32);
         let b2 = slot.b2.map_or(dummy_body, |i| i as u32);
-        let prev = match &slot.joint.get().kind {
-            crate::joints::JointKind::Contact(c) => {
+        let joint = slot.joint.get();
+        let prev = match &joint.kind {
+            JointKind::Contact(c) => {
                 let g = &c.geom;
                 let l = cache.lookup(g.g1 as usize, g.g2 as usize, &g.pos).unwrap_or_default();
                 [l[0], l[1], l[2], 0.0, 0.0, 0.0]
             }
-            _ => slot.joint.get().head.lambda,
+            _ => joint.head.lambda,
         };
+        if s.is_block[j] && s.vec_block[s.block_pos[j] as usize / 4] {
+            // Filled by `fill_contact_block`; the warm start here, in joint
+            // order as for the other joints (the order of the sums in fc).
+            let pos = s.block_pos[j] as usize;
+            let (bk, lane, slot0) = (&s.blocks[pos / 4], pos % 4, block_base + 12 * (pos / 4) + pos % 4);
+            for k in 0..3 {
+                if prev[k] != 0.0 {
+                    let l = prev[k] * WARM_FACTOR;
+                    s.lambda[slot0 + 4 * k] = l;
+                    for (b, mm) in [(b1, &bk.m1[k]), (b2, &bk.m2[k])] {
+                        let fb = &mut s.fc[b as usize];
+                        for c in 0..6 {
+                            fb[c] += mm[c].to_array()[lane & 3] * l;
+                        }
+                    }
+                }
+            }
+            continue;
+        }
         if s.is_block[j] {
             let pos = s.block_pos[j] as usize;
             let side = |b: u32| {
@@ -522,17 +1057,26 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             let lane = pos % 4;
             let lane_body = |b: Option<usize>| dynamic(b).map_or(dummy_body + lane as u32, |i| i as u32);
             let lf = LaneFill {
-                rows: &rows[slot.row0..slot.row0 + slot.m],
                 lane,
                 bodies: [b1, b2],
                 lane_bodies: [lane_body(slot.b1), lane_body(slot.b2)],
-                sides: [side(b1), side(b2)],
                 hinv,
                 w,
                 prev,
                 slot0: block_base + 12 * (pos / 4) + lane,
             };
-            fill_block_lane(&lf, &mut s.blocks[pos / 4], &s.tmp, &mut s.lambda, &mut s.fc);
+            let sides = [side(b1), side(b2)];
+            let bk = &mut s.blocks[pos / 4];
+            match &joint.kind {
+                JointKind::Contact(c) if s.direct[j] => {
+                    let world = input.world;
+                    fill_contact_lane(&lf, &sides, c, &joint.head, slot.m, world, bk, &s.tmp, &mut s.lambda, &mut s.fc)
+                }
+                _ => {
+                    let rs = &rows[slot.row0..slot.row0 + slot.m];
+                    fill_block_lane(&lf, &sides, rs, bk, &s.tmp, &mut s.lambda, &mut s.fc)
+                }
+            }
             continue;
         }
         for (k, row) in rows[slot.row0..slot.row0 + slot.m].iter().enumerate() {
@@ -594,65 +1138,12 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             }
         }
     }
-    // The dummy bodies receive only zero products; keep them exactly zero.
-    s.fc[nb..].fill([0.0; 6]);
+}
 
-    // ---- SOR sweeps --------------------------------------------------------
-    let iterations = input.world.qs.num_iterations.max(0) as usize;
-    s.order.clear();
-    s.order.extend(0..(nbatch + nblock) as u32);
-    let sw = Sweep { batches: &s.batches, blocks: &s.blocks[..nblock], block_base };
-    sweeps(sw, &mut s.order, &mut s.lambda, &mut s.fc, iterations);
-
-    // ---- results -------------------------------------------------------------
-    for (&b, f) in input.bodies.iter().zip(s.fc.iter()) {
-        let b = b.get_mut();
-        for k in 0..3 {
-            b.lvel[k] += h * f[k];
-            b.avel[k] += h * f[3 + k];
-        }
-    }
-    for slot in &island.joints {
-        let head = &mut slot.joint.get_mut().head;
-        let mut lam = [0.0; 6];
-        for (k, l) in lam.iter_mut().enumerate().take(slot.m) {
-            *l = s.lambda[s.slot[slot.row0 + k] as usize];
-        }
-        let n = slot.m.min(head.lambda.len());
-        head.lambda[..n].copy_from_slice(&lam[..n]);
-        if let crate::joints::JointKind::Contact(c) = &slot.joint.get().kind {
-            let g = &c.geom;
-            s.fresh.push(CachedContact {
-                g1: g.g1 as usize,
-                g2: g.g2 as usize,
-                pos: g.pos,
-                lambda: [lam[0], lam[1], lam[2]],
-            });
-        }
-        let fb = head.feedback;
-        if !fb.is_null() {
-            let rs = &rows[slot.row0..slot.row0 + slot.m];
-            let (mut f1, mut t1, mut f2, mut t2) = ([0.0; 3], [0.0; 3], [0.0; 3], [0.0; 3]);
-            for (row, &l) in rs.iter().zip(lam.iter()) {
-                for k in 0..3 {
-                    f1[k] += row.j1l[k] * l;
-                    t1[k] += row.j1a[k] * l;
-                    f2[k] += row.j2l[k] * l;
-                    t2[k] += row.j2a[k] * l;
-                }
-            }
-            // SAFETY: the host registered this dJointFeedback with
-            // dJointSetFeedback and must keep it valid while the joint
-            // exists; nothing else accesses it during the step.
-            let fb = unsafe { &mut *fb };
-            if slot.b2.is_some() {
-                fb.f2[..3].copy_from_slice(&f2);
-                fb.t2[..3].copy_from_slice(&t2);
-            }
-            fb.f1[..3].copy_from_slice(&f1);
-            fb.t1[..3].copy_from_slice(&t1);
-        }
-    }
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn fill_lanes_avx2(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache, block_base: usize) {
+    fill_lanes(input, island, s, cache, block_base);
 }
 
 /// `iterations` SOR sweeps over the batches. On x86-64 processors with
