@@ -63,10 +63,14 @@ pub struct FastStepScratch {
     afb: Vec<(u32, f64)>,
     /// Bounded rows coupled to a bilateral row (A_FB column not zero).
     cols: Vec<u32>,
-    /// Y = A_FF⁻¹·A_FB on those columns (nu × cols, row-major), and one
-    /// row of the product A_BF·Y.
+    /// Z = L⁻¹·A_FB on those columns (nu × cols, row-major), Z and D⁻¹·Z
+    /// by column (cols × nu each), and per bilateral unknown how many
+    /// leading columns of Z may be nonzero.
     y: Vec<f64>,
     t: Vec<f64>,
+    width: Vec<u32>,
+    /// Coupled columns keyed by (first nonzero row of A_FB, column).
+    colkey: Vec<u64>,
     /// The reduced boxed LCP: S (lower triangle, row stride `pad(k)`),
     /// right-hand side, answer, bounds, friction indices among the bounded.
     schur: Vec<f64>,
@@ -86,6 +90,27 @@ fn row_j(r: &Row) -> [f64; 12] {
 #[inline]
 fn dot6(a: &[f64], b: &[f64; 6]) -> f64 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] + a[4] * b[4] + a[5] * b[5]
+}
+
+/// Σ a·b with four independent partial sums (vectorisable; fast mode
+/// only, so the summation order need not match anything).
+#[inline]
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut acc = [0.0; 4];
+    let (ca, cb) = (a.chunks_exact(4), b.chunks_exact(4));
+    let (ra, rb) = (ca.remainder(), cb.remainder());
+    for (x, y) in ca.zip(cb) {
+        for j in 0..4 {
+            acc[j] += x[j] * y[j];
+        }
+    }
+    let mut s = (acc[0] + acc[2]) + (acc[1] + acc[3]);
+    for (x, y) in ra.iter().zip(rb) {
+        s += x * y;
+    }
+    s
 }
 
 /// J_r · (per-body vectors `f`) over the row's bodies.
@@ -328,34 +353,78 @@ fn reduced_solve(rows: &IslandRows, s: &mut FastStepScratch) {
         s.rb.push(s.rhs[r as usize] - e.iter().map(|&(u, v)| v * s.x[u as usize]).sum::<f64>());
     }
     if nu > 0 {
-        // Y = A_FF⁻¹·A_FB over the bounded columns coupled to a bilateral
-        // row, all in one pass over the factor (Y is nu × w, row-major).
+        // With A_FF = L·D·Lᵀ, A_BF·A_FF⁻¹·A_FB = Zᵀ·D⁻¹·Z for
+        // Z = L⁻¹·A_FB: one forward pass over the factor instead of a full
+        // solve, and a symmetric product. Only the bounded columns coupled
+        // to a bilateral row take part; they are ordered by their first
+        // nonzero row, so that on the dense (natural order) factor row u of
+        // Z is zero beyond the first `width[u]` columns and both passes
+        // skip the zeros.
+        // Keys (first row, column) are unique; computed once, then an
+        // unstable sort of plain integers (no allocation).
+        s.colkey.clear();
+        for c in 0..k {
+            let e = &s.afb[s.afb_start[c] as usize..s.afb_start[c + 1] as usize];
+            if let Some(f) = e.iter().map(|e| e.0).min() {
+                s.colkey.push((u64::from(f) << 32) | c as u64);
+            }
+        }
+        s.colkey.sort_unstable();
         s.cols.clear();
-        s.cols.extend((0..k as u32).filter(|&c| s.afb_start[c as usize] < s.afb_start[c as usize + 1]));
+        s.cols.extend(s.colkey.iter().map(|&key| key as u32));
         let w = s.cols.len();
-        s.y.clear();
-        s.y.resize(nu * w, 0.0);
+        s.width.clear();
+        s.width.resize(nu, 0);
+        if s.ldl.is_dense() {
+            for &key in &s.colkey {
+                s.width[(key >> 32) as usize] += 1;
+            }
+            let mut acc = 0;
+            for v in s.width.iter_mut() {
+                acc += *v;
+                *v = acc;
+            }
+        } else {
+            s.width.fill(w as u32);
+        }
+        // Only each row's possibly nonzero prefix is ever read: zero that.
+        if s.y.len() < nu * w {
+            s.y.resize(nu * w, 0.0);
+        }
+        for (u, &wu) in s.width.iter().enumerate() {
+            s.y[u * w..u * w + wu as usize].fill(0.0);
+        }
         for (ci, &c) in s.cols.iter().enumerate() {
             for &(u, v) in &s.afb[s.afb_start[c as usize] as usize..s.afb_start[c as usize + 1] as usize] {
                 s.y[u as usize * w + ci] = v;
             }
         }
-        s.ldl.solve_many(&mut s.y, w);
-        // S(b, c) −= A_bF·Y(:, c) for c ≤ b, a row of S at a time.
-        s.t.clear();
-        s.t.resize(w, 0.0);
-        for (bi, &b) in s.cols.iter().enumerate() {
-            let t = &mut s.t[..=bi];
-            t.fill(0.0);
-            for &(u, v) in &s.afb[s.afb_start[b as usize] as usize..s.afb_start[b as usize + 1] as usize] {
-                let yu = &s.y[u as usize * w..u as usize * w + bi + 1];
-                for (a, y) in t.iter_mut().zip(yu) {
-                    *a += v * y;
-                }
+        s.ldl.forward_many(&mut s.y, w, &s.width);
+        // S −= Zᵀ·D⁻¹·Z: Z's columns are copied out contiguously (and
+        // scaled by D⁻¹), so each entry is a dot product over the rows
+        // where both columns can be nonzero (from the later first row).
+        // Column c is written (and read) only from its first row on.
+        if s.t.len() < 2 * w * nu {
+            s.t.resize(2 * w * nu, 0.0);
+        }
+        let (zt, wt) = s.t[..2 * w * nu].split_at_mut(w * nu);
+        for (u, &d) in s.ldl.d().iter().enumerate() {
+            let rd = 1.0 / d;
+            for (ci, &z) in s.y[u * w..u * w + s.width[u] as usize].iter().enumerate() {
+                zt[ci * nu + u] = z;
+                wt[ci * nu + u] = z * rd;
             }
-            let srow = &mut s.schur[b as usize * skip..];
-            for (ci, &c) in s.cols[..=bi].iter().enumerate() {
-                srow[c as usize] -= t[ci];
+        }
+        let dense = s.ldl.is_dense();
+        for (bi, &kb) in s.colkey.iter().enumerate() {
+            let b = kb as u32;
+            let from = if dense { (kb >> 32) as usize } else { 0 };
+            let wb = &wt[bi * nu + from..(bi + 1) * nu];
+            for (ci, &kc) in s.colkey[..=bi].iter().enumerate() {
+                let c = kc as u32;
+                let v = dot(wb, &zt[ci * nu + from..(ci + 1) * nu]);
+                let (hi, lo) = if b >= c { (b, c) } else { (c, b) };
+                s.schur[hi as usize * skip + lo as usize] -= v;
             }
         }
     }

@@ -189,9 +189,12 @@ impl SparseLdl {
     fn factor_dense(&mut self) {
         let n = self.n;
         let a = &mut self.dense;
-        a.clear();
-        a.resize(n * n, 0.0);
+        if a.len() < n * n {
+            a.resize(n * n, 0.0);
+        }
+        // Only the lower triangle is read or written: clear just that.
         for i in 0..n {
+            a[i * n..i * n + i].fill(0.0);
             a[i * n + i] = self.diag[i];
             for &(j, v) in &self.adj[i] {
                 // Both triangles were appended by `add`; keep the lower one
@@ -332,6 +335,60 @@ impl SparseLdl {
             for &(i, l) in &self.lcol[p] {
                 let (xp, xi) = two_rows(x, p, i as usize, w);
                 for (a, b) in xp.iter_mut().zip(xi.iter()) {
+                    *a -= l * *b;
+                }
+            }
+        }
+    }
+
+    /// True when `factor` chose the dense path: L is then in natural order,
+    /// so row i of L·Z = B involves only rows ≤ i of B.
+    pub fn is_dense(&self) -> bool {
+        self.is_dense
+    }
+
+    /// D of A = L·D·Lᵀ by unknown (after `factor`, pivot guard applied).
+    pub fn d(&self) -> &[f64] {
+        &self.diag[..self.n]
+    }
+
+    /// Solves L·Z = B in place for `w` right-hand sides (`x` is n×w
+    /// row-major, as in `solve_many`): the forward half of `solve_many`,
+    /// so that A⁻¹ = L⁻ᵀ·D⁻¹·L⁻¹ gives Bᵀ·A⁻¹·B = Zᵀ·D⁻¹·Z without the
+    /// backward pass. On the dense path `width[i]` (non-decreasing, ≤ w)
+    /// says that row i of B, and so of Z, is zero beyond its first
+    /// `width[i]` columns (callers order the columns by their first
+    /// nonzero row); the sparse path ignores it (its order is permuted).
+    pub fn forward_many(&self, x: &mut [f64], w: usize, width: &[u32]) {
+        if w == 0 {
+            return;
+        }
+        if self.is_dense {
+            let (n, l) = (self.n, &self.dense);
+            for i in 0..n {
+                let wi = width[i] as usize;
+                if wi == 0 {
+                    continue;
+                }
+                for k in 0..i {
+                    let lik = l[i * n + k];
+                    // Row k is zero beyond width[k] ≤ width[i].
+                    let wk = width[k] as usize;
+                    if lik != 0.0 && wk > 0 {
+                        let (xi, xk) = two_rows(x, i, k, w);
+                        for (a, b) in xi[..wk].iter_mut().zip(xk[..wk].iter()) {
+                            *a -= lik * *b;
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        for &p in &self.order {
+            let p = p as usize;
+            for &(i, l) in &self.lcol[p] {
+                let (xi, xp) = two_rows(x, i as usize, p, w);
+                for (a, b) in xi.iter_mut().zip(xp.iter()) {
                     *a -= l * *b;
                 }
             }
@@ -487,6 +544,33 @@ mod tests {
         for i in 0..n {
             let r: f64 = (0..n).map(|k| a[i * n + k] * x[k]).sum::<f64>() - b[i];
             assert!(r.abs() <= 1e-9 * (1.0 + b[i].abs()) * scale.max(1.0), "residual {r}");
+        }
+        // Bᵀ·A⁻¹·B from the forward pass alone (Zᵀ·D⁻¹·Z, Z = L⁻¹·B), for
+        // four columns that are zero above their (ascending) first rows, as
+        // the fast Step passes them: equals Bᵀ·(dense solve of A·Y = B).
+        let first = [0, n / 3, n / 2, n - 1];
+        let w = first.len();
+        let mut bm = vec![0.0; n * w];
+        for (c, &f0) in first.iter().enumerate() {
+            for u in f0..n {
+                // Sparse-ish columns, as A_FB is: about every third row.
+                if u == f0 || rng.below(3) == 0 {
+                    bm[u * w + c] = rng.next();
+                }
+            }
+        }
+        let width: Vec<u32> = (0..n).map(|u| first.iter().filter(|&&f0| f0 <= u).count() as u32).collect();
+        let mut z = bm.clone();
+        f.forward_many(&mut z, w, &width);
+        for b in 0..w {
+            for c in 0..w {
+                let col: Vec<f64> = (0..n).map(|u| bm[u * w + c]).collect();
+                let y = dense_solve(&a, &col, n);
+                let want: f64 = (0..n).map(|u| bm[u * w + b] * y[u]).sum();
+                let got: f64 = (0..n).map(|u| z[u * w + b] * z[u * w + c] / f.d()[u]).sum();
+                let scale = y.iter().fold(1.0_f64, |m, v| m.max(v.abs()));
+                assert!((got - want).abs() <= 1e-9 * scale, "({b}, {c}): {got} vs {want}");
+            }
         }
         f.factor_entries()
     }
