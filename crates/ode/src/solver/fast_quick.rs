@@ -274,17 +274,7 @@ fn assemble(input: &IslandInput, infos: &[JointInfo], rows: &mut IslandRows, s: 
             _ => false,
         };
         if !direct {
-            rows.rows.resize(row0 + m, Row::initial(world.cfm));
-            let bodies = joint.head.bodies();
-            joint.kind.info2(&joint.head, bodies, &ctx, &mut rows.rows[row0..row0 + m]);
-            // A motor held at a stop pushes the bodies while its rows are
-            // filled, as in `assemble_rows`.
-            joint.kind.apply_body_push(&joint.head);
-            for r in &mut rows.rows[row0..row0 + m] {
-                if r.findex != -1 {
-                    r.findex += row0 as i32;
-                }
-            }
+            super::push_joint_rows(joint, m, &ctx, &mut rows.rows);
         }
         s.direct.push(direct);
         let plain = direct

@@ -228,6 +228,23 @@ pub fn order_for_step(src: &[JointInfo], out: &mut Vec<JointInfo>) -> usize {
     (mix_start - unb_start) as usize
 }
 
+/// Appends the `m` rows of `joint` to `rows`: pre-set with
+/// `Row::initial(world CFM)`, then the joint's `info2`; a motor held at a
+/// stop pushes the bodies directly, as ODE does while filling rows (now,
+/// before any accumulator is read); friction indices are made absolute.
+pub(crate) fn push_joint_rows(joint: &mut crate::joints::Joint, m: usize, ctx: &RowCtx, rows: &mut Vec<Row>) {
+    let row0 = rows.len();
+    rows.resize(row0 + m, Row::initial(ctx.world.cfm));
+    let bodies = joint.head.bodies();
+    joint.kind.info2(&joint.head, bodies, ctx, &mut rows[row0..row0 + m]);
+    joint.kind.apply_body_push(&joint.head);
+    for r in &mut rows[row0..row0 + m] {
+        if r.findex != -1 {
+            r.findex += row0 as i32;
+        }
+    }
+}
+
 /// Fills the rows of `joints` (in the given order) into `rows`: each joint
 /// gets `m` rows pre-set with `Row::initial(world CFM)`, then its `info2`
 /// with fps = 1/h and the world ERP; friction indices are made absolute.
@@ -241,17 +258,7 @@ pub fn assemble_rows(world: &World, joints: &[JointInfo], h: f64, rows: &mut Isl
         joint.head.tag = slot as i32;
         let row0 = rows.rows.len();
         let m = ji.info.m;
-        rows.rows.resize(row0 + m, Row::initial(world.cfm));
-        let bodies = joint.head.bodies();
-        joint.kind.info2(&joint.head, bodies, &ctx, &mut rows.rows[row0..row0 + m]);
-        // A motor held at a stop pushes the bodies directly, as ODE does
-        // while filling rows; applied now, before any accumulator is read.
-        joint.kind.apply_body_push(&joint.head);
-        for r in &mut rows.rows[row0..row0 + m] {
-            if r.findex != -1 {
-                r.findex += row0 as i32;
-            }
-        }
+        push_joint_rows(joint, m, &ctx, &mut rows.rows);
         let index = |b: Option<BodyRef>| b.map(|b| b.get().tag as usize);
         rows.joints.push(JointSlot {
             joint: ji.joint,
