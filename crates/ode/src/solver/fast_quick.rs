@@ -281,15 +281,7 @@ fn assemble(input: &IslandInput, infos: &[JointInfo], rows: &mut IslandRows, s: 
             && m == 3
             && matches!(&joint.kind, JointKind::Contact(c) if c.surface.mode & (cmode::FDIR1 | cmode::BOUNCE) == 0);
         s.plain.push(plain);
-        let index = |b: Option<crate::dynamics::body::BodyRef>| b.map(|b| b.get().tag as usize);
-        rows.joints.push(JointSlot {
-            joint: ji.joint,
-            row0,
-            m,
-            nub: ji.info.nub,
-            b1: index(joint.head.body[0]),
-            b2: index(joint.head.body[1]),
-        });
+        rows.joints.push(JointSlot::of(ji, &joint.head, row0));
     }
 }
 

@@ -46,6 +46,15 @@ pub struct JointSlot {
     pub b2: Option<usize>,
 }
 
+impl JointSlot {
+    /// The slot of joint `ji` (head `head`) whose rows start at `row0`; the
+    /// bodies' tags hold their island indices.
+    fn of(ji: &JointInfo, head: &crate::joints::JointHead, row0: usize) -> JointSlot {
+        let index = |b: Option<BodyRef>| b.map(|b| b.get().tag as usize);
+        JointSlot { joint: ji.joint, row0, m: ji.info.m, nub: ji.info.nub, b1: index(head.body[0]), b2: index(head.body[1]) }
+    }
+}
+
 /// The constraint rows of one island, joint by joint, in ODE's joint order.
 /// `Row::findex` is made absolute (index into `rows`) by the assembler.
 #[derive(Default)]
@@ -259,14 +268,6 @@ pub fn assemble_rows(world: &World, joints: &[JointInfo], h: f64, rows: &mut Isl
         let row0 = rows.rows.len();
         let m = ji.info.m;
         push_joint_rows(joint, m, &ctx, &mut rows.rows);
-        let index = |b: Option<BodyRef>| b.map(|b| b.get().tag as usize);
-        rows.joints.push(JointSlot {
-            joint: ji.joint,
-            row0,
-            m,
-            nub: ji.info.nub,
-            b1: index(joint.head.body[0]),
-            b2: index(joint.head.body[1]),
-        });
+        rows.joints.push(JointSlot::of(ji, &joint.head, row0));
     }
 }

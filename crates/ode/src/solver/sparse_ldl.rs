@@ -314,15 +314,7 @@ impl SparseLdl {
             }
             return;
         }
-        for &p in &self.order {
-            let p = p as usize;
-            for &(i, l) in &self.lcol[p] {
-                let (xi, xp) = two_rows(x, i as usize, p, w);
-                for (a, b) in xi.iter_mut().zip(xp.iter()) {
-                    *a -= l * *b;
-                }
-            }
-        }
+        self.forward_sparse(x, w);
         for &p in &self.order {
             let p = p as usize;
             let r = 1.0 / self.diag[p];
@@ -335,6 +327,19 @@ impl SparseLdl {
             for &(i, l) in &self.lcol[p] {
                 let (xp, xi) = two_rows(x, p, i as usize, w);
                 for (a, b) in xp.iter_mut().zip(xi.iter()) {
+                    *a -= l * *b;
+                }
+            }
+        }
+    }
+
+    /// L·Z = B on the sparse path, in pivot order (`w` right-hand sides).
+    fn forward_sparse(&self, x: &mut [f64], w: usize) {
+        for &p in &self.order {
+            let p = p as usize;
+            for &(i, l) in &self.lcol[p] {
+                let (xi, xp) = two_rows(x, i as usize, p, w);
+                for (a, b) in xi.iter_mut().zip(xp.iter()) {
                     *a -= l * *b;
                 }
             }
@@ -384,15 +389,7 @@ impl SparseLdl {
             }
             return;
         }
-        for &p in &self.order {
-            let p = p as usize;
-            for &(i, l) in &self.lcol[p] {
-                let (xi, xp) = two_rows(x, i as usize, p, w);
-                for (a, b) in xi.iter_mut().zip(xp.iter()) {
-                    *a -= l * *b;
-                }
-            }
-        }
+        self.forward_sparse(x, w);
     }
 
     /// Number of off-diagonal entries of L (a measure of fill-in).
