@@ -535,23 +535,10 @@ fn fill_contact_lane(
         return; // excluded by `direct_contact`
     };
     // Row 0, the normal (see `ContactJoint::info2`).
-    let erp = if mode & cmode::SOFT_ERP != 0 { s.soft_erp } else { world.erp };
-    let kk = f.hinv * erp;
-    let mut depth = cj.geom.depth - world.contactp.min_depth;
-    if depth < 0.0 {
-        depth = 0.0;
-    }
-    let motion_n = if mode & cmode::MOTION_N != 0 { s.motion_n } else { 0.0 };
-    let pushout = kk * depth + motion_n;
+    let (mut c, motion_n) = cj.correction_speed(f.hinv, world.erp, world);
     let apply_bounce = mode & cmode::BOUNCE != 0 && s.bounce_vel >= 0.0;
-    let maxvel = world.contactp.max_vel;
-    let mut c = if pushout > maxvel { maxvel } else { pushout };
     let g = &cj.geom;
-    let n = if head.flags & crate::joints::flags::REVERSE != 0 {
-        [-g.normal[0], -g.normal[1], -g.normal[2]]
-    } else {
-        g.normal
-    };
+    let n = cj.normal(head);
     let c1 = [g.pos[0] - b0.pos[0], g.pos[1] - b0.pos[1], g.pos[2] - b0.pos[2]];
     let c2 = b1.map_or([0.0; 3], |b| [g.pos[0] - b.pos[0], g.pos[1] - b.pos[1], g.pos[2] - b.pos[2]]);
     // Jacobian of a row along unit direction `d` at the contact point.
@@ -851,16 +838,7 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
         let s = &cj.surface;
         let mode = s.mode;
         // As `fill_contact_lane` (no bounce).
-        let erp = if mode & cmode::SOFT_ERP != 0 { s.soft_erp } else { world.erp };
-        let kk = hinv * erp;
-        let mut depth = cj.geom.depth - world.contactp.min_depth;
-        if depth < 0.0 {
-            depth = 0.0;
-        }
-        let motion_n = if mode & cmode::MOTION_N != 0 { s.motion_n } else { 0.0 };
-        let pushout = kk * depth + motion_n;
-        let maxvel = world.contactp.max_vel;
-        rc[0][lane] = if pushout > maxvel { maxvel } else { pushout };
+        rc[0][lane] = cj.correction_speed(hinv, world.erp, world).0;
         rc[1][lane] = if mode & cmode::MOTION1 != 0 { s.motion1 } else { 0.0 };
         rc[2][lane] = if mode & cmode::MOTION2 != 0 { s.motion2 } else { 0.0 };
         rcfm[0][lane] = if mode & cmode::SOFT_CFM != 0 { s.soft_cfm } else { world.cfm };
@@ -869,11 +847,7 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
         mu[0][lane] = s.mu;
         mu[1][lane] = if mode & cmode::MU2 != 0 { s.mu2 } else { s.mu };
         let g = &cj.geom;
-        let nn = if joint.head.flags & crate::joints::flags::REVERSE != 0 {
-            [-g.normal[0], -g.normal[1], -g.normal[2]]
-        } else {
-            g.normal
-        };
+        let nn = cj.normal(&joint.head);
         let (p, q) = plane_space(&nn);
         for c in 0..3 {
             n[c][lane] = nn[c];
