@@ -14,7 +14,9 @@
 # ours with ODE_THREADS=N (islands stepped in parallel) is interleaved too,
 # and a last table gives its median time, its ratio to our one-thread run
 # of the same pair, and whether its checksums equal ODE's (they must: exact
-# mode keeps the bits at any thread count). Scenes: pyramid, container, ragdolls,
+# mode keeps the bits at any thread count); a fifth run of ours in fast mode
+# with ODE_THREADS=N adds a table of the same for fast mode, whose checksums
+# must equal its own one-thread run's. Scenes: pyramid, container, ragdolls,
 # collide, hinge_chain, trimesh_terrain, free_bodies (free_step and
 # free_quick). Timings are wall-clock on whatever else the machine runs:
 # use a quiet machine, and never put them in a test.
@@ -34,7 +36,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     -p) PAIRS=$2; shift ;;
     -t) THREADS=$2; shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) SCENES+=("$1") ;;
   esac
   shift
@@ -63,6 +65,7 @@ for ((p = 1; p <= PAIRS; p++)); do
     env -u ODE_THREADS ODE_SOLVER=fast LD_LIBRARY_PATH="$OURS_DIR" "$BIN/$s" | sed "s/^/fast $p /" >> "$RESULTS"
     if [ "$THREADS" -gt 1 ]; then
       env -u ODE_SOLVER ODE_THREADS="$THREADS" LD_LIBRARY_PATH="$OURS_DIR" "$BIN/$s" | sed "s/^/threads $p /" >> "$RESULTS"
+      env ODE_SOLVER=fast ODE_THREADS="$THREADS" LD_LIBRARY_PATH="$OURS_DIR" "$BIN/$s" | sed "s/^/fastthreads $p /" >> "$RESULTS"
     fi
   done
 done
@@ -107,15 +110,18 @@ if ratios:
     print(line)
 threads = int(sys.argv[2])
 if threads > 1:
-    print()
-    print(f"{'scene':<16} {'ours ms/step':>13} {f'{threads} threads':>11} {'ratio':>7}  checksums vs ODE")
-    for name in order:
-        ode, ours, thr = runs.get((name, "ode"), {}), runs.get((name, "ours"), {}), runs.get((name, "threads"), {})
-        pairs = sorted(set(ours) & set(thr))
-        if not pairs:
-            continue
-        r = statistics.median(thr[p][0] / ours[p][0] for p in pairs)
-        same = all(p in ode and thr[p][1] == ode[p][1] for p in pairs)
-        print(f"{name:<16} {statistics.median(ours[p][0] for p in pairs):13.4f} "
-              f"{statistics.median(thr[p][0] for p in pairs):11.4f} {r:7.3f}  {'same' if same else 'DIFFER'}")
+    # (one-thread run, N-thread run, run whose checksums they must equal)
+    for mode, one, many, ref in (("exact", "ours", "threads", "ode"), ("fast", "fast", "fastthreads", "fast")):
+        print()
+        print(f"{mode + ' mode':<16} {'1 thread ms':>13} {f'{threads} threads':>11} {'ratio':>7}  "
+              f"checksums vs {'ODE' if ref == 'ode' else 'fast, 1 thread'}")
+        for name in order:
+            base, thr, want = runs.get((name, one), {}), runs.get((name, many), {}), runs.get((name, ref), {})
+            pairs = sorted(set(base) & set(thr))
+            if not pairs:
+                continue
+            r = statistics.median(thr[p][0] / base[p][0] for p in pairs)
+            same = all(p in want and thr[p][1] == want[p][1] for p in pairs)
+            print(f"{name:<16} {statistics.median(base[p][0] for p in pairs):13.4f} "
+                  f"{statistics.median(thr[p][0] for p in pairs):11.4f} {r:7.3f}  {'same' if same else 'DIFFER'}")
 PY
