@@ -280,3 +280,39 @@ fn warm_hash_collide_with_mixed_sizes_does_not_allocate() {
         dSpaceDestroy(s);
     }
 }
+
+/// The fast broad phase in strips (a dense scene over a wide cube, as the
+/// collide bench): once warm, passes with the geoms drifting about (in
+/// and out of strips) do not allocate either.
+#[test]
+fn warm_fast_collide_in_strips_does_not_allocate() {
+    unsafe {
+        let s = dHashSpaceCreate(std::ptr::null_mut());
+        ode::ffi::ode_ext::odexSpaceSetCollideMode(s, ode::ffi::ode_ext::ODEX_SOLVER_FAST);
+        let geoms: Vec<_> = (0..5000)
+            .map(|i| match i % 2 {
+                0 => dCreateSphere(s, 0.6),
+                _ => dCreateBox(s, 1.2, 0.8, 1.0),
+            })
+            .collect();
+        let place = |k: usize| {
+            for (i, &g) in geoms.iter().enumerate() {
+                let t = i as f64 + 0.02 * k as f64;
+                dGeomSetPosition(g, (t * 0.37).sin() * 22.0, (t * 0.11).cos() * 22.0, (t * 0.05).sin() * 22.0);
+            }
+        };
+        let mut pairs = 0usize;
+        for k in 0..3 {
+            place(k);
+            dSpaceCollide(s, &mut pairs as *mut usize as *mut c_void, Some(near));
+        }
+        let before = allocations_so_far();
+        for k in 3..13 {
+            place(k);
+            dSpaceCollide(s, &mut pairs as *mut usize as *mut c_void, Some(near));
+        }
+        assert_eq!(allocations_so_far() - before, 0, "warm fast passes in strips allocated");
+        assert!(pairs > 10000, "scene too sparse ({pairs} pairs)");
+        dSpaceDestroy(s);
+    }
+}

@@ -9,7 +9,11 @@
 //! (temporal coherence). Each member is then tested against the following
 //! members until their lower bound passes its upper bound, with the other
 //! two axes compared first from the array (no geom access for pairs that
-//! do not overlap). Members with an infinite or NaN bound (planes, spaces
+//! do not overlap). Where the members spread widely across the sweep axis
+//! too, the sweep runs in strips (`Strips`): slabs of a second axis, each
+//! with the members that reach into it, in sort order, so a member is not
+//! tested against every member beside it on the sweep axis anywhere in the
+//! space. Members with an infinite or NaN bound (planes, spaces
 //! without bounds) are tested against all others, like the hash space's
 //! "big" list. The axis is the one along which the members' centres spread
 //! most, re-chosen only when another axis spreads clearly more.
@@ -74,6 +78,7 @@ pub struct Sweep {
     /// Members with a non-finite bound, with their keys.
     big: Vec<(GeomRef, u64)>,
     cols: Columns,
+    strips: Strips,
     /// Sweep axis (0, 1, 2).
     axis: usize,
     /// Pass counter: a member's `slot` is `2·epoch` once listed this pass
@@ -185,23 +190,42 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
     // 5. Columns in sort order, then the sweep.
     let (a1, a2) = ((axis + 1) % 3, (axis + 2) % 3);
     let cols = &mut sw.cols;
+    let m = recs.len();
     for col in [&mut cols.lo, &mut cols.hi, &mut cols.lo1, &mut cols.hi1, &mut cols.lo2, &mut cols.hi2] {
         col.clear();
+        col.resize(m, 0.0);
     }
-    for r in recs.iter() {
+    // Indexed writes into sized columns (six pushes per member cost a
+    // capacity check each).
+    let (lo, hi, lo1, hi1, lo2, hi2) = (
+        &mut cols.lo[..m],
+        &mut cols.hi[..m],
+        &mut cols.lo1[..m],
+        &mut cols.hi1[..m],
+        &mut cols.lo2[..m],
+        &mut cols.hi2[..m],
+    );
+    for (i, r) in recs.iter().enumerate() {
         let b = &g(r.geom).aabb;
-        cols.lo.push(round_down(b[2 * axis]));
-        cols.hi.push(round_up(b[2 * axis + 1]));
-        cols.lo1.push(round_down(b[2 * a1]));
-        cols.hi1.push(round_up(b[2 * a1 + 1]));
-        cols.lo2.push(round_down(b[2 * a2]));
-        cols.hi2.push(round_up(b[2 * a2 + 1]));
+        lo[i] = round_down(b[2 * axis]);
+        hi[i] = round_up(b[2 * axis + 1]);
+        lo1[i] = round_down(b[2 * a1]);
+        hi1[i] = round_up(b[2 * a1 + 1]);
+        lo2[i] = round_down(b[2 * a2]);
+        hi2[i] = round_up(b[2 * a2 + 1]);
     }
-    for col in [&mut cols.lo, &mut cols.hi, &mut cols.lo1, &mut cols.hi1, &mut cols.lo2, &mut cols.hi2] {
-        col.extend_from_slice(&[f32::NAN; PAD]);
-    }
-    for i in 0..recs.len() {
-        sweep_one(cols, i, &mut |j| report(&recs[i], &recs[j], cb));
+    // The strip axis: the other axis along which the centres spread more.
+    let var = |k: usize| if n < 2.0 { 0.0 } else { sq[k] - sum[k] * sum[k] / n };
+    let across = if var(a2) > var(a1) { 2 } else { 1 };
+    if sw.strips.build(cols, across) {
+        sw.strips.pairs(&mut |i, j| report(&recs[i], &recs[j], cb));
+    } else {
+        for col in [&mut cols.lo, &mut cols.hi, &mut cols.lo1, &mut cols.hi1, &mut cols.lo2, &mut cols.hi2] {
+            col.extend_from_slice(&[f32::NAN; PAD]);
+        }
+        for i in 0..recs.len() {
+            sweep_one(cols, i, &mut |j| report(&recs[i], &recs[j], cb));
+        }
     }
     for r in recs.iter() {
         for &(big, key) in &sw.big {
@@ -212,6 +236,164 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
         for j in i + 1..sw.big.len() {
             // In list order, as the hash space's big list.
             collide_aabbs(sw.big[i].0, sw.big[j].0, cb);
+        }
+    }
+}
+
+/// The sorted members cut into strips across a second axis (`across`: 1
+/// or 2, the `lo1`/`lo2` column pair). Strip t covers
+/// [base + t·width, base + (t+1)·width) of that axis in the columns'
+/// single-precision bounds; a member is listed, in sort order, in every
+/// strip its bounds reach, and the strips' columns follow each other with
+/// `PAD` NaN entries between them, so a sweep stops at its strip's end.
+/// With about one member per unit of width in a 45-unit cube (the collide
+/// bench), a member meets a tenth of the candidates the single sweep gives
+/// it. Buffers are reused (no allocation once warm).
+#[derive(Default)]
+struct Strips {
+    cols: Columns,
+    /// Per strip entry: the member's index in sort order.
+    member: Vec<u32>,
+    /// Per member: the strip holding its lower bound across.
+    first: Vec<u32>,
+    /// Per member: the strip holding its upper bound across.
+    last: Vec<u32>,
+    /// Per strip: its first entry; one more at the end.
+    start: Vec<u32>,
+    /// Per strip: its number of members.
+    count: Vec<u32>,
+}
+
+/// Strips are used from this many members on (below, the single sweep
+/// costs little)...
+const STRIP_MIN_MEMBERS: usize = 256;
+/// ...and when the members spread across at least this many strips.
+const STRIP_MIN_STRIPS: usize = 4;
+/// ...and when they save at least this many candidates per member.
+const STRIP_MIN_SAVING: f64 = 64.0;
+/// Upper bound on the strips (the per-strip bookkeeping stays small).
+const STRIP_MAX: usize = 256;
+
+impl Strips {
+    /// Cuts the sorted members (`c`, without padding) into strips across
+    /// axis `across` (1 or 2); false (nothing built) when strips would not
+    /// pay: few members, or members that do not spread across several
+    /// strips of twice their mean extent.
+    fn build(&mut self, c: &Columns, across: usize) -> bool {
+        let m = c.lo.len();
+        if m < STRIP_MIN_MEMBERS {
+            return false;
+        }
+        let (lo, hi) = if across == 1 { (&c.lo1, &c.hi1) } else { (&c.lo2, &c.hi2) };
+        // Extents and ranges along the sweep axis and across (f32 sums are
+        // plenty for an estimate).
+        let (mut min, mut max, mut extent) = (f32::INFINITY, f32::NEG_INFINITY, 0.0f32);
+        let (mut top, mut extent_along) = (f32::NEG_INFINITY, 0.0f32);
+        for i in 0..m {
+            let (l, h) = (lo[i], hi[i]);
+            min = min.min(l);
+            max = max.max(h);
+            extent += h - l;
+            top = top.max(c.hi[i]);
+            extent_along += c.hi[i] - c.lo[i];
+        }
+        let across_ext = extent as f64 / m as f64;
+        let width = 2.0 * across_ext;
+        let range = max as f64 - min as f64;
+        if !(width > 0.0 && range.is_finite()) || range < STRIP_MIN_STRIPS as f64 * width {
+            return false;
+        }
+        let strips = ((range / width).ceil() as usize).clamp(STRIP_MIN_STRIPS, STRIP_MAX);
+        let width = range / strips as f64;
+        // Worth it? A member meets about m·e/R candidates in the single
+        // sweep (e: mean extent, R: range, on the sweep axis), and the
+        // fraction (w + e')/R'·(1 + e'/w) of them in its strips (w: strip
+        // width, e', R' across). Building the strips costs about as much
+        // as scanning ~40 candidates per member (callgrind: the container
+        // bench, ~80 candidates a member in a 10-unit box, came out 3 %
+        // slower with strips; the collide bench, ~140 in a 45-unit cube,
+        // 20 % faster).
+        let candidates = extent_along as f64 / (top as f64 - c.lo[0] as f64);
+        let kept = (width + across_ext) / range * (1.0 + across_ext / width);
+        if !(candidates * (1.0 - kept) >= STRIP_MIN_SAVING) {
+            return false;
+        }
+        let (base, per_width) = (min as f64, 1.0 / width);
+        // The strip of a coordinate; monotone, so the strip of the larger
+        // of two lower bounds is the larger of their strips.
+        let strip = |v: f32| (((v as f64 - base) * per_width) as usize).min(strips - 1) as u32;
+        self.first.clear();
+        self.last.clear();
+        self.count.clear();
+        self.count.resize(strips, 0);
+        for (&l, &h) in lo.iter().zip(hi) {
+            let (f, t) = (strip(l), strip(h));
+            self.first.push(f);
+            self.last.push(t);
+            for k in f..=t {
+                self.count[k as usize] += 1;
+            }
+        }
+        self.start.clear();
+        let mut at = 0u32;
+        for &k in &self.count {
+            self.start.push(at);
+            at += k + PAD as u32;
+        }
+        self.start.push(at);
+        let total = at as usize;
+        self.member.clear();
+        self.member.resize(total, 0);
+        let cols = &mut self.cols;
+        for col in [&mut cols.lo, &mut cols.hi, &mut cols.lo1, &mut cols.hi1, &mut cols.lo2, &mut cols.hi2] {
+            col.clear();
+            col.resize(total, f32::NAN);
+        }
+        // Fill in sort order, so each strip is sorted too; `count` is
+        // rebuilt as the fill cursor.
+        self.count.fill(0);
+        let (member, count, start) = (&mut self.member[..total], &mut self.count[..strips], &self.start[..strips]);
+        let (dlo, dhi, dlo1, dhi1, dlo2, dhi2) = (
+            &mut cols.lo[..total],
+            &mut cols.hi[..total],
+            &mut cols.lo1[..total],
+            &mut cols.hi1[..total],
+            &mut cols.lo2[..total],
+            &mut cols.hi2[..total],
+        );
+        for i in 0..m {
+            for k in self.first[i] as usize..=self.last[i] as usize {
+                let e = (start[k] + count[k]) as usize;
+                count[k] += 1;
+                member[e] = i as u32;
+                dlo[e] = c.lo[i];
+                dhi[e] = c.hi[i];
+                dlo1[e] = c.lo1[i];
+                dhi1[e] = c.hi1[i];
+                dlo2[e] = c.lo2[i];
+                dhi2[e] = c.hi2[i];
+            }
+        }
+        true
+    }
+
+    /// Calls `hit(i, j)` (sort-order indices, i < j) once for every pair
+    /// of members whose columns overlap on all three axes, strip by strip.
+    fn pairs(&self, hit: &mut impl FnMut(usize, usize)) {
+        for t in 0..self.count.len() {
+            let from = self.start[t] as usize;
+            for e in from..from + self.count[t] as usize {
+                let i = self.member[e] as usize;
+                sweep_one(&self.cols, e, &mut |f| {
+                    let j = self.member[f] as usize;
+                    // A pair overlaps across in every strip from the one
+                    // holding the larger of their lower bounds on: only
+                    // that first one reports it.
+                    if self.first[i].max(self.first[j]) as usize == t {
+                        hit(i, j)
+                    }
+                });
+            }
         }
     }
 }
@@ -369,4 +551,87 @@ fn insertion_sort(v: &mut [Rec]) -> bool {
         budget -= moved;
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random boxes as sorted, outward-rounded columns (no padding): `m`
+    /// boxes of extent up to `size` in a cube of side `side`, every 50th
+    /// stretched across the whole cube on the strip axis.
+    fn columns(seed: u64, m: usize, side: f64, size: f64) -> Columns {
+        let mut state = seed;
+        let mut uniform = |lo: f64, hi: f64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            lo + (hi - lo) * ((state >> 11) as f64 / (1u64 << 53) as f64)
+        };
+        let mut boxes: Vec<[f64; 6]> = (0..m)
+            .map(|k| {
+                let mut b = [0.0; 6];
+                for a in 0..3 {
+                    let c = uniform(0.0, side);
+                    let e = if a == 1 && k % 50 == 7 { side } else { uniform(0.0, size) };
+                    b[2 * a] = c - e / 2.0;
+                    b[2 * a + 1] = c + e / 2.0;
+                }
+                b
+            })
+            .collect();
+        boxes.sort_by(|x, y| x[0].total_cmp(&y[0]));
+        let mut c = Columns::default();
+        for b in &boxes {
+            c.lo.push(round_down(b[0]));
+            c.hi.push(round_up(b[1]));
+            c.lo1.push(round_down(b[2]));
+            c.hi1.push(round_up(b[3]));
+            c.lo2.push(round_down(b[4]));
+            c.hi2.push(round_up(b[5]));
+        }
+        c
+    }
+
+    fn brute_force(c: &Columns) -> Vec<(usize, usize)> {
+        let mut v = Vec::new();
+        for i in 0..c.lo.len() {
+            for j in i + 1..c.lo.len() {
+                if c.lo[j] <= c.hi[i]
+                    && c.lo1[j] <= c.hi1[i]
+                    && c.hi1[j] >= c.lo1[i]
+                    && c.lo2[j] <= c.hi2[i]
+                    && c.hi2[j] >= c.lo2[i]
+                {
+                    v.push((i, j));
+                }
+            }
+        }
+        v
+    }
+
+    /// The strips report every overlapping pair of a dense, wide scene
+    /// exactly once (members reaching into many strips included), on
+    /// either axis across, and only where they pay.
+    #[test]
+    fn strips_report_each_overlapping_pair_once() {
+        for (seed, across) in [(1u64, 1usize), (2, 2), (3, 1)] {
+            let c = columns(seed, 6000, 40.0, 2.0);
+            let mut st = Strips::default();
+            assert!(st.build(&c, across), "a dense 40-unit cube of 6000 boxes should use strips");
+            assert!(st.count.len() >= 8, "only {} strips", st.count.len());
+            let mut got = Vec::new();
+            st.pairs(&mut |i, j| got.push((i.min(j), i.max(j))));
+            let n = got.len();
+            got.sort_unstable();
+            got.dedup();
+            assert_eq!(got.len(), n, "a pair reported twice");
+            let want = brute_force(&c);
+            assert!(want.len() > 1000, "too sparse to mean anything: {}", want.len());
+            assert_eq!(got, want);
+        }
+        // Few members, or members crowded in a small box: no strips.
+        assert!(!Strips::default().build(&columns(4, 200, 40.0, 1.5), 1));
+        assert!(!Strips::default().build(&columns(5, 6000, 4.0, 2.0), 1));
+    }
 }
