@@ -24,19 +24,11 @@ use super::lcp::{solve_lcp, LcpScratch};
 use super::sparse_ldl::SparseLdl;
 use super::step::StepBuffers;
 use super::{IslandInput, IslandRows};
-use crate::joints::{JointKind, Row};
+use crate::joints::Row;
 use crate::math::mat3::mul0_331;
 use crate::math::matrix::pad;
 
-mod warm;
-
 const NONE: u32 = u32::MAX;
-
-/// Solves of the reduced LCP from a guessed active set before falling back
-/// to the cold Dantzig solve.
-const WARM_ITERATIONS: usize = 4;
-/// Projected Gauss–Seidel sweeps over the reduced LCP that refine the guess.
-const PGS_SWEEPS: usize = 10;
 
 /// Reusable buffers of the fast Step solver.
 #[derive(Default)]
@@ -88,12 +80,6 @@ pub struct FastStepScratch {
     hi: Vec<f64>,
     findex: Vec<i32>,
     lcp: LcpScratch,
-    /// The warm-started solve of the reduced LCP (its guess: the joints'
-    /// stored λ of the previous step).
-    warm: warm::WarmLcp,
-    /// EXPERIMENT: per-thread contact cache (g1, g2, pos, λ, generation).
-    ccache: Vec<(usize, usize, [f64; 3], [f64; 3], u64)>,
-    cgen: u64,
 }
 
 #[inline]
@@ -277,25 +263,6 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBu
     }
 
     // Jᵀλ per body and the feedback, as the exact Step does.
-    s.cgen += 1;
-    let g0 = s.cgen.saturating_sub(40);
-    s.ccache.retain(|e| e.4 >= g0);
-    for slot in &rows.joints {
-        if let JointKind::Contact(c) = &slot.joint.get().kind {
-            let g = &c.geom;
-            let mut l = [0.0; 3];
-            for q in 0..slot.m.min(3) {
-                l[q] = s.lambda[slot.row0 + q];
-            }
-            s.ccache.push((g.g1 as usize, g.g2 as usize, g.pos, l, s.cgen));
-        }
-    }
-    // Each joint keeps its λ: the next step's guess of the active set.
-    for slot in &rows.joints {
-        let head = &mut slot.joint.get_mut().head;
-        let n = slot.m.min(head.lambda.len());
-        head.lambda[..n].copy_from_slice(&s.lambda[slot.row0..slot.row0 + n]);
-    }
     let lambda = std::mem::take(&mut s.lambda);
     super::step::constraint_forces(rows, &lambda, &mut buf.cforce, &mut buf.has_cforce);
     buf.fast.lambda = lambda;
@@ -475,41 +442,20 @@ fn reduced_solve(rows: &IslandRows, s: &mut FastStepScratch) {
         friction |= f != NONE;
         s.findex.push(if f == NONE { -1 } else { f as i32 });
     }
-    guess_states(rows, s);
-    let solved = {
-        let p = warm::Boxed {
-            n: k,
-            a: &s.schur,
-            skip,
-            b: &s.rb,
-            lo: &s.lo,
-            hi: &s.hi,
-            findex: if friction { Some(&s.findex[..k]) } else { None },
-        };
-        s.warm.solve(&p, &mut s.xb, tun("FR2_IT", WARM_ITERATIONS), tun("FR2_SW", PGS_SWEEPS))
-    };
-    if solved {
-        s.warm.hits += 1;
-    } else {
-        s.warm.misses += 1;
-        if std::env::var_os("FR2_STATS").is_some() && s.warm.misses % 50 == 0 {
-            eprintln!("warm hits {} misses {} {:?}", s.warm.hits, s.warm.misses, s.warm.hist);
-        }
-        s.xb.clear();
-        s.xb.resize(k, 0.0);
-        solve_lcp(
-            k,
-            &mut s.schur,
-            &mut s.xb,
-            &mut s.rb,
-            None,
-            0,
-            &mut s.lo,
-            &mut s.hi,
-            if friction { Some(&mut s.findex[..]) } else { None },
-            &mut s.lcp,
-        );
-    }
+    s.xb.clear();
+    s.xb.resize(k, 0.0);
+    solve_lcp(
+        k,
+        &mut s.schur,
+        &mut s.xb,
+        &mut s.rb,
+        None,
+        0,
+        &mut s.lo,
+        &mut s.hi,
+        if friction { Some(&mut s.findex[..]) } else { None },
+        &mut s.lcp,
+    );
     for (i, &r) in s.bounded.iter().enumerate() {
         s.lambda[r as usize] = s.xb[i];
     }
@@ -526,75 +472,6 @@ fn reduced_solve(rows: &IslandRows, s: &mut FastStepScratch) {
             }
         }
         s.ldl.solve(&mut s.x);
-    }
-}
-
-fn tun(name: &str, d: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(d)
-}
-
-/// The guess of the reduced LCP's active set: each bounded row's state
-/// from its joint's λ of the previous step (stored in the joint head by
-/// every fast Step, one joint's rows in one island, so the guess does not
-/// depend on which thread stepped which island). Contacts are recreated
-/// each step and start with every row free (resting contact with
-/// sticking friction, the common case). `s.xb` receives the previous λ
-/// (the friction rows' normal signs are read from it).
-fn guess_states(rows: &IslandRows, s: &mut FastStepScratch) {
-    let k = s.bounded.len();
-    s.xb.clear();
-    s.xb.resize(k, 0.0);
-    s.warm.state.clear();
-    s.warm.state.resize(k, warm::FREE);
-    // Contacts' rows stay free (marked by a NaN guess meanwhile).
-    for slot in &rows.joints {
-        let joint = slot.joint.get();
-        let contact = matches!(joint.kind, JointKind::Contact(_));
-        let mut prev = joint.head.lambda;
-        let mut nan = contact;
-        if let JointKind::Contact(c) = &joint.kind {
-            if std::env::var_os("FR2_CC").is_some() {
-                let g = &c.geom;
-                let mut best = 1e-4;
-                for e in &s.ccache {
-                    if e.0 == g.g1 as usize && e.1 == g.g2 as usize {
-                        let d2: f64 = (0..3).map(|q| (e.2[q] - g.pos[q]).powi(2)).sum();
-                        if d2 < best {
-                            best = d2;
-                            prev[..3].copy_from_slice(&e.3);
-                            nan = false;
-                        }
-                    }
-                }
-            }
-        }
-        for r in slot.row0..slot.row0 + slot.m {
-            let i = s.bpos[r];
-            if i != NONE {
-                s.xb[i as usize] =
-                    if nan { f64::NAN } else { prev.get(r - slot.row0).copied().unwrap_or(0.0) };
-            }
-        }
-    }
-    for i in 0..k {
-        let (l, f) = (s.xb[i], s.findex[i]);
-        if l.is_nan() {
-            s.xb[i] = 0.0;
-            continue;
-        }
-        let (lo, hi) = if f >= 0 {
-            let b = (s.hi[i] * s.xb[f as usize]).abs();
-            (-b, b)
-        } else {
-            (s.lo[i], s.hi[i])
-        };
-        s.warm.state[i] = if l <= lo && lo != f64::NEG_INFINITY {
-            warm::AT_LO
-        } else if l >= hi && hi != f64::INFINITY {
-            warm::AT_HI
-        } else {
-            warm::FREE
-        };
     }
 }
 
