@@ -245,8 +245,19 @@ pub fn factor_ldlt(a: &mut [f64], d: &mut [f64], n: usize, s: usize) {
         let lanes = Lanes::detect();
         let mut i = 0;
         while i + 1 < n {
+            if i > 0 && i % 4 == 0 && i + 3 < n {
+                // Two pairs: (i, i+1) and (i+2, i+3) share the pass over
+                // the panels before row i; the second pair then finishes
+                // over columns i, i+1 once the first pair is final.
+                ldlt_solve_two_pairs(a, &panels, n, lanes, i, s);
+                ldlt_scale_pair(a, d, &mut panels, n, i, s);
+                ldlt_solve_pair(a, &panels, n, lanes, i + 2, s, i);
+                ldlt_scale_pair(a, d, &mut panels, n, i + 2, s);
+                i += 4;
+                continue;
+            }
             if i > 0 {
-                ldlt_solve_pair(a, &panels, n, lanes, i, s);
+                ldlt_solve_pair(a, &panels, n, lanes, i, s, 0);
                 ldlt_scale_pair(a, d, &mut panels, n, i, s);
             } else {
                 let (y11, y21, y22) = (a[0], a[s], a[s + 1]);
@@ -301,50 +312,27 @@ impl Lanes {
 }
 
 /// Solves L*x = row for rows `i` and `i+1` of `a` (first `i` columns), where
-/// L is the unit lower triangle of the top-left i×i block; 2-row blocks.
+/// L is the unit lower triangle of the top-left i×i block; 2-row blocks,
+/// from block `r0` on (the blocks before it already done, see
+/// `ldlt_solve_two_pairs`; r0 is 0 or a multiple of 4).
 ///
 /// The rows are split into separate slices so the inner loop runs without
 /// bounds checks; the sums still run over k in increasing order, as ODE's.
 /// Two consecutive 2-row blocks (r, r+2) share the pass over k < r, then
 /// the second carries on over k = r, r+1 once the first is final: every
-/// sum keeps its order, the two blocks' sums only overlap in time (four
-/// blocks at once measured no faster: the loads then bound it). The shared
-/// pass reads the four rows' columns from their panel (`PANELS`), one
-/// contiguous load per column instead of four scalar ones.
-fn ldlt_solve_pair(a: &mut [f64], panels: &[f64], n: usize, lanes: Lanes, i: usize, s: usize) {
+/// sum keeps its order, the two blocks' sums only overlap in time. The
+/// shared pass reads the four rows' columns from their panel (`PANELS`),
+/// one contiguous load per column instead of four scalar ones.
+fn ldlt_solve_pair(a: &mut [f64], panels: &[f64], n: usize, lanes: Lanes, i: usize, s: usize, r0: usize) {
     let (head, tail) = a.split_at_mut(i * s);
     let (rb1, rest) = tail.split_at_mut(s);
     let rb1 = &mut rb1[..i + 2];
     let rb2 = &mut rest[..i + 2];
-    let mut r = 0;
+    let mut r = r0;
     while r + 4 <= i {
-        let l2 = &head[(r + 1) * s..(r + 1) * s + r + 1];
-        let l3 = &head[(r + 2) * s..(r + 2) * s + r + 2];
-        let l4 = &head[(r + 3) * s..(r + 3) * s + r + 3];
         let panel = &panels[r * n..r * n + 4 * r];
-        let ([z11, z12, z21, z22], [mut w11, mut w12, mut w21, mut w22]) =
-            quad_dots(lanes, panel, &rb1[..r], &rb2[..r]);
-        let y11 = rb1[r] - z11;
-        let y12 = rb2[r] - z12;
-        let p2 = l2[r];
-        rb1[r] = y11;
-        rb2[r] = y12;
-        rb1[r + 1] = rb1[r + 1] - z21 - p2 * y11;
-        rb2[r + 1] = rb2[r + 1] - z22 - p2 * y12;
-        for k in r..r + 2 {
-            let (q1, q2) = (rb1[k], rb2[k]);
-            w11 += l3[k] * q1;
-            w12 += l3[k] * q2;
-            w21 += l4[k] * q1;
-            w22 += l4[k] * q2;
-        }
-        let y11 = rb1[r + 2] - w11;
-        let y12 = rb2[r + 2] - w12;
-        let p2 = l4[r + 2];
-        rb1[r + 2] = y11;
-        rb2[r + 2] = y12;
-        rb1[r + 3] = rb1[r + 3] - w21 - p2 * y11;
-        rb2[r + 3] = rb2[r + 3] - w22 - p2 * y12;
+        let (z, w) = quad_dots(lanes, panel, &rb1[..r], &rb2[..r]);
+        finish_quad_block(head, s, r, rb1, rb2, z, w);
         r += 4;
     }
     while r < i {
@@ -360,6 +348,150 @@ fn ldlt_solve_pair(a: &mut [f64], panels: &[f64], n: usize, lanes: Lanes, i: usi
         rb2[r + 1] = rb2[r + 1] - z22 - p2 * y12;
         r += 2;
     }
+}
+
+/// Rows i..i+4 (two pairs, i a multiple of 4) solved as `ldlt_solve_pair`
+/// solves each pair, over the 4-row blocks before row i: the four rows'
+/// sums share each panel column's load and run in four independent
+/// accumulators (two per pair before), which hides the additions' latency
+/// on a long factorisation (the 200-link hinge chain's 1000 rows). Each
+/// sum keeps its order. The first pair is then complete; the second still
+/// needs block i (`ldlt_solve_pair(.., i + 2, .., i)`) once the first is
+/// scaled.
+fn ldlt_solve_two_pairs(a: &mut [f64], panels: &[f64], n: usize, lanes: Lanes, i: usize, s: usize) {
+    let (head, tail) = a.split_at_mut(i * s);
+    let (ra1, rest) = tail.split_at_mut(s);
+    let (ra2, rest) = rest.split_at_mut(s);
+    let (rb1, rest) = rest.split_at_mut(s);
+    let (ra1, ra2) = (&mut ra1[..i + 2], &mut ra2[..i + 2]);
+    let (rb1, rb2) = (&mut rb1[..i + 4], &mut rest[..i + 4]);
+    let mut r = 0;
+    while r + 4 <= i {
+        let panel = &panels[r * n..r * n + 4 * r];
+        let [za, zb, zc, zd] = quad_dots4(lanes, panel, [&ra1[..r], &ra2[..r], &rb1[..r], &rb2[..r]]);
+        let split = |x: [f64; 4], y: [f64; 4]| ([x[0], y[0], x[1], y[1]], [x[2], y[2], x[3], y[3]]);
+        let (z, w) = split(za, zb);
+        finish_quad_block(head, s, r, ra1, ra2, z, w);
+        let (z, w) = split(zc, zd);
+        finish_quad_block(head, s, r, rb1, rb2, z, w);
+        r += 4;
+    }
+}
+
+/// The rest of a 4-row block r..r+4 for two rows rb1, rb2 being solved,
+/// given their sums over k < r with the block's four rows p1..p4 of L
+/// (`z` = [p1·q1, p1·q2, p2·q1, p2·q2], `w` the same for p3, p4): the
+/// first 2-row block's values, then the second's sums carried on over
+/// k = r, r+1 (same accumulators, increasing k) and its values.
+#[inline(always)]
+fn finish_quad_block(head: &[f64], s: usize, r: usize, rb1: &mut [f64], rb2: &mut [f64], z: [f64; 4], w: [f64; 4]) {
+    let l2 = &head[(r + 1) * s..(r + 1) * s + r + 1];
+    let l3 = &head[(r + 2) * s..(r + 2) * s + r + 2];
+    let l4 = &head[(r + 3) * s..(r + 3) * s + r + 3];
+    let [z11, z12, z21, z22] = z;
+    let [mut w11, mut w12, mut w21, mut w22] = w;
+    let y11 = rb1[r] - z11;
+    let y12 = rb2[r] - z12;
+    let p2 = l2[r];
+    rb1[r] = y11;
+    rb2[r] = y12;
+    rb1[r + 1] = rb1[r + 1] - z21 - p2 * y11;
+    rb2[r + 1] = rb2[r + 1] - z22 - p2 * y12;
+    for k in r..r + 2 {
+        let (q1, q2) = (rb1[k], rb2[k]);
+        w11 += l3[k] * q1;
+        w12 += l3[k] * q2;
+        w21 += l4[k] * q1;
+        w22 += l4[k] * q2;
+    }
+    let y11 = rb1[r + 2] - w11;
+    let y12 = rb2[r + 2] - w12;
+    let p2 = l4[r + 2];
+    rb1[r + 2] = y11;
+    rb2[r + 2] = y12;
+    rb1[r + 3] = rb1[r + 3] - w21 - p2 * y11;
+    rb2[r + 3] = rb2[r + 3] - w22 - p2 * y12;
+}
+
+/// The dot products of the four rows p1..p4 of L in a panel (`PANELS`)
+/// against four vectors q: `[p1·q, p2·q, p3·q, p4·q]` per q, each summed
+/// from zero in index order (same bits as scalar sums); the sixteen sums
+/// run side by side in vector lanes.
+#[inline]
+fn quad_dots4(lanes: Lanes, panel: &[f64], q: [&[f64]; 4]) -> [[f64; 4]; 4] {
+    let n = q[0].len();
+    let panel = &panel[..4 * n];
+    let q = q.map(|v| &v[..n]);
+    #[cfg(target_arch = "x86_64")]
+    {
+        if let Lanes::Avx = lanes {
+            // SAFETY: AVX was detected at run time; lengths checked above.
+            return unsafe { quad_dots4_avx(panel, q) };
+        }
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is in the x86-64 baseline; every load reads two
+        // elements inside `panel` (4n long) or one of a q (n long).
+        unsafe {
+            let mut acc = [[_mm_setzero_pd(); 2]; 4];
+            let p = panel.as_ptr();
+            for k in 0..n {
+                let p12 = _mm_loadu_pd(p.add(4 * k));
+                let p34 = _mm_loadu_pd(p.add(4 * k + 2));
+                for (a, v) in acc.iter_mut().zip(&q) {
+                    let x = _mm_set1_pd(*v.get_unchecked(k));
+                    a[0] = _mm_add_pd(a[0], _mm_mul_pd(p12, x));
+                    a[1] = _mm_add_pd(a[1], _mm_mul_pd(p34, x));
+                }
+            }
+            let mut o = [[0.0f64; 4]; 4];
+            for (out, a) in o.iter_mut().zip(&acc) {
+                _mm_storeu_pd(out.as_mut_ptr(), a[0]);
+                _mm_storeu_pd(out.as_mut_ptr().add(2), a[1]);
+            }
+            o
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = lanes;
+        let mut o = [[0.0f64; 4]; 4];
+        for k in 0..n {
+            for (out, v) in o.iter_mut().zip(&q) {
+                for j in 0..4 {
+                    out[j] += panel[4 * k + j] * v[k];
+                }
+            }
+        }
+        o
+    }
+}
+
+/// `quad_dots4` on 256-bit lanes: one load per column of the panel, four
+/// accumulators.
+///
+/// # Safety
+/// The processor must have AVX; `panel` holds at least `4·n` and each q
+/// at least `n = q[0].len()` elements.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn quad_dots4_avx(panel: &[f64], q: [&[f64]; 4]) -> [[f64; 4]; 4] {
+    use std::arch::x86_64::*;
+    let n = q[0].len();
+    let p = panel.as_ptr();
+    let (q0, q1, q2, q3) = (q[0].as_ptr(), q[1].as_ptr(), q[2].as_ptr(), q[3].as_ptr());
+    let (mut a, mut b, mut c, mut d) = (_mm256_setzero_pd(), _mm256_setzero_pd(), _mm256_setzero_pd(), _mm256_setzero_pd());
+    for k in 0..n {
+        let row = _mm256_loadu_pd(p.add(4 * k));
+        a = _mm256_add_pd(a, _mm256_mul_pd(row, _mm256_set1_pd(*q0.add(k))));
+        b = _mm256_add_pd(b, _mm256_mul_pd(row, _mm256_set1_pd(*q1.add(k))));
+        c = _mm256_add_pd(c, _mm256_mul_pd(row, _mm256_set1_pd(*q2.add(k))));
+        d = _mm256_add_pd(d, _mm256_mul_pd(row, _mm256_set1_pd(*q3.add(k))));
+    }
+    let mut o = [[0.0f64; 4]; 4];
+    for (out, v) in o.iter_mut().zip([a, b, c, d]) {
+        _mm256_storeu_pd(out.as_mut_ptr(), v);
+    }
+    o
 }
 
 /// The dot products of four rows p1..p4 of L, given as a panel (`PANELS`:
@@ -1399,7 +1531,9 @@ mod tests {
     #[test]
     fn factor_ldlt_matches_the_2_row_kernel_bit_for_bit() {
         let mut seed = 0x1234_5678_9abc_def1u64;
-        for n in 0..=40 {
+        // Small sizes one by one, then long ones (the two-pair path over
+        // many panels, every remainder mod 4).
+        for n in (0..=40).chain([61, 62, 63, 64, 129, 130]) {
             let s = pad(n).max(1);
             // A = M*M' + n*I: symmetric positive definite.
             let mut m = vec![0.0; n * n];
@@ -1459,6 +1593,31 @@ mod tests {
                 let got: Vec<u64> = a.iter().chain(&b).map(|x| x.to_bits()).collect();
                 let want: Vec<u64> = z.iter().map(|x| x.to_bits()).collect();
                 assert_eq!(got, want, "n={n}");
+            }
+        }
+    }
+
+    #[test]
+    fn quad_dots4_lanes_match_scalar_sums_bit_for_bit() {
+        let mut seed = 0x5eed_1234_abcd_0042u64;
+        for n in 0..=37 {
+            let mut v = vec![0.0; 8 * n];
+            fill(&mut v, &mut seed);
+            let (panel, q) = v.split_at(4 * n);
+            let qs: Vec<&[f64]> = q.chunks(n.max(1)).take(4).collect();
+            let qs: [&[f64]; 4] = if n == 0 { [&[]; 4] } else { [qs[0], qs[1], qs[2], qs[3]] };
+            let mut want = [[0.0f64; 4]; 4];
+            for (w, qv) in want.iter_mut().zip(&qs) {
+                for k in 0..n {
+                    for j in 0..4 {
+                        w[j] += panel[4 * k + j] * qv[k];
+                    }
+                }
+            }
+            for l in all_lanes() {
+                let got = quad_dots4(l, panel, qs);
+                let bits = |x: &[[f64; 4]; 4]| x.iter().flatten().map(|v| v.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&got), bits(&want), "n={n}");
             }
         }
     }
