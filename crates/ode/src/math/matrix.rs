@@ -246,14 +246,22 @@ pub fn factor_ldlt(a: &mut [f64], d: &mut [f64], n: usize, s: usize) {
         let mut i = 0;
         while i + 1 < n {
             if i > 0 && i % 4 == 0 && i + 3 < n {
-                // Two pairs: (i, i+1) and (i+2, i+3) share the pass over
-                // the panels before row i; the second pair then finishes
-                // over columns i, i+1 once the first pair is final.
-                ldlt_solve_two_pairs(a, &panels, n, lanes, i, s);
-                ldlt_scale_pair(a, d, &mut panels, n, i, s);
-                ldlt_solve_pair(a, &panels, n, lanes, i + 2, s, i);
-                ldlt_scale_pair(a, d, &mut panels, n, i + 2, s);
-                i += 4;
+                // Four (or two) pairs share the pass over the panels
+                // before row i; then each pair in turn finishes over
+                // columns i.. (the earlier pairs final by then) and is
+                // scaled.
+                let rows = if i + 7 < n {
+                    ldlt_solve_pairs::<8>(a, &panels, n, lanes, i, s);
+                    8
+                } else {
+                    ldlt_solve_pairs::<4>(a, &panels, n, lanes, i, s);
+                    4
+                };
+                for r in (i..i + rows).step_by(2) {
+                    ldlt_solve_pair(a, &panels, n, lanes, r, s, i);
+                    ldlt_scale_pair(a, d, &mut panels, n, r, s);
+                }
+                i += rows;
                 continue;
             }
             if i > 0 {
@@ -314,7 +322,7 @@ impl Lanes {
 /// Solves L*x = row for rows `i` and `i+1` of `a` (first `i` columns), where
 /// L is the unit lower triangle of the top-left i×i block; 2-row blocks,
 /// from block `r0` on (the blocks before it already done, see
-/// `ldlt_solve_two_pairs`; r0 is 0 or a multiple of 4).
+/// `ldlt_solve_pairs`; r0 is 0 or a multiple of 4).
 ///
 /// The rows are split into separate slices so the inner loop runs without
 /// bounds checks; the sums still run over k in increasing order, as ODE's.
@@ -350,30 +358,29 @@ fn ldlt_solve_pair(a: &mut [f64], panels: &[f64], n: usize, lanes: Lanes, i: usi
     }
 }
 
-/// Rows i..i+4 (two pairs, i a multiple of 4) solved as `ldlt_solve_pair`
-/// solves each pair, over the 4-row blocks before row i: the four rows'
-/// sums share each panel column's load and run in four independent
-/// accumulators (two per pair before), which hides the additions' latency
-/// on a long factorisation (the 200-link hinge chain's 1000 rows). Each
-/// sum keeps its order. The first pair is then complete; the second still
-/// needs block i (`ldlt_solve_pair(.., i + 2, .., i)`) once the first is
+/// Rows i..i+R (R/2 pairs, i a multiple of 4, R 4 or 8) solved as
+/// `ldlt_solve_pair` solves each pair, over the 4-row blocks before row i:
+/// the R rows' sums share each panel column's load and run in R
+/// independent accumulators (two before), which hides the additions'
+/// latency on a long factorisation (the 200-link hinge chain's 1000 rows).
+/// Each sum keeps its order. The pairs still need the blocks from i on
+/// (`ldlt_solve_pair(.., r0 = i)`), each once the pairs before it are
 /// scaled.
-fn ldlt_solve_two_pairs(a: &mut [f64], panels: &[f64], n: usize, lanes: Lanes, i: usize, s: usize) {
+fn ldlt_solve_pairs<const R: usize>(a: &mut [f64], panels: &[f64], n: usize, lanes: Lanes, i: usize, s: usize) {
     let (head, tail) = a.split_at_mut(i * s);
-    let (ra1, rest) = tail.split_at_mut(s);
-    let (ra2, rest) = rest.split_at_mut(s);
-    let (rb1, rest) = rest.split_at_mut(s);
-    let (ra1, ra2) = (&mut ra1[..i + 2], &mut ra2[..i + 2]);
-    let (rb1, rb2) = (&mut rb1[..i + 4], &mut rest[..i + 4]);
+    let mut it = tail[..R * s].chunks_exact_mut(s);
+    let mut rows: [&mut [f64]; R] = std::array::from_fn(|_| &mut it.next().expect("R rows")[..i + R]);
     let mut r = 0;
     while r + 4 <= i {
         let panel = &panels[r * n..r * n + 4 * r];
-        let [za, zb, zc, zd] = quad_dots4(lanes, panel, [&ra1[..r], &ra2[..r], &rb1[..r], &rb2[..r]]);
-        let split = |x: [f64; 4], y: [f64; 4]| ([x[0], y[0], x[1], y[1]], [x[2], y[2], x[3], y[3]]);
-        let (z, w) = split(za, zb);
-        finish_quad_block(head, s, r, ra1, ra2, z, w);
-        let (z, w) = split(zc, zd);
-        finish_quad_block(head, s, r, rb1, rb2, z, w);
+        let dots = panel_dots::<R>(lanes, panel, std::array::from_fn(|k| &rows[k][..r]));
+        for p in 0..R / 2 {
+            let (x, y) = (dots[2 * p], dots[2 * p + 1]);
+            let (first, second) = rows.split_at_mut(2 * p + 1);
+            let z = [x[0], y[0], x[1], y[1]];
+            let w = [x[2], y[2], x[3], y[3]];
+            finish_quad_block(head, s, r, first[2 * p], second[0], z, w);
+        }
         r += 4;
     }
 }
@@ -414,11 +421,11 @@ fn finish_quad_block(head: &[f64], s: usize, r: usize, rb1: &mut [f64], rb2: &mu
 }
 
 /// The dot products of the four rows p1..p4 of L in a panel (`PANELS`)
-/// against four vectors q: `[p1·q, p2·q, p3·q, p4·q]` per q, each summed
-/// from zero in index order (same bits as scalar sums); the sixteen sums
-/// run side by side in vector lanes.
+/// against Q vectors q: `[p1·q, p2·q, p3·q, p4·q]` per q, each summed from
+/// zero in index order (same bits as scalar sums); the 4·Q sums run side
+/// by side in vector lanes.
 #[inline]
-fn quad_dots4(lanes: Lanes, panel: &[f64], q: [&[f64]; 4]) -> [[f64; 4]; 4] {
+fn panel_dots<const Q: usize>(lanes: Lanes, panel: &[f64], q: [&[f64]; Q]) -> [[f64; 4]; Q] {
     let n = q[0].len();
     let panel = &panel[..4 * n];
     let q = q.map(|v| &v[..n]);
@@ -426,13 +433,13 @@ fn quad_dots4(lanes: Lanes, panel: &[f64], q: [&[f64]; 4]) -> [[f64; 4]; 4] {
     {
         if let Lanes::Avx = lanes {
             // SAFETY: AVX was detected at run time; lengths checked above.
-            return unsafe { quad_dots4_avx(panel, q) };
+            return unsafe { panel_dots_avx::<Q>(panel, q) };
         }
         use std::arch::x86_64::*;
         // SAFETY: SSE2 is in the x86-64 baseline; every load reads two
         // elements inside `panel` (4n long) or one of a q (n long).
         unsafe {
-            let mut acc = [[_mm_setzero_pd(); 2]; 4];
+            let mut acc = [[_mm_setzero_pd(); 2]; Q];
             let p = panel.as_ptr();
             for k in 0..n {
                 let p12 = _mm_loadu_pd(p.add(4 * k));
@@ -443,7 +450,7 @@ fn quad_dots4(lanes: Lanes, panel: &[f64], q: [&[f64]; 4]) -> [[f64; 4]; 4] {
                     a[1] = _mm_add_pd(a[1], _mm_mul_pd(p34, x));
                 }
             }
-            let mut o = [[0.0f64; 4]; 4];
+            let mut o = [[0.0f64; 4]; Q];
             for (out, a) in o.iter_mut().zip(&acc) {
                 _mm_storeu_pd(out.as_mut_ptr(), a[0]);
                 _mm_storeu_pd(out.as_mut_ptr().add(2), a[1]);
@@ -454,7 +461,7 @@ fn quad_dots4(lanes: Lanes, panel: &[f64], q: [&[f64]; 4]) -> [[f64; 4]; 4] {
     #[cfg(not(target_arch = "x86_64"))]
     {
         let _ = lanes;
-        let mut o = [[0.0f64; 4]; 4];
+        let mut o = [[0.0f64; 4]; Q];
         for k in 0..n {
             for (out, v) in o.iter_mut().zip(&q) {
                 for j in 0..4 {
@@ -466,7 +473,7 @@ fn quad_dots4(lanes: Lanes, panel: &[f64], q: [&[f64]; 4]) -> [[f64; 4]; 4] {
     }
 }
 
-/// `quad_dots4` on 256-bit lanes: one load per column of the panel, four
+/// `panel_dots` on 256-bit lanes: one load per column of the panel, Q
 /// accumulators.
 ///
 /// # Safety
@@ -474,21 +481,20 @@ fn quad_dots4(lanes: Lanes, panel: &[f64], q: [&[f64]; 4]) -> [[f64; 4]; 4] {
 /// at least `n = q[0].len()` elements.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-unsafe fn quad_dots4_avx(panel: &[f64], q: [&[f64]; 4]) -> [[f64; 4]; 4] {
+unsafe fn panel_dots_avx<const Q: usize>(panel: &[f64], q: [&[f64]; Q]) -> [[f64; 4]; Q] {
     use std::arch::x86_64::*;
     let n = q[0].len();
     let p = panel.as_ptr();
-    let (q0, q1, q2, q3) = (q[0].as_ptr(), q[1].as_ptr(), q[2].as_ptr(), q[3].as_ptr());
-    let (mut a, mut b, mut c, mut d) = (_mm256_setzero_pd(), _mm256_setzero_pd(), _mm256_setzero_pd(), _mm256_setzero_pd());
+    let qp = q.map(|v| v.as_ptr());
+    let mut acc = [_mm256_setzero_pd(); Q];
     for k in 0..n {
         let row = _mm256_loadu_pd(p.add(4 * k));
-        a = _mm256_add_pd(a, _mm256_mul_pd(row, _mm256_set1_pd(*q0.add(k))));
-        b = _mm256_add_pd(b, _mm256_mul_pd(row, _mm256_set1_pd(*q1.add(k))));
-        c = _mm256_add_pd(c, _mm256_mul_pd(row, _mm256_set1_pd(*q2.add(k))));
-        d = _mm256_add_pd(d, _mm256_mul_pd(row, _mm256_set1_pd(*q3.add(k))));
+        for (a, v) in acc.iter_mut().zip(&qp) {
+            *a = _mm256_add_pd(*a, _mm256_mul_pd(row, _mm256_set1_pd(*v.add(k))));
+        }
     }
-    let mut o = [[0.0f64; 4]; 4];
-    for (out, v) in o.iter_mut().zip([a, b, c, d]) {
+    let mut o = [[0.0f64; 4]; Q];
+    for (out, v) in o.iter_mut().zip(acc) {
         _mm256_storeu_pd(out.as_mut_ptr(), v);
     }
     o
@@ -1598,28 +1604,31 @@ mod tests {
     }
 
     #[test]
-    fn quad_dots4_lanes_match_scalar_sums_bit_for_bit() {
-        let mut seed = 0x5eed_1234_abcd_0042u64;
-        for n in 0..=37 {
-            let mut v = vec![0.0; 8 * n];
-            fill(&mut v, &mut seed);
-            let (panel, q) = v.split_at(4 * n);
-            let qs: Vec<&[f64]> = q.chunks(n.max(1)).take(4).collect();
-            let qs: [&[f64]; 4] = if n == 0 { [&[]; 4] } else { [qs[0], qs[1], qs[2], qs[3]] };
-            let mut want = [[0.0f64; 4]; 4];
-            for (w, qv) in want.iter_mut().zip(&qs) {
-                for k in 0..n {
-                    for j in 0..4 {
-                        w[j] += panel[4 * k + j] * qv[k];
+    fn panel_dots_lanes_match_scalar_sums_bit_for_bit() {
+        fn check<const Q: usize>(seed: &mut u64) {
+            for n in 0..=37 {
+                let mut v = vec![0.0; (4 + Q) * n];
+                fill(&mut v, seed);
+                let (panel, q) = v.split_at(4 * n);
+                let qs: [&[f64]; Q] = std::array::from_fn(|j| &q[j * n..(j + 1) * n]);
+                let mut want = [[0.0f64; 4]; Q];
+                for (w, qv) in want.iter_mut().zip(&qs) {
+                    for k in 0..n {
+                        for j in 0..4 {
+                            w[j] += panel[4 * k + j] * qv[k];
+                        }
                     }
                 }
-            }
-            for l in all_lanes() {
-                let got = quad_dots4(l, panel, qs);
-                let bits = |x: &[[f64; 4]; 4]| x.iter().flatten().map(|v| v.to_bits()).collect::<Vec<_>>();
-                assert_eq!(bits(&got), bits(&want), "n={n}");
+                for l in all_lanes() {
+                    let got = panel_dots::<Q>(l, panel, qs);
+                    let bits = |x: &[[f64; 4]; Q]| x.iter().flatten().map(|v| v.to_bits()).collect::<Vec<_>>();
+                    assert_eq!(bits(&got), bits(&want), "Q={Q} n={n}");
+                }
             }
         }
+        let mut seed = 0x5eed_1234_abcd_0042u64;
+        check::<4>(&mut seed);
+        check::<8>(&mut seed);
     }
 
     #[test]
