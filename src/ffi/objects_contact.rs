@@ -42,10 +42,16 @@ fn name_invalid<T>(cx: &Cx, c: &dContact) -> Option<T> {
 fn check_contact(cx: &Cx, c: &dContact) -> Option<()> {
     let s = &c.surface;
     let g = &c.geom;
-    // Pairwise sums: short dependency chains.
-    let surface = ((s.mu + s.mu2) + (s.rho + s.rho2))
-        + ((s.rhoN + s.bounce) + (s.bounce_vel + s.soft_erp))
-        + (((s.soft_cfm + s.motion1) + (s.motion2 + s.motionN)) + (s.slip1 + s.slip2));
+    // Two lanes (packed additions): even and odd parameters.
+    let p = [
+        s.mu, s.mu2, s.rho, s.rho2, s.rhoN, s.bounce, s.bounce_vel, s.soft_erp, s.soft_cfm, s.motion1, s.motion2,
+        s.motionN, s.slip1, s.slip2,
+    ];
+    let mut lanes = [p[0], p[1]];
+    for k in (2..14).step_by(2) {
+        lanes = [lanes[0] + p[k], lanes[1] + p[k + 1]];
+    }
+    let surface = lanes[0] + lanes[1];
     let mut geom = ((g.pos[0] + g.pos[1]) + (g.pos[2] + g.depth)) + ((g.normal[0] + g.normal[1]) + g.normal[2]);
     if s.mode & mode::FDIR1 != 0 {
         geom += (c.fdir1[0] + c.fdir1[1]) + c.fdir1[2];
