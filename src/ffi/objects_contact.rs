@@ -44,8 +44,20 @@ fn check_contact(cx: &Cx, c: &dContact) -> Option<()> {
     let g = &c.geom;
     // Two lanes (packed additions): even and odd parameters.
     let p = [
-        s.mu, s.mu2, s.rho, s.rho2, s.rhoN, s.bounce, s.bounce_vel, s.soft_erp, s.soft_cfm, s.motion1, s.motion2,
-        s.motionN, s.slip1, s.slip2,
+        s.mu,
+        s.mu2,
+        s.rho,
+        s.rho2,
+        s.rhoN,
+        s.bounce,
+        s.bounce_vel,
+        s.soft_erp,
+        s.soft_cfm,
+        s.motion1,
+        s.motion2,
+        s.motionN,
+        s.slip1,
+        s.slip2,
     ];
     let mut lanes = [p[0], p[1]];
     for k in (2..14).step_by(2) {
