@@ -32,8 +32,10 @@ const QUARANTINE: usize = 256;
 pub struct Cell<T> {
     tag: AtomicU32,
     /// How many objects this cell has held before the current one (see
-    /// [`Handle::generation`]); fills the padding before the value.
-    generation: UnsafeCell<u32>,
+    /// [`Handle::generation`]); fills the padding before the value. Atomic
+    /// only so that a stale handle read on another thread is not a data
+    /// race: relaxed loads and stores are plain moves.
+    generation: AtomicU32,
     value: UnsafeCell<MaybeUninit<T>>,
 }
 
@@ -138,7 +140,7 @@ impl<T> Pool<T> {
             Some(addr) => addr as *mut Cell<T>,
             None => Box::into_raw(Box::new(Cell {
                 tag: AtomicU32::new(DEAD),
-                generation: UnsafeCell::new(0),
+                generation: AtomicU32::new(0),
                 value: UnsafeCell::new(MaybeUninit::uninit()),
             })),
         };
@@ -159,8 +161,10 @@ impl<T> Pool<T> {
             }
             (*(*cell).value.get()).assume_init_drop();
             // The winner of the exchange above owns the dead cell until it
-            // is queued below.
-            *(*cell).generation.get() = (*(*cell).generation.get()).wrapping_add(1);
+            // is queued below (no read-modify-write needed); the queue's
+            // lock publishes the new count to the next allocator.
+            let g = &(*cell).generation;
+            g.store(g.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
         }
         self.free.with(|free| free.push_back(cell as usize));
         true
@@ -244,7 +248,7 @@ impl<T> Handle<T> {
     /// cell). Unlike a global serial number it costs no atomic operation
     /// per creation. Only meaningful while the object is live.
     pub fn generation(self) -> u32 {
-        unsafe { *(*self.0.as_ptr()).generation.get() }
+        unsafe { (*self.0.as_ptr()).generation.load(Ordering::Relaxed) }
     }
 
     /// Shared access to the object.
