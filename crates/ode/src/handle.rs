@@ -154,18 +154,36 @@ impl<T> Pool<T> {
     /// Drops the object and marks its cell dead. Returns false (and does
     /// nothing) if the handle was not live in this pool.
     pub fn free(&self, h: Handle<T>) -> bool {
+        // SAFETY: the value is dropped.
+        unsafe { self.release(h, true) }
+    }
+
+    /// `free` without dropping the value, for a value the caller knows owns
+    /// nothing (a contact joint: its drop glue is an out-of-line match on
+    /// the joint kind, a fifth of `dJointGroupEmpty` per joint).
+    ///
+    /// # Safety
+    /// Dropping the value must be a no-op (else it leaks).
+    pub unsafe fn free_trivial(&self, h: Handle<T>) -> bool {
+        self.release(h, false)
+    }
+
+    /// # Safety
+    /// With `drop` false, dropping the value must be a no-op.
+    #[inline]
+    unsafe fn release(&self, h: Handle<T>, drop: bool) -> bool {
         let cell = h.0.as_ptr();
-        unsafe {
-            if (*cell).tag.compare_exchange(self.tag, DEAD, Ordering::AcqRel, Ordering::Acquire).is_err() {
-                return false;
-            }
-            (*(*cell).value.get()).assume_init_drop();
-            // The winner of the exchange above owns the dead cell until it
-            // is queued below (no read-modify-write needed); the queue's
-            // lock publishes the new count to the next allocator.
-            let g = &(*cell).generation;
-            g.store(g.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
+        if (*cell).tag.compare_exchange(self.tag, DEAD, Ordering::AcqRel, Ordering::Acquire).is_err() {
+            return false;
         }
+        if drop {
+            (*(*cell).value.get()).assume_init_drop();
+        }
+        // The winner of the exchange above owns the dead cell until it is
+        // queued below (no read-modify-write needed); the queue's lock
+        // publishes the new count to the next allocator.
+        let g = &(*cell).generation;
+        g.store(g.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
         self.free.with(|free| free.push_back(cell as usize));
         true
     }
@@ -323,6 +341,19 @@ mod tests {
         assert_eq!(P.check(h.as_raw()), None, "destroyed handle must be rejected");
         assert!(!P.free(h), "double free is refused");
         assert_eq!(P.check(std::ptr::null_mut()), None);
+    }
+
+    /// `free_trivial` kills the handle exactly as `free` does.
+    #[test]
+    fn free_trivial_marks_dead() {
+        static T: Pool<[u64; 3]> = Pool::new(0x7E57_0005);
+        let h = T.alloc([1, 2, 3]);
+        let g = h.generation();
+        assert!(unsafe { T.free_trivial(h) });
+        assert_eq!(T.check(h.as_raw()), None, "destroyed handle must be rejected");
+        assert!(!unsafe { T.free_trivial(h) }, "double free is refused");
+        assert!(!T.free(h), "double free is refused");
+        assert_ne!(h.generation(), g);
     }
 
     /// A cell's next object has another generation, so the safe API's
