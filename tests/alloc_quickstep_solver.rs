@@ -45,7 +45,6 @@ fn warm_island_solves_do_not_allocate() {
                 lambda: [0.0; 6],
                 tag: 0,
                 world_destroyed: false,
-                serial: 0,
             },
             kind: JointKind::Null(Null),
         });

@@ -44,7 +44,6 @@ fn new_joint(w: ode::dynamics::WorldRef, b: BodyRef, fb: *mut dJointFeedback) ->
             lambda: [0.0; 6],
             tag: 0,
             world_destroyed: false,
-            serial: 0,
         },
         kind: JointKind::Null(Null),
     })

@@ -40,7 +40,6 @@ fn joint(w: WorldRef, b1: BodyRef, b2: Option<BodyRef>) -> JointRef {
             lambda: [0.0; 6],
             tag: 0,
             world_destroyed: false,
-            serial: 0,
         },
         kind: JointKind::Null(Null),
     })

@@ -74,12 +74,12 @@ pub fn call<R>(func: &'static str, default: R, f: impl FnOnce(&Cx) -> Option<R>)
     quiet_panics();
     // One TLS lookup per call: the counter is raised around the body and
     // lowered after it (an unwinding panic stops at catch_unwind).
-    let depth: *const std::cell::Cell<u32> = DEPTH.with(|d| d as *const _);
-    // SAFETY: the thread's own counter, alive as long as the thread.
-    let depth = unsafe { &*depth };
-    depth.set(depth.get().wrapping_add(1));
+    let depth = depth::counter();
+    // SAFETY: the thread's own counter, alive as long as the thread; the
+    // panic hook reads it, hence volatile accesses.
+    unsafe { depth.write_volatile(depth.read_volatile().wrapping_add(1)) };
     let r = catch_unwind(AssertUnwindSafe(|| f(&cx)));
-    depth.set(depth.get().wrapping_sub(1));
+    unsafe { depth.write_volatile(depth.read_volatile().wrapping_sub(1)) };
     match r {
         Ok(Some(r)) => {
             if let Some(text) = cx.huge.take() {
@@ -111,9 +111,62 @@ fn report_panic(func: &str, p: &(dyn std::any::Any + Send)) {
     );
 }
 
+/// How many API calls are running on this thread (callbacks re-enter): the
+/// panic hook stays quiet while it is not zero.
+///
+/// Every API call raises and lowers it, a few per contact point, so where
+/// we can the counter is initial-exec TLS, declared in assembly (stable
+/// Rust has no TLS model attribute): its address is the thread pointer plus
+/// a link-time offset, two instructions, where `thread_local!` in a shared
+/// library calls `__tls_get_addr` (about 13 instructions, and a call that
+/// makes even a getter save registers). The cost is 4 bytes of the static
+/// TLS block glibc reserves for libraries loaded with `dlopen`.
+#[cfg(all(target_arch = "x86_64", target_os = "linux"))]
+mod depth {
+    // Hidden: one counter per linked copy of this layer, not exported.
+    std::arch::global_asm!(
+        ".pushsection .tbss,\"awT\",@nobits",
+        ".p2align 2",
+        ".globl ode_ffi_call_depth",
+        ".hidden ode_ffi_call_depth",
+        ".type ode_ffi_call_depth,@object",
+        ".size ode_ffi_call_depth,4",
+        "ode_ffi_call_depth:",
+        ".zero 4",
+        ".popsection",
+    );
+
+    /// This thread's counter.
+    #[inline(always)]
+    pub fn counter() -> *mut u32 {
+        let p: *mut u32;
+        // SAFETY: reads the thread pointer and the GOT entry of the offset.
+        unsafe {
+            std::arch::asm!(
+                "mov {p}, qword ptr fs:0",
+                "add {p}, qword ptr [rip + ode_ffi_call_depth@GOTTPOFF]",
+                p = out(reg) p,
+                options(pure, readonly, nostack),
+            );
+        }
+        p
+    }
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_os = "linux")))]
+mod depth {
+    thread_local! {
+        static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+
+    /// This thread's counter.
+    #[inline(always)]
+    pub fn counter() -> *mut u32 {
+        DEPTH.with(|d| d.as_ptr())
+    }
+}
+
 thread_local! {
-    /// How many API calls are running on this thread (callbacks re-enter).
-    static DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     /// Where the panic being unwound to `call` happened.
     static PANIC_AT: std::cell::Cell<Option<String>> = const { std::cell::Cell::new(None) };
 }
@@ -127,7 +180,8 @@ fn quiet_panics() {
     HOOK.call_once(|| {
         let prev = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            if DEPTH.with(|d| d.get()) > 0 {
+            // SAFETY: this thread's counter (see `call`).
+            if unsafe { depth::counter().read_volatile() } > 0 {
                 let at = info.location().map(|l| format!("{}:{}", l.file(), l.line()));
                 let _ = PANIC_AT.try_with(|a| a.set(at));
             } else {

@@ -33,14 +33,57 @@ fn name_invalid<T>(cx: &Cx, c: &dContact) -> Option<T> {
     cx.fail(format_args!("argument 'c' is invalid"))
 }
 
+/// Validates `c` (see the module's notes). Runs once per contact point, so
+/// the usual case is a handful of additions: a sum is NaN if any term is
+/// NaN, and infinite or NaN if any term is not finite. Only a failed sum
+/// (which may also come from valid values, e.g. +inf and -inf among
+/// parameters the mode does not use) goes on to the exact test.
+#[inline(always)]
 fn check_contact(cx: &Cx, c: &dContact) -> Option<()> {
+    let s = &c.surface;
+    let g = &c.geom;
+    // Two lanes (packed additions): even and odd parameters.
+    let p = [
+        s.mu,
+        s.mu2,
+        s.rho,
+        s.rho2,
+        s.rhoN,
+        s.bounce,
+        s.bounce_vel,
+        s.soft_erp,
+        s.soft_cfm,
+        s.motion1,
+        s.motion2,
+        s.motionN,
+        s.slip1,
+        s.slip2,
+    ];
+    let mut lanes = [p[0], p[1]];
+    for k in (2..14).step_by(2) {
+        lanes = [lanes[0] + p[k], lanes[1] + p[k + 1]];
+    }
+    let surface = lanes[0] + lanes[1];
+    let mut geom = ((g.pos[0] + g.pos[1]) + (g.pos[2] + g.depth)) + ((g.normal[0] + g.normal[1]) + g.normal[2]);
+    if s.mode & mode::FDIR1 != 0 {
+        geom += (c.fdir1[0] + c.fdir1[1]) + c.fdir1[2];
+    }
+    if !surface.is_nan() && geom.is_finite() {
+        return Some(());
+    }
+    check_contact_exact(cx, c)
+}
+
+#[cold]
+#[inline(never)]
+fn check_contact_exact(cx: &Cx, c: &dContact) -> Option<()> {
     let s = &c.surface;
     let on = |bit: i32| s.mode & bit != 0;
     let rolling = on(mode::ROLLING);
     let g = &c.geom;
     let finite3 = |v: &[f64]| v[..3].iter().all(|x| x.is_finite());
-    // One pass without messages first (this runs once per contact point);
-    // `name_invalid` then names what is wrong.
+    // One pass without messages first; `name_invalid` then names what is
+    // wrong.
     let nan_if = |v: f64, bit: i32| v.is_nan() && s.mode & bit != 0;
     let invalid = s.mu.is_nan()
         | nan_if(s.mu2, mode::MU2)

@@ -78,10 +78,9 @@ pub unsafe extern "C" fn dJointAttach(j: dJointID, body1: dBodyID, body2: dBodyI
         let j = joint(cx, j)?;
         let b1 = opt_body(cx, body1, "body1")?;
         let b2 = opt_body(cx, body2, "body2")?;
-        if let Err(e) = jo::check_attach(j, b1, b2) {
+        if let Err(e) = jo::check_and_attach(j, b1, b2) {
             return cx.fail(format_args!("{e}"));
         }
-        jo::attach(j, b1, b2);
         Some(())
     })
 }

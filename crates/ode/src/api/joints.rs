@@ -57,7 +57,9 @@ use crate::joints::{flags as jflags, JointGroupRef, JointHead, JointKind, JointR
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Joint {
     pub(super) h: JointRef,
-    serial: u64,
+    /// The cell's generation when the joint was made (see
+    /// `Handle::generation`): a later joint in the same cell is not this one.
+    generation: u32,
 }
 
 /// Forces and torques a joint applied in the last step (`dJointFeedback`).
@@ -75,13 +77,13 @@ pub struct Feedback {
 
 impl Joint {
     pub(super) fn new(h: JointRef) -> Joint {
-        Joint { h, serial: h.get().head.serial }
+        Joint { h, generation: h.generation() }
     }
 
     pub(super) fn resolve(&self, w: &World) -> Result<()> {
         let live = JOINTS.check(self.h.as_raw()).ok_or(Error::Stale("joint"))?;
         let head = &live.get().head;
-        if head.serial != self.serial {
+        if live.generation() != self.generation {
             return Err(Error::Stale("joint"));
         }
         if head.world_destroyed || head.world != w.h {

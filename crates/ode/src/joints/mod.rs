@@ -182,12 +182,7 @@ pub struct JointHead {
     /// sets the joint's world to 0 then): it is inert until the group is
     /// emptied, and `world` must not be followed.
     pub world_destroyed: bool,
-    /// Unique per creation, so that the safe API can tell a joint from a
-    /// later one reusing its cell.
-    pub serial: u64,
 }
-
-static NEXT_JOINT_SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl JointHead {
     /// A fresh head: unattached, enabled, no feedback, no user data.
@@ -202,7 +197,6 @@ impl JointHead {
             lambda: [0.0; 6],
             tag: 0,
             world_destroyed: false,
-            serial: NEXT_JOINT_SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         }
     }
 

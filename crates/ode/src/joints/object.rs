@@ -58,7 +58,17 @@ fn finalize(j: JointRef) {
         // Usually among the newest: search from the end.
         remove_newest(&mut w.get_mut().joints, j.erase());
     }
-    JOINTS.free(j);
+    // A contact joint owns nothing (checked at compile time below): skip
+    // the drop glue's dispatch on the kind, once per contact per step.
+    const _: () = assert!(
+        !std::mem::needs_drop::<super::JointHead>() && !std::mem::needs_drop::<super::contact::ContactJoint>()
+    );
+    if matches!(j.get().kind, JointKind::Contact(_)) {
+        // SAFETY: neither the head nor a contact model needs dropping.
+        unsafe { JOINTS.free_trivial(j) };
+    } else {
+        JOINTS.free(j);
+    }
 }
 
 /// Removes the last occurrence of `j` from a joint list, keeping the order
@@ -109,6 +119,57 @@ pub fn detach(j: JointRef) {
             remove_newest(&mut bref.get_mut().joints, j.erase());
         }
     }
+}
+
+/// `dJointAttach(j, b1, b2)`: attaches if `check_attach` allows it, else
+/// says why not (and changes nothing).
+///
+/// Hosts attach every contact joint right after creating it, thousands
+/// per step, so that case is inlined into the caller: a contact joint
+/// keeps nothing relative to its bodies and needs none of the geometric
+/// checks, and a fresh one has no previous attachment to undo. Everything
+/// else goes through `check_attach` and `attach`.
+#[inline(always)]
+pub fn check_and_attach(j: JointRef, b1: Option<BodyRef>, b2: Option<BodyRef>) -> Result<(), String> {
+    let head = &mut j.get_mut().head;
+    let in_world = |b: Option<BodyRef>| b.is_none_or(|b| b.get().world == head.world);
+    if matches!(j.get().kind, JointKind::Contact(_))
+        && head.body[0].is_none()
+        && !head.world_destroyed
+        && head.flags & flags::TWO_BODIES == 0
+        && !(b1.is_some() && b1 == b2)
+        && in_world(b1)
+        && in_world(b2)
+    {
+        // `attach` without its `detach` (nothing attached) and without the
+        // relative values (a contact has none).
+        let (b1, b2) = match b1 {
+            None => {
+                head.flags |= flags::REVERSE;
+                (b2, None)
+            }
+            Some(b) => {
+                head.flags &= !flags::REVERSE;
+                (Some(b), b2)
+            }
+        };
+        head.body = [b1, b2];
+        if let Some(b) = b1 {
+            b.get_mut().joints.push(j.erase());
+        }
+        if let Some(b) = b2 {
+            b.get_mut().joints.push(j.erase());
+        }
+        return Ok(());
+    }
+    check_and_attach_slow(j, b1, b2)
+}
+
+#[inline(never)]
+fn check_and_attach_slow(j: JointRef, b1: Option<BodyRef>, b2: Option<BodyRef>) -> Result<(), String> {
+    check_attach(j, b1, b2)?;
+    attach(j, b1, b2);
+    Ok(())
 }
 
 /// Why `dJointAttach(j, b1, b2)` must be refused, if it must.
