@@ -575,8 +575,12 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
     let iterations = qs.num_iterations.max(0) as usize;
     for iteration in 0..iterations {
         if shuffle && iteration >= REORDER_FREQUENCY && iteration % REORDER_FREQUENCY == 0 {
+            // ODE's dRandInt(index + 1) for index = 1, 2, …, m − 1: the
+            // m − 1 draws reserved at once.
+            let mut s = random::take(m - 1);
             for index in 1..m {
-                let swap = random::rand_int(index as i32 + 1) as usize;
+                s = random::next(s);
+                let swap = random::int_from_draw(s, index as i32 + 1) as usize;
                 order.swap(index, swap);
             }
         }
