@@ -61,6 +61,8 @@ struct Island {
     w: WorldRef,
     bodies: Vec<BodyRef>,
     joints: Vec<JointRef>,
+    // Boxed: the joints hold pointers to them.
+    #[allow(clippy::vec_box)]
     feedback: Vec<Box<dJointFeedback>>,
 }
 
@@ -210,6 +212,7 @@ fn build(seed: u64) -> Island {
             }
         };
         if g.below(3) == 0 {
+            // SAFETY: dJointFeedback is plain f64 arrays; all zeros is valid.
             let mut fb: Box<dJointFeedback> = Box::new(unsafe { std::mem::zeroed() });
             j.get_mut().head.feedback = &mut *fb;
             feedback.push(fb);
