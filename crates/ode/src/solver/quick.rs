@@ -599,8 +599,11 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
         let r0 = slot.row0 as usize;
         let lam = &lambda[r0..r0 + slot.m as usize];
         let head = &mut slot.joint.get_mut().head;
-        let n = lam.len().min(head.lambda.len());
-        head.lambda[..n].copy_from_slice(&lam[..n]);
+        // Element by element: a copy_from_slice of these few values was a
+        // memcpy call per joint.
+        for (d, &l) in head.lambda.iter_mut().zip(lam) {
+            *d = l;
+        }
         let fb = head.feedback;
         if !fb.is_null() {
             // Every joint with feedback kept its unscaled rows.
