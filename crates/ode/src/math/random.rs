@@ -148,6 +148,40 @@ mod tests {
     // The generator is global; tests that draw from it serialise here.
     pub(crate) static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
+    /// `take(n)` and `next` give the numbers of `n` calls of `rand` and
+    /// leave the state where those calls would (global state and a
+    /// thread's stream).
+    #[test]
+    fn take_reserves_the_draws_rand_would_make() {
+        let _g = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        for n in [0usize, 1, 2, 7, 100] {
+            set_seed(12345);
+            let want: Vec<u32> = (0..n).map(|_| rand()).collect();
+            let after = seed();
+            set_seed(12345);
+            let mut s = take(n);
+            let got: Vec<u32> = (0..n)
+                .map(|_| {
+                    s = next(s);
+                    s
+                })
+                .collect();
+            assert_eq!((got, seed()), (want.clone(), after));
+            let (got, end) = with_stream(12345, || {
+                let mut s = take(n);
+                let got: Vec<u32> = (0..n)
+                    .map(|_| {
+                        s = next(s);
+                        s
+                    })
+                    .collect();
+                (got, rand())
+            });
+            assert_eq!(got, want);
+            assert_eq!(end, next(after), "the stream continues after the n draws");
+        }
+    }
+
     #[test]
     fn known_sequence_from_zero() {
         let _g = LOCK.lock().unwrap_or_else(|e| e.into_inner());
