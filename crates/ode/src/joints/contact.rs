@@ -193,6 +193,9 @@ impl JointModel for ContactJoint {
         Info1 { m, nub }
     }
 
+    // Inlined into the exact QuickStep's packing loop (solver::quick),
+    // which calls it once per contact.
+    #[inline(always)]
     fn info2(&mut self, head: &JointHead, b: Bodies<'_>, ctx: &RowCtx<'_>, rows: &mut [Row]) {
         let Some(b0) = b.b1 else { return };
         let (mut c, motion_n) = self.correction_speed(ctx.fps, ctx.erp, ctx.world);

@@ -34,6 +34,24 @@ pub fn rand() -> u32 {
     step(prev)
 }
 
+/// Reserves the next `n` draws at once (from this thread's stream, or with
+/// one atomic update of the global state) and returns the state before
+/// them: the draws are `next(s)`, `next(next(s))`, … — the numbers `n`
+/// calls of `rand` would return, without a thread-local lookup each.
+pub fn take(n: usize) -> u32 {
+    if let Some(s) = STREAM.with(|c| c.get()) {
+        STREAM.with(|c| c.set(Some(advance(s, n))));
+        return s;
+    }
+    SEED.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| Some(advance(s, n))).unwrap_or_else(|s| s)
+}
+
+/// The generator's next state (the draw after state `s`).
+#[inline]
+pub fn next(s: u32) -> u32 {
+    step(s)
+}
+
 /// The state after `n` draws from state `s`.
 pub fn advance(mut s: u32, n: usize) -> u32 {
     for _ in 0..n {
@@ -79,6 +97,7 @@ pub fn self_test() -> bool {
 /// Maps one draw `r` to `0..n` the way ODE does: fold the high bits into
 /// the low ones, then scale by `n` with a shift instead of a modulus. `n` is
 /// taken as unsigned (a negative `n` gives ODE's odd but defined results).
+#[inline]
 pub fn int_from_draw(mut r: u32, n: i32) -> i32 {
     let un = n as u32;
     if un <= 0x10 {
@@ -128,6 +147,40 @@ mod tests {
 
     // The generator is global; tests that draw from it serialise here.
     pub(crate) static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    /// `take(n)` and `next` give the numbers of `n` calls of `rand` and
+    /// leave the state where those calls would (global state and a
+    /// thread's stream).
+    #[test]
+    fn take_reserves_the_draws_rand_would_make() {
+        let _g = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        for n in [0usize, 1, 2, 7, 100] {
+            set_seed(12345);
+            let want: Vec<u32> = (0..n).map(|_| rand()).collect();
+            let after = seed();
+            set_seed(12345);
+            let mut s = take(n);
+            let got: Vec<u32> = (0..n)
+                .map(|_| {
+                    s = next(s);
+                    s
+                })
+                .collect();
+            assert_eq!((got, seed()), (want.clone(), after));
+            let (got, end) = with_stream(12345, || {
+                let mut s = take(n);
+                let got: Vec<u32> = (0..n)
+                    .map(|_| {
+                        s = next(s);
+                        s
+                    })
+                    .collect();
+                (got, rand())
+            });
+            assert_eq!(got, want);
+            assert_eq!(end, next(after), "the stream continues after the n draws");
+        }
+    }
 
     #[test]
     fn known_sequence_from_zero() {

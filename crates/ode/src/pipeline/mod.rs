@@ -13,8 +13,8 @@
 //!       gyroscopic torque;
 //!    2. **rows**: each joint's row counts (`solver::gather_info1`), then
 //!       the rows themselves (`solver::assemble_rows`, for the Step in
-//!       `solver::order_for_step`'s order; the fast QuickStep assembles
-//!       its own, contacts straight into its lanes);
+//!       `solver::order_for_step`'s order; both QuickSteps assemble
+//!       their own, contacts straight into the solver's records);
 //!    3. **solve**: Dantzig BLCP (`solver::step`) or PGS/SOR
 //!       (`solver::quick`, or `solver::fast_quick` in the fast solver
 //!       mode), which yield the constraint forces;
@@ -142,14 +142,13 @@ fn step_island(
         if world.solver_mode == SolverMode::Fast && island.len() > 1 {
             // Assembles the rows itself, contacts straight into its blocks.
             solver::fast_quick::solve_island(&input, &s.infos, &mut s.rows, &mut s.solver.fast, contacts);
+        } else if world.solver_mode == SolverMode::Fast {
+            // One body: every row shares it, nothing to sweep side by side.
+            solver::quick::solve_joints_unshuffled(&input, &s.infos, &mut s.rows, &mut s.solver);
         } else {
-            assemble_rows(world, &s.infos, h, &mut s.rows);
-            if world.solver_mode == SolverMode::Fast {
-                // One body: every row shares it, nothing to sweep side by side.
-                solver::quick::solve_island_unshuffled(&input, &mut s.rows, &mut s.solver);
-            } else {
-                solver::quick::solve_island(&input, &mut s.rows, &mut s.solver);
-            }
+            // Assembles the rows itself, contacts straight into the sweep's
+            // records (what assemble_rows + solve_island would do).
+            solver::quick::solve_joints(&input, &s.infos, &mut s.rows, &mut s.solver);
         }
         // 3.4 Integrate positions.
         for (i, &b) in island.iter().enumerate() {

@@ -7,7 +7,10 @@
 //!   right-hand side assembled as ODE's step does, solved by the
 //!   Dantzig-style BLCP of `lcp`;
 //! - `quick::solve_island` (`dWorldQuickStep`): projected Gauss–Seidel with
-//!   successive over-relaxation, warm started from each joint's last λ;
+//!   successive over-relaxation, warm started from each joint's last λ
+//!   when asked; the pipeline calls `quick::solve_joints`, which asks the
+//!   joints for their rows itself (contacts straight into the sweep's
+//!   records) with the same results;
 //! - `fast_quick::solve_island` (`dWorldQuickStep`, `SolverMode::Fast`):
 //!   the same model swept by colour, four rows at a time.
 //!

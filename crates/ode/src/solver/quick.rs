@@ -28,7 +28,9 @@
 //! All buffers live in `SolverScratch` (resized, never shrunk), so a warm
 //! solve performs no heap allocation.
 
-use super::{IslandInput, IslandRows, SolverScratch};
+use super::{push_joint_rows, IslandInput, IslandRows, JointInfo, SolverScratch};
+use crate::dynamics::body::BodyRef;
+use crate::joints::{JointKind, JointModel, JointRef, Row, RowCtx};
 use crate::math::mat3::mul0_331;
 use crate::math::random;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -155,9 +157,35 @@ pub struct BodyForce {
 pub struct QuickScratch {
     rows: Vec<SorRow>,
     order: Vec<SorOrder>,
+    /// Order entries of the rows with a friction index, gathered apart and
+    /// placed after the others once all rows are packed.
+    tails: Vec<SorOrder>,
+    slots: Vec<QSlot>,
     lambda: Vec<f64>,
     fc: Vec<BodyForce>,
     tmp: Vec<[f64; BODY]>,
+}
+
+/// No unscaled rows kept (`QSlot::rows_at`).
+const NO_ROWS: u32 = u32::MAX;
+
+/// One joint of the island as the solve keeps it: its first row among the
+/// island's packed rows and its row count; its bodies as the sweep sees
+/// them (a joint with body 2 only has it as `b1`, see `solve_rows_body`;
+/// `b2` is the dummy `nb` when absent); whether the joint itself has a
+/// body 2 (the feedback's second half); and where its unscaled rows are in
+/// `IslandRows::rows` (`NO_ROWS` for a contact without feedback, whose
+/// rows are packed straight from a local buffer and then dropped).
+#[derive(Clone, Copy)]
+struct QSlot {
+    joint: JointRef,
+    row0: u32,
+    m: u32,
+    b1: u32,
+    b2: u32,
+    swap: bool,
+    has_b2: bool,
+    rows_at: u32,
 }
 
 /// Grows `v` to at least `n` elements (never shrinks, so a warm solve does
@@ -188,9 +216,51 @@ pub fn solve_island_unshuffled(input: &IslandInput, rows: &mut IslandRows, scrat
 fn solve_island_with(input: &IslandInput, rows: &mut IslandRows, scratch: &mut SolverScratch, shuffle: bool) {
     let m = rows.rows.len();
     if m > 0 {
-        solve_rows(input, rows, scratch, shuffle);
+        solve_rows(input, Source::Rows(rows), scratch, shuffle);
     }
     apply_external_forces(input);
+}
+
+/// `super::assemble_rows` followed by `solve_island`, with the same bits,
+/// but without holding every row twice: joints other than contacts are
+/// filled first (their `info2` may push bodies, which the right-hand side
+/// reads), in island order, into `rows`; then, joint by joint, each
+/// joint's rows are packed into the sweep's records, a contact's straight
+/// from its `info2` into a buffer on the stack (kept in `rows` only when
+/// the contact has feedback). `rows` is left holding those unscaled rows
+/// only (`rows.joints` empty). `infos` as for `assemble_rows`: body tags
+/// hold the bodies' island indices; each joint's tag is set to its slot.
+pub fn solve_joints(input: &IslandInput, infos: &[JointInfo], rows: &mut IslandRows, scratch: &mut SolverScratch) {
+    solve_joints_with(input, infos, rows, scratch, !deterministic_order());
+}
+
+/// `solve_joints` in ODE's initial row order (as `solve_island_unshuffled`).
+pub fn solve_joints_unshuffled(
+    input: &IslandInput,
+    infos: &[JointInfo],
+    rows: &mut IslandRows,
+    scratch: &mut SolverScratch,
+) {
+    solve_joints_with(input, infos, rows, scratch, false);
+}
+
+fn solve_joints_with(
+    input: &IslandInput,
+    infos: &[JointInfo],
+    rows: &mut IslandRows,
+    scratch: &mut SolverScratch,
+    shuffle: bool,
+) {
+    if infos.iter().any(|ji| ji.info.m > 0) {
+        solve_rows(input, Source::Joints(infos, rows), scratch, shuffle);
+    }
+    apply_external_forces(input);
+}
+
+/// Where the rows come from: already assembled, or the joints themselves.
+enum Source<'a, 'b> {
+    Rows(&'b mut IslandRows),
+    Joints(&'a [JointInfo], &'b mut IslandRows),
 }
 
 /// ODE's final velocity update with the accumulated forces (the torque
@@ -212,41 +282,212 @@ pub(super) fn apply_external_forces(input: &IslandInput) {
     }
 }
 
-fn solve_rows(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScratch, shuffle: bool) {
+fn solve_rows(input: &IslandInput, src: Source, scratch: &mut SolverScratch, shuffle: bool) {
     // With VEX encoding where the processor has AVX (as `sweep`): the same
     // operations per value, so the same bits.
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx") {
         // SAFETY: the processor has AVX.
-        unsafe { solve_rows_avx(input, island, scratch, shuffle) };
+        unsafe { solve_rows_avx(input, src, scratch, shuffle) };
         return;
     }
-    solve_rows_body(input, island, scratch, shuffle)
+    solve_rows_body(input, src, scratch, shuffle)
 }
 
 /// # Safety
 /// The processor must have AVX.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-unsafe fn solve_rows_avx(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScratch, shuffle: bool) {
-    solve_rows_body(input, island, scratch, shuffle)
+unsafe fn solve_rows_avx(input: &IslandInput, src: Source, scratch: &mut SolverScratch, shuffle: bool) {
+    solve_rows_body(input, src, scratch, shuffle)
+}
+
+/// What packing a joint's rows reads of one of its bodies.
+#[derive(Clone, Copy)]
+struct PackBody<'a> {
+    /// Inverse mass.
+    k: f64,
+    /// World-frame inverse inertia (3x4 padded).
+    ii: &'a [f64; 12],
+    /// −(v/h + M⁻¹F), linear then angular.
+    t: &'a [f64; BODY],
+}
+
+/// Packs rows into the sweep's records and order entries.
+struct Packer<'a> {
+    srows: &'a mut [SorRow],
+    order: &'a mut [SorOrder],
+    tails: &'a mut [SorOrder],
+    head: usize,
+    ntail: usize,
+    hinv: f64,
+    w: f64,
+}
+
+impl Packer<'_> {
+    /// Packs the rows of one joint (`rows`, body 1's and body 2's Jacobians
+    /// exchanged when `slot.swap`), whose first row is `row0`; a row's friction
+    /// index plus `fbase` is its index among the island's rows.
+    #[inline(always)]
+    fn joint(&mut self, rows: &[Row], slot: &QSlot, fbase: i32, p1: PackBody, p2: Option<PackBody>) {
+        match p2 {
+            Some(p2) => self.rows::<true>(rows, slot, fbase, p1, p2),
+            None => self.rows::<false>(rows, slot, fbase, p1, p1),
+        }
+    }
+
+    /// Per row: copy and 1/h scaling, rhs, iMJ, Ad scaling, order entry
+    /// (ODE's operations in ODE's order). `B2`: the row has a body 2
+    /// (`p2`; otherwise `p2` is unused and J₂, iMJ₂ are +0).
+    #[inline(always)]
+    fn rows<const B2: bool>(
+        &mut self,
+        rows: &[Row],
+        slot: &QSlot,
+        fbase: i32,
+        p1: PackBody,
+        p2: PackBody,
+    ) {
+        let (hinv, w) = (self.hinv, self.w);
+        let m_all = self.srows.len() as i32;
+        for (i, row) in rows.iter().enumerate() {
+            let r = slot.row0 as usize + i;
+            let (j1l, j1a, j2l, j2a) =
+                if slot.swap { (&row.j2l, &row.j2a, &row.j1l, &row.j1a) } else { (&row.j1l, &row.j1a, &row.j2l, &row.j2a) };
+            let mut j1 = [j1l[0], j1l[1], j1l[2], j1a[0], j1a[1], j1a[2]];
+            // +0 without a body 2 (see `SorRow`).
+            let mut j2 = if B2 { [j2l[0], j2l[1], j2l[2], j2a[0], j2a[1], j2a[2]] } else { [0.0; 6] };
+            let mut rhs = row.c * hinv;
+            let cfm = row.cfm * hinv;
+
+            // rhs: c/h − J·(v/h + M⁻¹F)
+            let mut sum = 0.0;
+            for k in 0..6 {
+                sum += j1[k] * p1.t[k];
+            }
+            if B2 {
+                for k in 0..6 {
+                    sum += j2[k] * p2.t[k];
+                }
+            }
+            rhs += sum;
+
+            // iMJ = M⁻¹·Jᵀ
+            let im1 = inv_mass_times(&p1, &j1);
+            let im2 = if B2 { inv_mass_times(&p2, &j2) } else { [0.0; 6] };
+
+            // Ad = w / (J·iMJ + cfm/h) scales J, rhs and cfm.
+            let mut sum = 0.0;
+            for k in 0..6 {
+                sum += im1[k] * j1[k];
+            }
+            if B2 {
+                for k in 0..6 {
+                    sum += im2[k] * j2[k];
+                }
+            }
+            let ad = w / (sum + cfm);
+            for k in 0..6 {
+                j1[k] *= ad;
+            }
+            if B2 {
+                for k in 0..6 {
+                    j2[k] *= ad;
+                }
+            }
+            let s = &mut self.srows[r];
+            s.cfm = cfm * ad;
+            s.rhs = rhs * ad;
+            s.lo = row.lo;
+            s.hi = row.hi;
+            s.im1 = im1;
+            s.im2 = im2;
+            s.jj = std::array::from_fn(|k| [j1[k], j2[k]]);
+
+            // Rows without a friction index go first in the order, then the
+            // rows with one, each group in island order.
+            let findex = if row.findex == -1 { -1 } else { row.findex + fbase };
+            // The sweep indexes λ with the friction index unchecked.
+            assert!(findex == -1 || (0..m_all).contains(&findex), "friction index out of range");
+            let entry = SorOrder { row: r as u32, b1: slot.b1, b2: slot.b2, findex };
+            if findex == -1 {
+                self.order[self.head] = entry;
+                self.head += 1;
+            } else {
+                self.tails[self.ntail] = entry;
+                self.ntail += 1;
+            }
+        }
+    }
+}
+
+/// The joint's bodies as the sweep sees them: a joint with body 2 only is
+/// stored with it as body 1, so that the sweep does exactly the
+/// operations it would do on body 2 (ODE always has a body 1; so does
+/// every joint of an island). Returns (b1, b2 or `nb`, swapped, has body 2).
+fn sweep_bodies(b1: Option<usize>, b2: Option<usize>, nb: usize) -> (u32, u32, bool, bool) {
+    match (b1, b2) {
+        (Some(b1), b2) => (b1 as u32, b2.unwrap_or(nb) as u32, false, b2.is_some()),
+        (None, Some(b2)) => (b2 as u32, nb as u32, true, true),
+        (None, None) => unreachable!("a joint of an island has a body"),
+    }
 }
 
 #[inline(always)]
-fn solve_rows_body(input: &IslandInput, island: &IslandRows, scratch: &mut SolverScratch, shuffle: bool) {
-    let rows = &island.rows;
-    let m = rows.len();
+fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch, shuffle: bool) {
     let nb = input.bodies.len();
     let h = input.h;
     let hinv = 1.0 / h;
     let qs = input.world.qs;
+    let QuickScratch { rows: srows, order, tails, slots, lambda, fc, tmp } = &mut scratch.quick;
+
+    // ---- the joints' slots; rows of joints other than contacts --------------
+    slots.clear();
+    let mut m = 0usize;
+    let ctx = RowCtx { fps: 1.0 / h, erp: input.world.erp, world: input.world };
+    let island: &mut IslandRows = match src {
+        Source::Rows(island) => {
+            for js in &island.joints {
+                let (b1, b2, swap, has_b2) = sweep_bodies(js.b1, js.b2, nb);
+                let (row0, m) = (js.row0 as u32, js.m as u32);
+                slots.push(QSlot { joint: js.joint, row0, m, b1, b2, swap, has_b2, rows_at: row0 });
+            }
+            m = island.rows.len();
+            island
+        }
+        Source::Joints(infos, island) => {
+            island.clear();
+            for (slot, ji) in infos.iter().enumerate() {
+                let joint = ji.joint.get_mut();
+                joint.head.tag = slot as i32;
+                let index = |b: Option<BodyRef>| b.map(|b| b.get().tag as usize);
+                let (b1, b2, swap, has_b2) = sweep_bodies(index(joint.head.body[0]), index(joint.head.body[1]), nb);
+                // In island order, as assemble_rows: these joints' info2
+                // may push bodies (a powered joint at a stop), and every
+                // push must be in before the right-hand side reads the
+                // accumulators. A contact's info2 pushes nothing and reads
+                // no accumulator, so it can wait for the packing.
+                let rows_at = if matches!(joint.kind, JointKind::Contact(_)) {
+                    NO_ROWS
+                } else {
+                    let at = island.rows.len();
+                    push_joint_rows(joint, ji.info.m, &ctx, &mut island.rows);
+                    at as u32
+                };
+                let (row0, sm) = (m as u32, ji.info.m as u32);
+                slots.push(QSlot { joint: ji.joint, row0, m: sm, b1, b2, swap, has_b2, rows_at });
+                m += ji.info.m;
+            }
+            island
+        }
+    };
 
     // ---- scratch ------------------------------------------------------------
     // Every element used below is written before it is read, except λ and
     // fc, which are zeroed explicitly; so the buffers are only grown.
-    let QuickScratch { rows: srows, order, lambda, fc, tmp } = &mut scratch.quick;
     let srows = at_least(srows, m);
     let order = at_least(order, m);
+    let tails = at_least(tails, m);
     let lambda = at_least(lambda, m);
     // One more accumulator: the dummy body 2 of single-body rows, which
     // stays zero (the sweep never adds to it).
@@ -268,111 +509,60 @@ fn solve_rows_body(input: &IslandInput, island: &IslandRows, scratch: &mut Solve
         }
     }
 
-    // ---- per row: copy and 1/h scaling, rhs, iMJ, Ad scaling, order --------
-    // Rows without a friction index go first in the order, then the rows
-    // with one, each group in island order.
-    let valid_findices = rows.iter().filter(|r| r.findex != -1).count();
-    let (mut head, mut tail) = (0, m - valid_findices);
-    let w = qs.w;
-    for slot in &island.joints {
-        // A row with body 2 only is stored with it as body 1: the sweep then
-        // does exactly the operations it would do on body 2 (ODE always
-        // has a body 1; so does every joint of an island).
-        let (b1, b2, swap) = match (slot.b1, slot.b2) {
-            (Some(b1), b2) => (b1, b2, false),
-            (None, Some(b2)) => (b2, None, true),
-            (None, None) => unreachable!("a joint of an island has a body"),
-        };
-        for r in slot.row0..slot.row0 + slot.m {
-            let row = &rows[r];
-            let s = &mut srows[r];
-            let (j1l, j1a, j2l, j2a) =
-                if swap { (&row.j2l, &row.j2a, &row.j1l, &row.j1a) } else { (&row.j1l, &row.j1a, &row.j2l, &row.j2a) };
-            let mut j1 = [j1l[0], j1l[1], j1l[2], j1a[0], j1a[1], j1a[2]];
-            // +0 without a body 2 (see `SorRow`).
-            let mut j2 = if b2.is_some() { [j2l[0], j2l[1], j2l[2], j2a[0], j2a[1], j2a[2]] } else { [0.0; 6] };
-            s.rhs = row.c * hinv;
-            s.cfm = row.cfm * hinv;
-            s.lo = row.lo;
-            s.hi = row.hi;
-
-            // rhs: c/h − J·(v/h + M⁻¹F)
-            let mut sum = 0.0;
-            let t = &tmp[b1];
-            for k in 0..6 {
-                sum += j1[k] * t[k];
+    // ---- per joint: its rows packed ------------------------------------------
+    let mut pack = Packer { srows, order, tails, head: 0, ntail: 0, hinv, w: qs.w };
+    let pack_body = |b: u32| {
+        let b = b as usize;
+        PackBody { k: input.bodies[b].get().inv_mass, ii: &input.inv_i[b], t: &tmp[b] }
+    };
+    let world_cfm = input.world.cfm;
+    // A contact's rows (at most 6) between its info2 and the packing.
+    let mut local = [Row::initial(world_cfm); 6];
+    for slot in slots.iter_mut() {
+        let (row0, sm) = (slot.row0 as usize, slot.m as usize);
+        let joint = slot.joint.get_mut();
+        let p1 = pack_body(slot.b1);
+        let p2 = (slot.b2 as usize != nb).then(|| pack_body(slot.b2));
+        if slot.rows_at == NO_ROWS {
+            let rs = &mut local[..sm];
+            rs.fill(Row::initial(world_cfm));
+            if let JointKind::Contact(c) = &mut joint.kind {
+                c.info2(&joint.head, joint.head.bodies(), &ctx, rs);
             }
-            if let Some(b2) = b2 {
-                let t = &tmp[b2];
-                for k in 0..6 {
-                    sum += j2[k] * t[k];
-                }
+            if !joint.head.feedback.is_null() {
+                // Kept for the feedback (Jᵀλ with the unscaled J).
+                slot.rows_at = island.rows.len() as u32;
+                island.rows.extend_from_slice(rs);
             }
-            s.rhs += sum;
-
-            // iMJ = M⁻¹·Jᵀ
-            s.im1 = inv_mass_times(input, b1, &j1);
-            s.im2 = match b2 {
-                Some(b2) => inv_mass_times(input, b2, &j2),
-                None => [0.0; 6],
-            };
-
-            // Ad = w / (J·iMJ + cfm/h) scales J, rhs and cfm.
-            let mut sum = 0.0;
-            for k in 0..6 {
-                sum += s.im1[k] * j1[k];
-            }
-            if b2.is_some() {
-                for k in 0..6 {
-                    sum += s.im2[k] * j2[k];
-                }
-            }
-            let cfm = s.cfm;
-            let ad = w / (sum + cfm);
-            s.cfm = cfm * ad;
-            s.rhs *= ad;
-            for k in 0..6 {
-                j1[k] *= ad;
-            }
-            if b2.is_some() {
-                for k in 0..6 {
-                    j2[k] *= ad;
-                }
-            }
-            s.jj = std::array::from_fn(|k| [j1[k], j2[k]]);
-
-            // The sweep indexes λ with the friction index unchecked.
-            assert!(row.findex == -1 || (0..m as i32).contains(&row.findex), "friction index out of range");
-            let entry = SorOrder { row: r as u32, b1: b1 as u32, b2: b2.unwrap_or(nb) as u32, findex: row.findex };
-            if row.findex == -1 {
-                order[head] = entry;
-                head += 1;
-            } else {
-                order[tail] = entry;
-                tail += 1;
-            }
+            pack.joint(rs, slot, row0 as i32, p1, p2);
+        } else {
+            let at = slot.rows_at as usize;
+            // push_joint_rows made the friction indices absolute in `rows`.
+            pack.joint(&island.rows[at..at + sm], slot, row0 as i32 - at as i32, p1, p2);
         }
     }
+    let (head, ntail) = (pack.head, pack.ntail);
+    debug_assert_eq!(head + ntail, m);
+    order[head..].copy_from_slice(&tails[..ntail]);
 
     // ---- λ and fc start values -------------------------------------------
     if warm_start() {
-        for slot in &island.joints {
+        for slot in slots.iter() {
             let prev = &slot.joint.get().head.lambda;
-            for (k, l) in lambda[slot.row0..slot.row0 + slot.m].iter_mut().enumerate() {
+            let r0 = slot.row0 as usize;
+            for (k, l) in lambda[r0..r0 + slot.m as usize].iter_mut().enumerate() {
                 *l = prev.get(k).copied().unwrap_or(0.0) * 0.9;
             }
         }
-        for slot in &island.joints {
-            let (b1, b2) = match (slot.b1, slot.b2) {
-                (Some(b1), b2) => (b1, b2),
-                (None, b2) => (b2.unwrap_or(0), None),
-            };
-            for r in slot.row0..slot.row0 + slot.m {
+        for slot in slots.iter() {
+            let (b1, b2) = (slot.b1 as usize, slot.b2 as usize);
+            let r0 = slot.row0 as usize;
+            for r in r0..r0 + slot.m as usize {
                 let (s, l) = (&srows[r], lambda[r]);
                 for k in 0..6 {
                     fc[b1].f[k] += s.im1[k] * l;
                 }
-                if let Some(b2) = b2 {
+                if b2 != nb {
                     for k in 0..6 {
                         fc[b2].f[k] += s.im2[k] * l;
                     }
@@ -385,8 +575,12 @@ fn solve_rows_body(input: &IslandInput, island: &IslandRows, scratch: &mut Solve
     let iterations = qs.num_iterations.max(0) as usize;
     for iteration in 0..iterations {
         if shuffle && iteration >= REORDER_FREQUENCY && iteration % REORDER_FREQUENCY == 0 {
+            // ODE's dRandInt(index + 1) for index = 1, 2, …, m − 1: the
+            // m − 1 draws reserved at once.
+            let mut s = random::take(m - 1);
             for index in 1..m {
-                let swap = random::rand_int(index as i32 + 1) as usize;
+                s = random::next(s);
+                let swap = random::int_from_draw(s, index as i32 + 1) as usize;
                 order.swap(index, swap);
             }
         }
@@ -401,20 +595,26 @@ fn solve_rows_body(input: &IslandInput, island: &IslandRows, scratch: &mut Solve
             b.avel[k] += h * f.f[3 + k];
         }
     }
-    for slot in &island.joints {
-        let lam = &lambda[slot.row0..slot.row0 + slot.m];
+    for slot in slots.iter() {
+        let r0 = slot.row0 as usize;
+        let lam = &lambda[r0..r0 + slot.m as usize];
         let head = &mut slot.joint.get_mut().head;
-        let n = lam.len().min(head.lambda.len());
-        head.lambda[..n].copy_from_slice(&lam[..n]);
+        // Element by element: a copy_from_slice of these few values was a
+        // memcpy call per joint.
+        for (d, &l) in head.lambda.iter_mut().zip(lam) {
+            *d = l;
+        }
         let fb = head.feedback;
         if !fb.is_null() {
-            let rs = &rows[slot.row0..slot.row0 + slot.m];
+            // Every joint with feedback kept its unscaled rows.
+            let at = slot.rows_at as usize;
+            let rs = &island.rows[at..at + lam.len()];
             let (f1, t1) = feedback_sum(rs, lam, |r| (&r.j1l, &r.j1a));
             // SAFETY: the host registered this dJointFeedback with
             // dJointSetFeedback and must keep it valid while the joint
             // exists; nothing else accesses it during the step.
             let fb = unsafe { &mut *fb };
-            if slot.b2.is_some() {
+            if slot.has_b2 {
                 let (f2, t2) = feedback_sum(rs, lam, |r| (&r.j2l, &r.j2a));
                 fb.f2[..3].copy_from_slice(&f2);
                 fb.t2[..3].copy_from_slice(&t2);
@@ -427,9 +627,9 @@ fn solve_rows_body(input: &IslandInput, island: &IslandRows, scratch: &mut Solve
 
 /// M⁻¹·Jᵀ of one body's Jacobian block (linear, then angular).
 #[inline(always)]
-fn inv_mass_times(input: &IslandInput, b: usize, j: &[f64; 6]) -> [f64; 6] {
-    let k = input.bodies[b].get().inv_mass;
-    let a = mul0_331(&input.inv_i[b], &j[3..6]);
+fn inv_mass_times(p: &PackBody, j: &[f64; 6]) -> [f64; 6] {
+    let k = p.k;
+    let a = mul0_331(p.ii, &j[3..6]);
     [k * j[0], k * j[1], k * j[2], a[0], a[1], a[2]]
 }
 
