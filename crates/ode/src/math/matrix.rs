@@ -368,8 +368,14 @@ fn ldlt_solve_pair(a: &mut [f64], panels: &[f64], n: usize, lanes: Lanes, i: usi
 /// scaled.
 fn ldlt_solve_pairs<const R: usize>(a: &mut [f64], panels: &[f64], n: usize, lanes: Lanes, i: usize, s: usize) {
     let (head, tail) = a.split_at_mut(i * s);
-    let mut it = tail[..R * s].chunks_exact_mut(s);
-    let mut rows: [&mut [f64]; R] = std::array::from_fn(|_| &mut it.next().expect("R rows")[..i + R]);
+    // Row k of the R starts at k·s and is read up to column i + R; the
+    // last row may end there (the matrix spans (n-1)·s + n elements).
+    let mut rest = tail;
+    let mut rows: [&mut [f64]; R] = std::array::from_fn(|k| {
+        let (row, next) = std::mem::take(&mut rest).split_at_mut(if k + 1 < R { s } else { i + R });
+        rest = next;
+        &mut row[..i + R]
+    });
     let mut r = 0;
     while r + 4 <= i {
         let panel = &panels[r * n..r * n + 4 * r];
@@ -1539,12 +1545,13 @@ mod tests {
         let mut seed = 0x1234_5678_9abc_def1u64;
         // Small sizes one by one, then long ones (the two-pair path over
         // many panels, every remainder mod 4).
-        for n in (0..=40).chain([61, 62, 63, 64, 129, 130]) {
-            let s = pad(n).max(1);
+        for (n, s) in (0..=40).chain([61, 62, 63, 64, 129, 130]).flat_map(|n| [(n, pad(n).max(1)), (n, n + 3)]) {
             // A = M*M' + n*I: symmetric positive definite.
             let mut m = vec![0.0; n * n];
             fill(&mut m, &mut seed);
-            let mut a = vec![0.0; n * s + 4];
+            // Exactly the span of the matrix (as the C API passes it), so
+            // a kernel reading past its last row fails.
+            let mut a = vec![0.0; span(n, n, s)];
             for r in 0..n {
                 for c in 0..n {
                     let mut v = if r == c { n as f64 } else { 0.0 };
