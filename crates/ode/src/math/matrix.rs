@@ -347,15 +347,24 @@ fn ldlt_solve_pair(a: &mut [f64], panels: &[f64], n: usize, lanes: Lanes, i: usi
         let l1 = &head[r * s..r * s + r];
         let l2 = &head[(r + 1) * s..(r + 1) * s + r + 1];
         let (z11, z12, z21, z22) = pair_dots(&l1[..r], &l2[..r], &rb1[..r], &rb2[..r]);
-        let y11 = rb1[r] - z11;
-        let y12 = rb2[r] - z12;
-        let p2 = l2[r];
-        rb1[r] = y11;
-        rb2[r] = y12;
-        rb1[r + 1] = rb1[r + 1] - z21 - p2 * y11;
-        rb2[r + 1] = rb2[r + 1] - z22 - p2 * y12;
+        pair_block_values(rb1, rb2, r, l2[r], [z11, z12, z21, z22]);
         r += 2;
     }
+}
+
+/// The values of a 2-row block r, r+1 of L for the two rows being solved,
+/// from their sums `z` = [p1·q1, p1·q2, p2·q1, p2·q2] over the columns
+/// before r and L[r+1][r] = `p2` (ODE's order: the first value, then the
+/// second less the first's share).
+#[inline(always)]
+fn pair_block_values(rb1: &mut [f64], rb2: &mut [f64], r: usize, p2: f64, z: [f64; 4]) {
+    let [z11, z12, z21, z22] = z;
+    let y11 = rb1[r] - z11;
+    let y12 = rb2[r] - z12;
+    rb1[r] = y11;
+    rb2[r] = y12;
+    rb1[r + 1] = rb1[r + 1] - z21 - p2 * y11;
+    rb2[r + 1] = rb2[r + 1] - z22 - p2 * y12;
 }
 
 /// Rows i..i+R (R/2 pairs, i a multiple of 4, R 4 or 8) solved as
@@ -401,15 +410,8 @@ fn finish_quad_block(head: &[f64], s: usize, r: usize, rb1: &mut [f64], rb2: &mu
     let l2 = &head[(r + 1) * s..(r + 1) * s + r + 1];
     let l3 = &head[(r + 2) * s..(r + 2) * s + r + 2];
     let l4 = &head[(r + 3) * s..(r + 3) * s + r + 3];
-    let [z11, z12, z21, z22] = z;
     let [mut w11, mut w12, mut w21, mut w22] = w;
-    let y11 = rb1[r] - z11;
-    let y12 = rb2[r] - z12;
-    let p2 = l2[r];
-    rb1[r] = y11;
-    rb2[r] = y12;
-    rb1[r + 1] = rb1[r + 1] - z21 - p2 * y11;
-    rb2[r + 1] = rb2[r + 1] - z22 - p2 * y12;
+    pair_block_values(rb1, rb2, r, l2[r], z);
     for k in r..r + 2 {
         let (q1, q2) = (rb1[k], rb2[k]);
         w11 += l3[k] * q1;
@@ -417,13 +419,7 @@ fn finish_quad_block(head: &[f64], s: usize, r: usize, rb1: &mut [f64], rb2: &mu
         w21 += l4[k] * q1;
         w22 += l4[k] * q2;
     }
-    let y11 = rb1[r + 2] - w11;
-    let y12 = rb2[r + 2] - w12;
-    let p2 = l4[r + 2];
-    rb1[r + 2] = y11;
-    rb2[r + 2] = y12;
-    rb1[r + 3] = rb1[r + 3] - w21 - p2 * y11;
-    rb2[r + 3] = rb2[r + 3] - w22 - p2 * y12;
+    pair_block_values(rb1, rb2, r + 2, l4[r + 2], [w11, w12, w21, w22]);
 }
 
 /// The dot products of the four rows p1..p4 of L in a panel (`PANELS`)

@@ -69,6 +69,18 @@ struct Columns {
 
 const PAD: usize = 4;
 
+impl Columns {
+    /// The six columns emptied and refilled with `len` copies of `fill`
+    /// (capacity kept), as lo, hi, lo1, hi1, lo2, hi2.
+    fn sized(&mut self, len: usize, fill: f32) -> [&mut [f32]; 6] {
+        [&mut self.lo, &mut self.hi, &mut self.lo1, &mut self.hi1, &mut self.lo2, &mut self.hi2].map(|col| {
+            col.clear();
+            col.resize(len, fill);
+            &mut col[..]
+        })
+    }
+}
+
 #[derive(Default)]
 pub struct Sweep {
     /// Members sorted by `lo` (from the last pass).
@@ -190,21 +202,11 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
     // 5. Columns in sort order, then the sweep.
     let (a1, a2) = ((axis + 1) % 3, (axis + 2) % 3);
     let cols = &mut sw.cols;
-    let m = recs.len();
-    for col in [&mut cols.lo, &mut cols.hi, &mut cols.lo1, &mut cols.hi1, &mut cols.lo2, &mut cols.hi2] {
-        col.clear();
-        col.resize(m, 0.0);
-    }
     // Indexed writes into sized columns (six pushes per member cost a
     // capacity check each).
-    let (lo, hi, lo1, hi1, lo2, hi2) = (
-        &mut cols.lo[..m],
-        &mut cols.hi[..m],
-        &mut cols.lo1[..m],
-        &mut cols.hi1[..m],
-        &mut cols.lo2[..m],
-        &mut cols.hi2[..m],
-    );
+    let m = recs.len();
+    // Re-sliced to m so that the writes below need no bounds checks.
+    let [lo, hi, lo1, hi1, lo2, hi2] = cols.sized(m, 0.0).map(|c| &mut c[..m]);
     for (i, r) in recs.iter().enumerate() {
         let b = &g(r.geom).aabb;
         lo[i] = round_down(b[2 * axis]);
@@ -344,23 +346,12 @@ impl Strips {
         let total = at as usize;
         self.member.clear();
         self.member.resize(total, 0);
-        let cols = &mut self.cols;
-        for col in [&mut cols.lo, &mut cols.hi, &mut cols.lo1, &mut cols.hi1, &mut cols.lo2, &mut cols.hi2] {
-            col.clear();
-            col.resize(total, f32::NAN);
-        }
+        // NaN between the strips (the padding that stops a sweep).
+        let [dlo, dhi, dlo1, dhi1, dlo2, dhi2] = self.cols.sized(total, f32::NAN);
         // Fill in sort order, so each strip is sorted too; `count` is
         // rebuilt as the fill cursor.
         self.count.fill(0);
         let (member, count, start) = (&mut self.member[..total], &mut self.count[..strips], &self.start[..strips]);
-        let (dlo, dhi, dlo1, dhi1, dlo2, dhi2) = (
-            &mut cols.lo[..total],
-            &mut cols.hi[..total],
-            &mut cols.lo1[..total],
-            &mut cols.hi1[..total],
-            &mut cols.lo2[..total],
-            &mut cols.hi2[..total],
-        );
         for i in 0..m {
             for k in self.first[i] as usize..=self.last[i] as usize {
                 let e = (start[k] + count[k]) as usize;
