@@ -36,28 +36,35 @@ fn name_invalid<T>(cx: &Cx, c: &dContact) -> Option<T> {
 /// Validates `c` (see the module's notes). Runs once per contact point, so
 /// the usual case is a handful of additions: a sum is NaN if any term is
 /// NaN, and infinite or NaN if any term is not finite. Only a failed sum
-/// (which may also come from valid values, e.g. +inf and -inf among
-/// parameters the mode does not use) goes on to the exact test.
+/// (which may also come from valid values, e.g. +inf and -inf among the
+/// parameters) goes on to the exact test.
 #[inline(always)]
 fn check_contact(cx: &Cx, c: &dContact) -> Option<()> {
     let s = &c.surface;
     let g = &c.geom;
+    // Parameters the mode does not use count as +0: hosts leave them
+    // uninitialised, and their garbage must not decide a branch (memcheck
+    // flags that). The mask is an AND of the bits, so an unused value's
+    // bits never reach the sums, not even as undefined ones.
+    let on = |bits: i32| s.mode & bits == bits;
+    let keep = |v: f64, used: bool| f64::from_bits(v.to_bits() & (used as u64).wrapping_neg());
+    let rolling = on(mode::ROLLING);
     // Two lanes (packed additions): even and odd parameters.
     let p = [
         s.mu,
-        s.mu2,
-        s.rho,
-        s.rho2,
-        s.rhoN,
-        s.bounce,
-        s.bounce_vel,
-        s.soft_erp,
-        s.soft_cfm,
-        s.motion1,
-        s.motion2,
-        s.motionN,
-        s.slip1,
-        s.slip2,
+        keep(s.mu2, on(mode::MU2)),
+        keep(s.rho, rolling),
+        keep(s.rho2, rolling && on(mode::AXIS_DEP)),
+        keep(s.rhoN, rolling),
+        keep(s.bounce, on(mode::BOUNCE)),
+        keep(s.bounce_vel, on(mode::BOUNCE)),
+        keep(s.soft_erp, on(mode::SOFT_ERP)),
+        keep(s.soft_cfm, on(mode::SOFT_CFM)),
+        keep(s.motion1, on(mode::MOTION1)),
+        keep(s.motion2, on(mode::MOTION2)),
+        keep(s.motionN, on(mode::MOTION_N)),
+        keep(s.slip1, on(mode::SLIP1)),
+        keep(s.slip2, on(mode::SLIP2)),
     ];
     let mut lanes = [p[0], p[1]];
     for k in (2..14).step_by(2) {
