@@ -14,11 +14,43 @@ use super::{call, Cx};
 use crate::joints::contact::{mode, ContactJoint, ContactPoint, Surface};
 use crate::joints::JointKind;
 
-/// Reports the first invalid field of `c` (`None`); `check_contact` calls it
-/// only after its quick test found one.
+/// Validates `c` (see the module's notes). Runs once per contact point, so
+/// the usual case is a handful of additions: a sum is NaN if any term is
+/// NaN, and infinite or NaN if any term is not finite. Only a failed sum
+/// (which may also come from valid values, e.g. +inf and -inf among the
+/// parameters) goes on to the exact test.
+#[inline(always)]
+fn check_contact(cx: &Cx, c: &dContact) -> Option<()> {
+    let g = &c.geom;
+    // Which parameters the mode uses is `Surface::values_in_use`'s list.
+    // Those it does not use count as +0: hosts leave them uninitialised,
+    // and their garbage must not decide a branch (memcheck flags that).
+    // The mask is an AND of the bits, so an unused value's bits never
+    // reach the sums, not even as undefined ones.
+    let keep = |(_, v, used): (&str, f64, bool)| f64::from_bits(v.to_bits() & (used as u64).wrapping_neg());
+    let p = surface(c).values_in_use().map(keep);
+    // Two lanes (packed additions): even and odd parameters.
+    let mut lanes = [p[0], p[1]];
+    for k in (2..p.len()).step_by(2) {
+        lanes = [lanes[0] + p[k], lanes[1] + p[k + 1]];
+    }
+    let surface = lanes[0] + lanes[1];
+    let mut geom = ((g.pos[0] + g.pos[1]) + (g.pos[2] + g.depth)) + ((g.normal[0] + g.normal[1]) + g.normal[2]);
+    if c.surface.mode & mode::FDIR1 != 0 {
+        geom += (c.fdir1[0] + c.fdir1[1]) + c.fdir1[2];
+    }
+    if !surface.is_nan() && geom.is_finite() {
+        return Some(());
+    }
+    check_contact_exact(cx, c)
+}
+
+/// The exact test behind `check_contact`: reports the first invalid field
+/// of `c`, or accepts it (the sums also fail on valid values).
 #[cold]
-fn name_invalid<T>(cx: &Cx, c: &dContact) -> Option<T> {
-    if let Some(name) = contact_joint(c).surface.first_nan_in_use() {
+#[inline(never)]
+fn check_contact_exact(cx: &Cx, c: &dContact) -> Option<()> {
+    if let Some(name) = surface(c).first_nan_in_use() {
         return cx.fail(format_args!("argument 'c': surface.{name} is NaN"));
     }
     let g = &c.geom;
@@ -30,94 +62,14 @@ fn name_invalid<T>(cx: &Cx, c: &dContact) -> Option<T> {
     if c.surface.mode & mode::FDIR1 != 0 {
         cx.require(finite3(&c.fdir1), format_args!("argument 'c': fdir1 is not finite"))?;
     }
-    cx.fail(format_args!("argument 'c' is invalid"))
-}
-
-/// Validates `c` (see the module's notes). Runs once per contact point, so
-/// the usual case is a handful of additions: a sum is NaN if any term is
-/// NaN, and infinite or NaN if any term is not finite. Only a failed sum
-/// (which may also come from valid values, e.g. +inf and -inf among the
-/// parameters) goes on to the exact test.
-#[inline(always)]
-fn check_contact(cx: &Cx, c: &dContact) -> Option<()> {
-    let s = &c.surface;
-    let g = &c.geom;
-    // Parameters the mode does not use count as +0: hosts leave them
-    // uninitialised, and their garbage must not decide a branch (memcheck
-    // flags that). The mask is an AND of the bits, so an unused value's
-    // bits never reach the sums, not even as undefined ones.
-    let on = |bits: i32| s.mode & bits == bits;
-    let keep = |v: f64, used: bool| f64::from_bits(v.to_bits() & (used as u64).wrapping_neg());
-    let rolling = on(mode::ROLLING);
-    // Two lanes (packed additions): even and odd parameters.
-    let p = [
-        s.mu,
-        keep(s.mu2, on(mode::MU2)),
-        keep(s.rho, rolling),
-        keep(s.rho2, rolling && on(mode::AXIS_DEP)),
-        keep(s.rhoN, rolling),
-        keep(s.bounce, on(mode::BOUNCE)),
-        keep(s.bounce_vel, on(mode::BOUNCE)),
-        keep(s.soft_erp, on(mode::SOFT_ERP)),
-        keep(s.soft_cfm, on(mode::SOFT_CFM)),
-        keep(s.motion1, on(mode::MOTION1)),
-        keep(s.motion2, on(mode::MOTION2)),
-        keep(s.motionN, on(mode::MOTION_N)),
-        keep(s.slip1, on(mode::SLIP1)),
-        keep(s.slip2, on(mode::SLIP2)),
-    ];
-    let mut lanes = [p[0], p[1]];
-    for k in (2..14).step_by(2) {
-        lanes = [lanes[0] + p[k], lanes[1] + p[k + 1]];
-    }
-    let surface = lanes[0] + lanes[1];
-    let mut geom = ((g.pos[0] + g.pos[1]) + (g.pos[2] + g.depth)) + ((g.normal[0] + g.normal[1]) + g.normal[2]);
-    if s.mode & mode::FDIR1 != 0 {
-        geom += (c.fdir1[0] + c.fdir1[1]) + c.fdir1[2];
-    }
-    if !surface.is_nan() && geom.is_finite() {
-        return Some(());
-    }
-    check_contact_exact(cx, c)
-}
-
-#[cold]
-#[inline(never)]
-fn check_contact_exact(cx: &Cx, c: &dContact) -> Option<()> {
-    let s = &c.surface;
-    let on = |bit: i32| s.mode & bit != 0;
-    let rolling = on(mode::ROLLING);
-    let g = &c.geom;
-    let finite3 = |v: &[f64]| v[..3].iter().all(|x| x.is_finite());
-    // One pass without messages first; `name_invalid` then names what is
-    // wrong.
-    let nan_if = |v: f64, bit: i32| v.is_nan() && s.mode & bit != 0;
-    let invalid = s.mu.is_nan()
-        | nan_if(s.mu2, mode::MU2)
-        | (rolling && (s.rho.is_nan() || s.rhoN.is_nan() || nan_if(s.rho2, mode::AXIS_DEP)))
-        | nan_if(s.bounce, mode::BOUNCE)
-        | nan_if(s.bounce_vel, mode::BOUNCE)
-        | nan_if(s.soft_erp, mode::SOFT_ERP)
-        | nan_if(s.soft_cfm, mode::SOFT_CFM)
-        | nan_if(s.motion1, mode::MOTION1)
-        | nan_if(s.motion2, mode::MOTION2)
-        | nan_if(s.motionN, mode::MOTION_N)
-        | nan_if(s.slip1, mode::SLIP1)
-        | nan_if(s.slip2, mode::SLIP2)
-        | !(finite3(&g.pos) && finite3(&g.normal) && g.depth.is_finite())
-        | (s.mode & mode::FDIR1 != 0 && !finite3(&c.fdir1));
-    if invalid {
-        return name_invalid(cx, c);
-    }
     Some(())
 }
 
-/// The joint's copy of a checked `dContact`.
+/// The joint's copy of `c`'s surface parameters.
 #[inline(always)]
-fn contact_joint(c: &dContact) -> ContactJoint {
+fn surface(c: &dContact) -> Surface {
     let s = &c.surface;
-    let g = &c.geom;
-    let surface = Surface {
+    Surface {
         mode: s.mode,
         mu: s.mu,
         mu2: s.mu2,
@@ -133,7 +85,13 @@ fn contact_joint(c: &dContact) -> ContactJoint {
         motion_n: s.motionN,
         slip1: s.slip1,
         slip2: s.slip2,
-    };
+    }
+}
+
+/// The joint's copy of a checked `dContact`.
+#[inline(always)]
+fn contact_joint(c: &dContact) -> ContactJoint {
+    let g = &c.geom;
     let point = ContactPoint {
         pos: [g.pos[0], g.pos[1], g.pos[2]],
         normal: [g.normal[0], g.normal[1], g.normal[2]],
@@ -143,7 +101,7 @@ fn contact_joint(c: &dContact) -> ContactJoint {
         side1: g.side1,
         side2: g.side2,
     };
-    ContactJoint::new(surface, point, [c.fdir1[0], c.fdir1[1], c.fdir1[2]])
+    ContactJoint::new(surface(c), point, [c.fdir1[0], c.fdir1[1], c.fdir1[2]])
 }
 
 #[no_mangle]
