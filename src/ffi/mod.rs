@@ -263,18 +263,22 @@ impl Cx {
     #[inline(always)]
     pub fn vec3(&self, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
         let h = core_error::HUGE_INPUT;
-        if (x.abs() <= h) & (y.abs() <= h) & (z.abs() <= h) {
-            return Some([x, y, z]);
+        if !((x.abs() <= h) & (y.abs() <= h) & (z.abs() <= h)) {
+            self.vec3_cold(names, x, y, z)?;
         }
-        self.vec3_cold(names, x, y, z)
+        // One path builds the result, from registers: joining a returned
+        // array here made the caller read it back from the stack with
+        // wider loads than it was stored with (a store-forwarding stall,
+        // a third of a cheap call such as dBodyAddRelTorque).
+        Some([x, y, z])
     }
 
     #[cold]
     #[inline(never)]
-    fn vec3_cold(&self, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
+    fn vec3_cold(&self, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<()> {
         let v = [self.finite(names[0], x)?, self.finite(names[1], y)?, self.finite(names[2], z)?];
         self.warn_huge(&names, &v);
-        Some(v)
+        Some(())
     }
 
     /// Three finite reals for a direction the call always normalises with
