@@ -932,9 +932,8 @@ mod tests {
         let mut seed = 777u64;
         let mut pick = 1u64;
         for _ in 0..100_000 {
-            let mut row = SorRow::default();
-            row.lo = awkward(&mut seed);
-            row.hi = awkward(&mut seed);
+            let (lo, hi) = (awkward(&mut seed), awkward(&mut seed));
+            let row = SorRow { lo, hi, ..Default::default() };
             let lambda: [f64; 4] = std::array::from_fn(|_| awkward(&mut seed));
             pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let findex = (pick >> 33) as i32 % 5 - 1;
