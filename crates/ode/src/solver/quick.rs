@@ -402,7 +402,7 @@ impl Packer<'_> {
             s.hi = row.hi;
             s.im1 = im1;
             s.im2 = im2;
-            s.jj = std::array::from_fn(|k| [j1[k], j2[k]]);
+            s.jj = std::array::from_fn(|i| [j1[PERM[i]], j2[PERM[i]]]);
 
             // Rows without a friction index go first in the order, then the
             // rows with one, each group in island order.
@@ -654,7 +654,7 @@ fn sweep(rows: &[SorRow], order: &[SorOrder], lambda: &mut [f64], fc: &mut [Body
         return;
     }
     // SAFETY: see above.
-    unsafe { sweep_rows(rows, order, lam, fcp, dummy as u32) }
+    unsafe { sweep_rows::<false>(rows, order, lam, fcp, dummy as u32) }
 }
 
 /// # Safety
@@ -662,18 +662,28 @@ fn sweep(rows: &[SorRow], order: &[SorOrder], lambda: &mut [f64], fc: &mut [Body
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
 unsafe fn sweep_avx(rows: &[SorRow], order: &[SorOrder], lam: *mut f64, fcp: *mut BodyForce, dummy: u32) {
-    sweep_rows(rows, order, lam, fcp, dummy)
+    sweep_rows::<true>(rows, order, lam, fcp, dummy)
 }
 
+/// `AVX`: inlined into `sweep_avx` (the processor has AVX), whose dot
+/// products use 256-bit lanes.
+///
 /// # Safety
-/// As `sor_update` for every entry of `order`.
+/// As `sor_update` for every entry of `order`; `AVX` only where the
+/// processor has AVX.
 #[inline(always)]
-unsafe fn sweep_rows(rows: &[SorRow], order: &[SorOrder], lam: *mut f64, fcp: *mut BodyForce, dummy: u32) {
+unsafe fn sweep_rows<const AVX: bool>(
+    rows: &[SorRow],
+    order: &[SorOrder],
+    lam: *mut f64,
+    fcp: *mut BodyForce,
+    dummy: u32,
+) {
     for o in order {
         // SAFETY: see `sweep`; b1 != b2 (a joint never connects a body to
         // itself, and b1 is never the dummy), so the two accumulators are
         // distinct.
-        sor_update(rows.get_unchecked(o.row as usize), *o, lam, fcp, dummy)
+        sor_update::<AVX>(rows.get_unchecked(o.row as usize), *o, lam, fcp, dummy)
     }
 }
 
@@ -682,24 +692,22 @@ unsafe fn sweep_rows(rows: &[SorRow], order: &[SorOrder], lam: *mut f64, fcp: *m
 ///
 /// # Safety
 /// `o.row` and (if not -1) `o.findex` index `lambda`; `o.b1` and `o.b2`
-/// index `fc` and differ; `fc[dummy]` is zero.
+/// index `fc` and differ; `fc[dummy]` is zero; `AVX` as `sweep_rows`.
 #[inline(always)]
-unsafe fn sor_update(j: &SorRow, o: SorOrder, lambda: *mut f64, fc: *mut BodyForce, dummy: u32) {
+unsafe fn sor_update<const AVX: bool>(j: &SorRow, o: SorOrder, lambda: *mut f64, fc: *mut BodyForce, dummy: u32) {
     let r = o.row as usize;
     let old = *lambda.add(r);
     let mut delta = j.rhs - old * j.cfm;
     let f1 = &(*fc.add(o.b1 as usize)).f;
     let f2 = &(*fc.add(o.b2 as usize)).f;
+    #[cfg(target_arch = "x86_64")]
+    let (s1, s2) = if AVX { jacobian_dots_avx(&j.jj, f1, f2) } else { jacobian_dots(&j.jj, f1, f2) };
+    #[cfg(not(target_arch = "x86_64"))]
     let (s1, s2) = jacobian_dots(&j.jj, f1, f2);
     delta -= s1;
     delta -= s2;
 
-    let (lo, hi) = if o.findex != -1 {
-        let hi = (j.hi * *lambda.add(o.findex as usize)).abs();
-        (-hi, hi)
-    } else {
-        (j.lo, j.hi)
-    };
+    let (lo, hi) = bounds(j, o.findex, lambda);
     let new = old + delta;
     if new < lo {
         delta = lo - old;
@@ -725,16 +733,49 @@ unsafe fn sor_update(j: &SorRow, o: SorOrder, lambda: *mut f64, fc: *mut BodyFor
     }
 }
 
+/// The row's bounds: `(lo, hi)`, or `±|hi·λ_findex|` for a row with a
+/// friction index (ODE's operations). Selected without a branch: after the
+/// shuffles, friction and other rows alternate at random, and the branch
+/// mispredicted on about a third of the updates. A row without a friction
+/// index reads λ₀ (in range: the island has rows) and discards it.
+///
+/// # Safety
+/// `findex` is -1 or indexes `lambda`.
+#[inline(always)]
+unsafe fn bounds(j: &SorRow, findex: i32, lambda: *const f64) -> (f64, f64) {
+    let hf = (j.hi * *lambda.add(findex.max(0) as usize)).abs();
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of x86_64; `lo`, `hi` are adjacent fields.
+        let lohi = _mm_loadu_pd(&j.lo);
+        let f = _mm_set_pd(hf, -hf);
+        let mask = _mm_castsi128_pd(_mm_set1_epi64x(-((findex != -1) as i64)));
+        let b = _mm_or_pd(_mm_and_pd(mask, f), _mm_andnot_pd(mask, lohi));
+        (_mm_cvtsd_f64(b), _mm_cvtsd_f64(_mm_unpackhi_pd(b, b)))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    if findex != -1 {
+        (-hf, hf)
+    } else {
+        (j.lo, j.hi)
+    }
+}
+
+/// The slot in `SorRow::jj` of Jacobian column k (its own inverse): columns
+/// 0, 2 and 1, 3 side by side, as `jacobian_dots_avx` loads them.
+const PERM: [usize; 6] = [0, 2, 1, 3, 4, 5];
+
 /// `(J₁·f₁, J₂·f₂)`, each summed from the first product on, in index
 /// order (ODE's `f[0]*J[0] + f[1]*J[1] + … + f[5]*J[5]`). The reference.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
 fn jacobian_dots_scalar(jj: &[[f64; 2]; 6], f1: &[f64; BODY], f2: &[f64; BODY]) -> (f64, f64) {
-    let mut s1 = f1[0] * jj[0][0];
-    let mut s2 = f2[0] * jj[0][1];
+    let mut s1 = f1[0] * jj[PERM[0]][0];
+    let mut s2 = f2[0] * jj[PERM[0]][1];
     for k in 1..6 {
-        s1 += f1[k] * jj[k][0];
-        s2 += f2[k] * jj[k][1];
+        s1 += f1[k] * jj[PERM[k]][0];
+        s2 += f2[k] * jj[PERM[k]][1];
     }
     (s1, s2)
 }
@@ -755,13 +796,42 @@ fn jacobian_dots(jj: &[[f64; 2]; 6], f1: &[f64; BODY], f2: &[f64; BODY]) -> (f64
             pairs[2 * h] = _mm_unpacklo_pd(a, b);
             pairs[2 * h + 1] = _mm_unpackhi_pd(a, b);
         }
-        let p = |k: usize| _mm_mul_pd(pairs[k], _mm_loadu_pd(jj[k].as_ptr()));
+        let p = |k: usize| _mm_mul_pd(pairs[k], _mm_loadu_pd(jj[PERM[k]].as_ptr()));
         let mut s = _mm_add_pd(p(0), p(1));
         for k in 2..6 {
             s = _mm_add_pd(s, p(k));
         }
         (_mm_cvtsd_f64(s), _mm_cvtsd_f64(_mm_unpackhi_pd(s, s)))
     }
+}
+
+/// `jacobian_dots` on 256-bit lanes: columns 0..4 of both forces as two
+/// 4-wide loads, interleaved into (column 0, column 2) and (column 1,
+/// column 3) pairs, which meet `jj`'s slots 0..2 and 2..4 (`PERM`); the
+/// products are the same, and the pair sums are added in column order, so
+/// the bits are the same.
+///
+/// # Safety
+/// The processor has AVX (inlined into `sweep_avx` only).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn jacobian_dots_avx(jj: &[[f64; 2]; 6], f1: &[f64; BODY], f2: &[f64; BODY]) -> (f64, f64) {
+    use std::arch::x86_64::*;
+    let a1 = _mm256_loadu_pd(f1.as_ptr());
+    let a2 = _mm256_loadu_pd(f2.as_ptr());
+    // (p0 | p2) and (p1 | p3).
+    let even = _mm256_mul_pd(_mm256_unpacklo_pd(a1, a2), _mm256_loadu_pd(jj[0].as_ptr()));
+    let odd = _mm256_mul_pd(_mm256_unpackhi_pd(a1, a2), _mm256_loadu_pd(jj[2].as_ptr()));
+    let b1 = _mm_loadu_pd(f1.as_ptr().add(4));
+    let b2 = _mm_loadu_pd(f2.as_ptr().add(4));
+    let p4 = _mm_mul_pd(_mm_unpacklo_pd(b1, b2), _mm_loadu_pd(jj[4].as_ptr()));
+    let p5 = _mm_mul_pd(_mm_unpackhi_pd(b1, b2), _mm_loadu_pd(jj[5].as_ptr()));
+    let mut s = _mm_add_pd(_mm256_castpd256_pd128(even), _mm256_castpd256_pd128(odd));
+    s = _mm_add_pd(s, _mm256_extractf128_pd(even, 1));
+    s = _mm_add_pd(s, _mm256_extractf128_pd(odd, 1));
+    s = _mm_add_pd(s, p4);
+    s = _mm_add_pd(s, p5);
+    (_mm_cvtsd_f64(s), _mm_cvtsd_f64(_mm_unpackhi_pd(s, s)))
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -815,6 +885,13 @@ mod tests {
         a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
     }
 
+    /// `jacobian_dots_avx` compiled with AVX enabled, as in `sweep_avx`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx")]
+    unsafe fn dots_avx(jj: &[[f64; 2]; 6], f1: &[f64; BODY], f2: &[f64; BODY]) -> (f64, f64) {
+        jacobian_dots_avx(jj, f1, f2)
+    }
+
     #[test]
     fn jacobian_dots_match_scalar_bit_for_bit() {
         let mut seed = 12345u64;
@@ -826,8 +903,15 @@ mod tests {
             let (r1, r2) = jacobian_dots_scalar(&jj, &f1, &f2);
             assert!(same(a1, r1) && same(a2, r2), "{jj:?} {f1:?} {f2:?}: ({a1}, {a2}) vs ({r1}, {r2})");
             // ODE's expression, written out, for body 1.
-            let ode = f1[0] * jj[0][0] + f1[1] * jj[1][0] + f1[2] * jj[2][0] + f1[3] * jj[3][0] + f1[4] * jj[4][0] + f1[5] * jj[5][0];
+            let c = |k: usize| jj[PERM[k]][0];
+            let ode = f1[0] * c(0) + f1[1] * c(1) + f1[2] * c(2) + f1[3] * c(3) + f1[4] * c(4) + f1[5] * c(5);
             assert!(same(a1, ode));
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx") {
+                // SAFETY: the processor has AVX.
+                let (v1, v2) = unsafe { dots_avx(&jj, &f1, &f2) };
+                assert!(same(v1, r1) && same(v2, r2), "avx {jj:?} {f1:?} {f2:?}: ({v1}, {v2}) vs ({r1}, {r2})");
+            }
         }
         // A row without body 2 (J₂ = +0, zero force) subtracts +0, which
         // leaves every delta as it was, -0 and NaN included.
@@ -838,6 +922,32 @@ mod tests {
             assert_eq!((d - s2).to_bits(), d.to_bits());
         }
         assert!((f64::NAN - s2).is_nan());
+    }
+
+    /// The branch-free bounds against ODE's branch, bit for bit: friction
+    /// rows (±|hi·λ_findex|) and the others, whose discarded λ₀ may be
+    /// anything (NaN, ±inf, -0), with awkward lo, hi and λ.
+    #[test]
+    fn bounds_match_the_branch_bit_for_bit() {
+        let mut seed = 777u64;
+        let mut pick = 1u64;
+        for _ in 0..100_000 {
+            let (lo, hi) = (awkward(&mut seed), awkward(&mut seed));
+            let row = SorRow { lo, hi, ..Default::default() };
+            let lambda: [f64; 4] = std::array::from_fn(|_| awkward(&mut seed));
+            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let findex = (pick >> 33) as i32 % 5 - 1;
+            // SAFETY: findex is -1 or in 0..4.
+            let (lo, hi) = unsafe { bounds(&row, findex, lambda.as_ptr()) };
+            let (rlo, rhi) = if findex != -1 {
+                let h = (row.hi * lambda[findex as usize]).abs();
+                (-h, h)
+            } else {
+                (row.lo, row.hi)
+            };
+            // Bits, NaN included: the selected value itself is returned.
+            assert_eq!((lo.to_bits(), hi.to_bits()), (rlo.to_bits(), rhi.to_bits()), "{findex} {lambda:?}");
+        }
     }
 
     /// ODE's row update written out plainly (separate J₁ and J₂, body 2
@@ -925,7 +1035,7 @@ mod tests {
                 let findex = if r > 0 && next(2) == 0 { next(m as u64) as i32 } else { -1 };
                 let j1: [f64; 6] = std::array::from_fn(|_| val(&mut vseed));
                 let j2: [f64; 6] = if b2.is_some() { std::array::from_fn(|_| val(&mut vseed)) } else { [0.0; 6] };
-                row.jj = std::array::from_fn(|k| [j1[k], j2[k]]);
+                row.jj = std::array::from_fn(|i| [j1[PERM[i]], j2[PERM[i]]]);
                 row.im1 = std::array::from_fn(|_| val(&mut vseed));
                 row.im2 = if b2.is_some() { std::array::from_fn(|_| val(&mut vseed)) } else { [0.0; 6] };
                 row.rhs = val(&mut vseed);
@@ -952,7 +1062,7 @@ mod tests {
             for _ in 0..3 {
                 sweep(&rows, &order, &mut lambda, &mut fc, nb);
                 // SAFETY: indices in range as in `sweep` (same data).
-                unsafe { sweep_rows(&rows, &order, base_lambda.as_mut_ptr(), base_fc.as_mut_ptr(), nb as u32) };
+                unsafe { sweep_rows::<false>(&rows, &order, base_lambda.as_mut_ptr(), base_fc.as_mut_ptr(), nb as u32) };
                 for (a, b) in base_lambda.iter().zip(&lambda) {
                     assert!(same(*a, *b), "case {case}: baseline λ {a} vs {b}");
                 }
