@@ -747,8 +747,9 @@ unsafe fn bounds(j: &SorRow, findex: i32, lambda: *const f64) -> (f64, f64) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::*;
-        // SAFETY: SSE2 is part of x86_64; `lo`, `hi` are adjacent fields.
-        let lohi = _mm_loadu_pd(&j.lo);
+        // SAFETY: SSE2 is part of x86_64; `lo`, `hi` are adjacent fields
+        // (repr(C)), read through a pointer to the whole record.
+        let lohi = _mm_loadu_pd(std::ptr::addr_of!(j.lo));
         let f = _mm_set_pd(hf, -hf);
         let mask = _mm_castsi128_pd(_mm_set1_epi64x(-((findex != -1) as i64)));
         let b = _mm_or_pd(_mm_and_pd(mask, f), _mm_andnot_pd(mask, lohi));
