@@ -23,16 +23,16 @@
 //! back), were disabled or destroyed are dropped or kept without a search.
 //! Buffers are reused, so a warm pass does not allocate.
 
-use super::{clean, collide_aabbs, locked, sp, Near};
+use super::{clean_member, collide_aabbs, collide_no_aabbs, locked, sp, Near};
 use crate::collision::geom::{g, GeomRef};
 
-/// One member in sort order: its lower bound on the sweep axis.
+/// One member in sort order: its lower bound on the sweep axis. (The
+/// pair orientation's `key` is computed only for pairs whose boxes
+/// overlap, a fraction of the members.)
 #[derive(Clone, Copy)]
 struct Rec {
     lo: f64,
     geom: GeomRef,
-    /// Orders the two geoms of a pair as the exact traversal does (`key`).
-    key: u64,
 }
 
 /// A pair is reported as (a, b) with key(a) < key(b), the orientation of
@@ -51,12 +51,15 @@ fn key(h: GeomRef, rank: u32, levels: Option<(i32, i32)>) -> u64 {
     (((level as i64 - i32::MIN as i64) as u64) << 32) | rank as u64
 }
 
-/// The sorted members' bounds as single-precision columns, rounded
-/// outwards (lower bounds down, upper bounds up), so that a pair whose
-/// columns do not overlap certainly does not overlap in double precision:
-/// four candidates are rejected per SSE comparison, and `collide_aabbs`
-/// decides the rest exactly. Each column ends with `PAD` NaN entries,
-/// which fail every comparison and so stop a sweep without a bound check.
+/// The sorted members' bounds as single-precision columns: four
+/// candidates are rejected per SSE comparison, and the double-precision
+/// test decides the rest exactly. The conversion rounds to nearest, which
+/// is monotone (x <= y gives x as f32 <= y as f32), so every pair of
+/// boxes that overlaps in double precision overlaps in the columns too
+/// (ties may add candidates, never lose one), and columns built in the
+/// order of the double lower bounds are sorted. Each column ends with
+/// `PAD` NaN entries, which fail every comparison and so stop a sweep
+/// without a bound check.
 #[derive(Default)]
 struct Columns {
     lo: Vec<f32>,
@@ -91,6 +94,10 @@ pub struct Sweep {
     big: Vec<(GeomRef, u64)>,
     cols: Columns,
     strips: Strips,
+    /// Candidate pairs of a scan (column indices), reported after it.
+    hits: Vec<(u32, u32)>,
+    /// Per member in sort order: its `key`, or `NO_KEY` until needed.
+    keys: Vec<u64>,
     /// Sweep axis (0, 1, 2).
     axis: usize,
     /// Pass counter: a member's `slot` is `2·epoch` once listed this pass
@@ -107,7 +114,7 @@ pub fn enabled(s: GeomRef) -> bool {
 /// `dSpaceCollide` of a simple or hash space in fast mode.
 pub fn collide(s: GeomRef, cb: &mut Near) {
     locked(s, || {
-        clean(s);
+        // (The members' AABBs are refreshed in the first walk of `run`.)
         let mut sw = sp(s).sweep.take().unwrap_or_default();
         run(s, &mut sw, cb);
         if s.is_live() {
@@ -139,8 +146,12 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
         _ => None,
     };
     let mut rank = 0u32;
+    let mut finite = 0usize;
     let mut c = sp(s).first;
     while let Some(h) = c {
+        // The space's clean (`space::clean`), member by member, fused
+        // with this walk: one pass over the list instead of two.
+        clean_member(h);
         let geom = g(h);
         c = geom.next;
         if !geom.takes_part() {
@@ -151,6 +162,7 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
         rank += 1;
         if geom.aabb.iter().all(|v| v.is_finite()) {
             geom.slot = listed;
+            finite += 1;
             n += 1.0;
             for k in 0..3 {
                 let m = 0.5 * (geom.aabb[2 * k] + geom.aabb[2 * k + 1]);
@@ -168,7 +180,7 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
     let axis = choose_axis(n, &sum, &sq, sw.axis);
     let resort = axis != sw.axis;
     sw.axis = axis;
-    let rec_of = |h: GeomRef| Rec { lo: g(h).aabb[2 * axis], geom: h, key: key(h, g(h).slot2 as u32, levels) };
+    let rec_of = |h: GeomRef| Rec { lo: g(h).aabb[2 * axis], geom: h };
 
     // 3. Last pass's order for the members still listed, then new ones.
     sw.next.clear();
@@ -181,7 +193,8 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
             sw.next.push(rec_of(h));
         }
     }
-    let mut c = sp(s).first;
+    // New members (none when every listed one was placed above).
+    let mut c = if sw.next.len() < finite { sp(s).first } else { None };
     while let Some(h) = c {
         let geom = g(h);
         c = geom.next;
@@ -209,29 +222,41 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
     let [lo, hi, lo1, hi1, lo2, hi2] = cols.sized(m, 0.0).map(|c| &mut c[..m]);
     for (i, r) in recs.iter().enumerate() {
         let b = &g(r.geom).aabb;
-        lo[i] = round_down(b[2 * axis]);
-        hi[i] = round_up(b[2 * axis + 1]);
-        lo1[i] = round_down(b[2 * a1]);
-        hi1[i] = round_up(b[2 * a1 + 1]);
-        lo2[i] = round_down(b[2 * a2]);
-        hi2[i] = round_up(b[2 * a2 + 1]);
+        lo[i] = b[2 * axis] as f32;
+        hi[i] = b[2 * axis + 1] as f32;
+        lo1[i] = b[2 * a1] as f32;
+        hi1[i] = b[2 * a1 + 1] as f32;
+        lo2[i] = b[2 * a2] as f32;
+        hi2[i] = b[2 * a2 + 1] as f32;
     }
     // The strip axis: the other axis along which the centres spread more.
     let var = |k: usize| if n < 2.0 { 0.0 } else { sq[k] - sum[k] * sum[k] / n };
     let across = if var(a2) > var(a1) { 2 } else { 1 };
+    let hits = &mut sw.hits;
+    let keys = &mut sw.keys;
+    keys.clear();
+    keys.resize(m, NO_KEY);
+    // Room for a batch and one more member's candidates (at most m), so
+    // the scans never grow it once warm.
+    hits.reserve(HIT_BATCH + m + PAD);
     if sw.strips.build(cols, across) {
-        sw.strips.pairs(&mut |i, j| report(&recs[i], &recs[j], cb));
+        sw.strips.pairs(hits, &mut |i, j| report(recs, keys, i, j, levels, cb));
     } else {
         for col in [&mut cols.lo, &mut cols.hi, &mut cols.lo1, &mut cols.hi1, &mut cols.lo2, &mut cols.hi2] {
             col.extend_from_slice(&[f32::NAN; PAD]);
         }
-        for i in 0..recs.len() {
-            sweep_one(cols, i, &mut |j| report(&recs[i], &recs[j], cb));
+        let mut from = 0;
+        while from < m {
+            hits.clear();
+            from = scan_range(cols, from, m, hits);
+            for &(i, j) in hits.iter() {
+                report(recs, keys, i as usize, j as usize, levels, cb);
+            }
         }
     }
-    for r in recs.iter() {
-        for &(big, key) in &sw.big {
-            report(r, &Rec { lo: 0.0, geom: big, key }, cb);
+    for (i, r) in recs.iter().enumerate() {
+        for &(big, big_key) in &sw.big {
+            report_keyed(r.geom, key_at(recs, keys, i, levels), big, big_key, cb);
         }
     }
     for i in 0..sw.big.len() {
@@ -256,9 +281,8 @@ struct Strips {
     cols: Columns,
     /// Per strip entry: the member's index in sort order.
     member: Vec<u32>,
-    /// Per member: the strip holding its lower bound across.
+    /// Per member: the strips holding its lower and upper bounds across.
     first: Vec<u32>,
-    /// Per member: the strip holding its upper bound across.
     last: Vec<u32>,
     /// Per strip: its first entry; one more at the end.
     start: Vec<u32>,
@@ -323,17 +347,26 @@ impl Strips {
         let (base, per_width) = (min as f64, 1.0 / width);
         // The strip of a coordinate; monotone, so the strip of the larger
         // of two lower bounds is the larger of their strips.
-        let strip = |v: f32| (((v as f64 - base) * per_width) as usize).min(strips - 1) as u32;
+        let strip = |v: f32| {
+            let x = (v as f64 - base) * per_width;
+            // SAFETY: v is a finite column value in [min, max], so x is in
+            // [0, strips] up to rounding: finite and in range of u32.
+            let k: u32 = unsafe { x.to_int_unchecked() };
+            k.min(strips as u32 - 1)
+        };
         self.first.clear();
+        self.first.resize(m, 0);
         self.last.clear();
+        self.last.resize(m, 0);
         self.count.clear();
         self.count.resize(strips, 0);
-        for (&l, &h) in lo.iter().zip(hi) {
-            let (f, t) = (strip(l), strip(h));
-            self.first.push(f);
-            self.last.push(t);
-            for k in f..=t {
-                self.count[k as usize] += 1;
+        let (first, last, count) = (&mut self.first[..m], &mut self.last[..m], &mut self.count[..strips]);
+        for i in 0..m {
+            let (f, t) = (strip(lo[i]), strip(hi[i]));
+            first[i] = f;
+            last[i] = t;
+            for k in &mut count[f as usize..t as usize + 1] {
+                *k += 1;
             }
         }
         self.start.clear();
@@ -352,50 +385,93 @@ impl Strips {
         // rebuilt as the fill cursor.
         self.count.fill(0);
         let (member, count, start) = (&mut self.member[..total], &mut self.count[..strips], &self.start[..strips]);
+        let src = [&c.lo[..m], &c.hi[..m], &c.lo1[..m], &c.hi1[..m], &c.lo2[..m], &c.hi2[..m]];
         for i in 0..m {
-            for k in self.first[i] as usize..=self.last[i] as usize {
+            let v = src.map(|col| col[i]);
+            for k in self.first[i] as usize..self.last[i] as usize + 1 {
                 let e = (start[k] + count[k]) as usize;
                 count[k] += 1;
-                member[e] = i as u32;
-                dlo[e] = c.lo[i];
-                dhi[e] = c.hi[i];
-                dlo1[e] = c.lo1[i];
-                dhi1[e] = c.hi1[i];
-                dlo2[e] = c.lo2[i];
-                dhi2[e] = c.hi2[i];
+                assert!(e < total);
+                // SAFETY: just checked (the compiler does not see that the
+                // six columns and `member` are all `total` long).
+                unsafe {
+                    *member.get_unchecked_mut(e) = i as u32;
+                    *dlo.get_unchecked_mut(e) = v[0];
+                    *dhi.get_unchecked_mut(e) = v[1];
+                    *dlo1.get_unchecked_mut(e) = v[2];
+                    *dhi1.get_unchecked_mut(e) = v[3];
+                    *dlo2.get_unchecked_mut(e) = v[4];
+                    *dhi2.get_unchecked_mut(e) = v[5];
+                }
             }
         }
         true
     }
 
     /// Calls `hit(i, j)` (sort-order indices, i < j) once for every pair
-    /// of members whose columns overlap on all three axes, strip by strip.
-    fn pairs(&self, hit: &mut impl FnMut(usize, usize)) {
+    /// of members whose columns overlap on all three axes, strip by strip
+    /// (`hits`: scratch, with room for `HIT_BATCH` plus a strip).
+    fn pairs(&self, hits: &mut Vec<(u32, u32)>, hit: &mut impl FnMut(usize, usize)) {
         for t in 0..self.count.len() {
-            let from = self.start[t] as usize;
-            for e in from..from + self.count[t] as usize {
-                let i = self.member[e] as usize;
-                sweep_one(&self.cols, e, &mut |f| {
-                    let j = self.member[f] as usize;
+            let mut from = self.start[t] as usize;
+            let to = from + self.count[t] as usize;
+            while from < to {
+                hits.clear();
+                from = scan_range(&self.cols, from, to, hits);
+                for &(e, f) in hits.iter() {
+                    let (i, j) = (self.member[e as usize] as usize, self.member[f as usize] as usize);
                     // A pair overlaps across in every strip from the one
                     // holding the larger of their lower bounds on: only
                     // that first one reports it.
                     if self.first[i].max(self.first[j]) as usize == t {
                         hit(i, j)
                     }
-                });
+                }
             }
         }
     }
 }
 
-/// The pair test with the pair in the exact traversal's orientation.
+/// `keys` entry not computed yet (no key is all ones: ranks are below
+/// the number of geoms).
+const NO_KEY: u64 = u64::MAX;
+
+/// The key of member `i` (sort order), computed once a pass.
 #[inline]
-fn report(a: &Rec, b: &Rec, cb: &mut Near) {
-    if a.key <= b.key {
-        collide_aabbs(a.geom, b.geom, cb)
+fn key_at(recs: &[Rec], keys: &mut [u64], i: usize, levels: Option<(i32, i32)>) -> u64 {
+    if keys[i] == NO_KEY {
+        let h = recs[i].geom;
+        keys[i] = key(h, g(h).slot2 as u32, levels);
+    }
+    keys[i]
+}
+
+/// The pair test (`collide_aabbs`) of members `i` and `j` (sort order)
+/// with the pair in the exact traversal's orientation. The AABB test is
+/// symmetric, so it comes first, and keys are computed only for members
+/// of overlapping boxes.
+#[inline]
+fn report(recs: &[Rec], keys: &mut [u64], i: usize, j: usize, levels: Option<(i32, i32)>, cb: &mut Near) {
+    let (a, b) = (recs[i].geom, recs[j].geom);
+    let (b1, b2) = (&g(a).aabb, &g(b).aabb);
+    if b1[0] > b2[1] || b1[1] < b2[0] || b1[2] > b2[3] || b1[3] < b2[2] || b1[4] > b2[5] || b1[5] < b2[4] {
+        return;
+    }
+    let (ka, kb) = (key_at(recs, keys, i, levels), key_at(recs, keys, j, levels));
+    if ka <= kb {
+        collide_no_aabbs(a, b, cb)
     } else {
-        collide_aabbs(b.geom, a.geom, cb)
+        collide_no_aabbs(b, a, cb)
+    }
+}
+
+/// The pair test with the pair ordered by the given keys.
+#[inline]
+fn report_keyed(a: GeomRef, ka: u64, b: GeomRef, kb: u64, cb: &mut Near) {
+    if ka <= kb {
+        collide_aabbs(a, b, cb)
+    } else {
+        collide_aabbs(b, a, cb)
     }
 }
 
@@ -416,111 +492,75 @@ fn choose_axis(n: f64, sum: &[f64; 3], sq: &[f64; 3], current: usize) -> usize {
     best
 }
 
-/// Calls `hit(j)` for every later member `j` whose columns overlap those
-/// of member `i` (all three axes), in order.
+/// Scans are reported in batches of about this many candidate pairs.
+const HIT_BATCH: usize = 1024;
+
+/// For members `from..to` of the columns (each followed, at the latest at
+/// `to`, by padding), appends `(i, j)` for every later member `j` whose
+/// columns overlap those of `i` on all three axes, in order; stops after
+/// the member that brings `hits` to `HIT_BATCH` and returns the next one.
+/// `hits` must have room for that (a batch and one member's candidates).
 #[cfg(target_arch = "x86_64")]
-#[inline]
-fn sweep_one(c: &Columns, i: usize, hit: &mut impl FnMut(usize)) {
+fn scan_range(c: &Columns, from: usize, to: usize, hits: &mut Vec<(u32, u32)>) -> usize {
     use std::arch::x86_64::*;
-    // SAFETY: SSE is part of the x86-64 baseline; `scan` reads 4 entries
-    // at a time from i + 1 on and stops at the padding at the latest.
+    assert!(to < c.lo.len() && [c.hi.len(), c.lo1.len(), c.hi1.len(), c.lo2.len(), c.hi2.len()] == [c.lo.len(); 5]);
+    let (lo, hi, lo1, hi1, lo2, hi2) =
+        (c.lo.as_ptr(), c.hi.as_ptr(), c.lo1.as_ptr(), c.hi1.as_ptr(), c.lo2.as_ptr(), c.hi2.as_ptr());
+    let mut i = from;
+    // SAFETY: SSE is part of the x86-64 baseline; the scan of member i
+    // reads 4 entries at a time from i + 1 on and stops at the first block
+    // holding padding (NaN fails every comparison), which lies within the
+    // columns (i < to, padding from `to` on, checked lengths).
     unsafe {
-        let q = Query {
-            hi: _mm_set1_ps(c.hi[i]),
-            lo1: _mm_set1_ps(c.lo1[i]),
-            hi1: _mm_set1_ps(c.hi1[i]),
-            lo2: _mm_set1_ps(c.lo2[i]),
-            hi2: _mm_set1_ps(c.hi2[i]),
-            p_lo: c.lo.as_ptr().add(i + 1),
-            p_lo1: c.lo1.as_ptr().add(i + 1),
-            p_hi1: c.hi1.as_ptr().add(i + 1),
-            p_lo2: c.lo2.as_ptr().add(i + 1),
-            p_hi2: c.hi2.as_ptr().add(i + 1),
-        };
-        let mut k = 0;
-        loop {
-            let (at, mut m, last) = scan(&q, k);
-            while m != 0 {
-                hit(i + 1 + at + m.trailing_zeros() as usize);
-                m &= m - 1;
+        while i < to {
+            let q_hi = _mm_set1_ps(*hi.add(i));
+            let (q_lo1, q_hi1) = (_mm_set1_ps(*lo1.add(i)), _mm_set1_ps(*hi1.add(i)));
+            let (q_lo2, q_hi2) = (_mm_set1_ps(*lo2.add(i)), _mm_set1_ps(*hi2.add(i)));
+            let mut k = i + 1;
+            loop {
+                let on_axis = _mm_cmple_ps(_mm_loadu_ps(lo.add(k)), q_hi);
+                let a = _mm_and_ps(_mm_cmple_ps(_mm_loadu_ps(lo1.add(k)), q_hi1), _mm_cmple_ps(q_lo1, _mm_loadu_ps(hi1.add(k))));
+                let b = _mm_and_ps(_mm_cmple_ps(_mm_loadu_ps(lo2.add(k)), q_hi2), _mm_cmple_ps(q_lo2, _mm_loadu_ps(hi2.add(k))));
+                let axis_bits = _mm_movemask_ps(on_axis);
+                let mut m = _mm_movemask_ps(_mm_and_ps(on_axis, _mm_and_ps(a, b)));
+                while m != 0 {
+                    hits.push((i as u32, (k + m.trailing_zeros() as usize) as u32));
+                    m &= m - 1;
+                }
+                // Sorted lower bounds: once one lane is past `hi` (or is
+                // padding), every later member is.
+                if axis_bits != 0b1111 {
+                    break;
+                }
+                k += 4;
             }
-            if last {
-                return;
+            i += 1;
+            if hits.len() >= HIT_BATCH {
+                break;
             }
-            k = at + 4;
         }
     }
-}
-
-#[cfg(target_arch = "x86_64")]
-struct Query {
-    hi: std::arch::x86_64::__m128,
-    lo1: std::arch::x86_64::__m128,
-    hi1: std::arch::x86_64::__m128,
-    lo2: std::arch::x86_64::__m128,
-    hi2: std::arch::x86_64::__m128,
-    p_lo: *const f32,
-    p_lo1: *const f32,
-    p_hi1: *const f32,
-    p_lo2: *const f32,
-    p_hi2: *const f32,
-}
-
-/// From block `k` on, the first block of 4 with a hit or with the end of
-/// the sweep: (its offset, the hit lanes, whether the sweep ends there).
-/// Out of line so that its loop keeps everything in registers (the
-/// callback in the caller would force spills).
-#[cfg(target_arch = "x86_64")]
-#[inline(never)]
-unsafe fn scan(q: &Query, mut k: usize) -> (usize, i32, bool) {
-    use std::arch::x86_64::*;
-    let (hi, lo1, hi1, lo2, hi2) = (q.hi, q.lo1, q.hi1, q.lo2, q.hi2);
-    let (p_lo, p_lo1, p_hi1, p_lo2, p_hi2) = (q.p_lo, q.p_lo1, q.p_hi1, q.p_lo2, q.p_hi2);
-    loop {
-        let on_axis = _mm_cmple_ps(_mm_loadu_ps(p_lo.add(k)), hi);
-        let a = _mm_and_ps(_mm_cmple_ps(_mm_loadu_ps(p_lo1.add(k)), hi1), _mm_cmple_ps(lo1, _mm_loadu_ps(p_hi1.add(k))));
-        let b = _mm_and_ps(_mm_cmple_ps(_mm_loadu_ps(p_lo2.add(k)), hi2), _mm_cmple_ps(lo2, _mm_loadu_ps(p_hi2.add(k))));
-        let axis_bits = _mm_movemask_ps(on_axis);
-        let m = _mm_movemask_ps(_mm_and_ps(on_axis, _mm_and_ps(a, b)));
-        // Sorted lower bounds: once one lane is past `hi` (or is padding),
-        // every later member is.
-        if m != 0 || axis_bits != 0b1111 {
-            return (k, m, axis_bits != 0b1111);
-        }
-        k += 4;
-    }
+    i
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-#[inline]
-fn sweep_one(c: &Columns, i: usize, hit: &mut impl FnMut(usize)) {
-    let mut j = i + 1;
-    // Padding (NaN) fails the first test.
-    while c.lo[j] <= c.hi[i] {
-        if c.lo1[j] <= c.hi1[i] && c.hi1[j] >= c.lo1[i] && c.lo2[j] <= c.hi2[i] && c.hi2[j] >= c.lo2[i] {
-            hit(j);
+fn scan_range(c: &Columns, from: usize, to: usize, hits: &mut Vec<(u32, u32)>) -> usize {
+    let mut i = from;
+    while i < to {
+        let mut j = i + 1;
+        // Padding (NaN) fails the first test.
+        while c.lo[j] <= c.hi[i] {
+            if c.lo1[j] <= c.hi1[i] && c.hi1[j] >= c.lo1[i] && c.lo2[j] <= c.hi2[i] && c.hi2[j] >= c.lo2[i] {
+                hits.push((i as u32, j as u32));
+            }
+            j += 1;
         }
-        j += 1;
+        i += 1;
+        if hits.len() >= HIT_BATCH {
+            break;
+        }
     }
-}
-
-/// The largest f32 not above `v` (v finite).
-fn round_down(v: f64) -> f32 {
-    let f = v as f32;
-    if (f as f64) <= v {
-        f
-    } else if f == 0.0 {
-        -f32::from_bits(1)
-    } else if f > 0.0 {
-        f32::from_bits(f.to_bits() - 1)
-    } else {
-        f32::from_bits(f.to_bits() + 1)
-    }
-}
-
-/// The smallest f32 not below `v` (v finite).
-fn round_up(v: f64) -> f32 {
-    -round_down(-v)
+    i
 }
 
 /// Sorts by `lo` by insertion; gives up (false, partly sorted) after about
@@ -574,12 +614,12 @@ mod tests {
         boxes.sort_by(|x, y| x[0].total_cmp(&y[0]));
         let mut c = Columns::default();
         for b in &boxes {
-            c.lo.push(round_down(b[0]));
-            c.hi.push(round_up(b[1]));
-            c.lo1.push(round_down(b[2]));
-            c.hi1.push(round_up(b[3]));
-            c.lo2.push(round_down(b[4]));
-            c.hi2.push(round_up(b[5]));
+            c.lo.push(b[0] as f32);
+            c.hi.push(b[1] as f32);
+            c.lo1.push(b[2] as f32);
+            c.hi1.push(b[3] as f32);
+            c.lo2.push(b[4] as f32);
+            c.hi2.push(b[5] as f32);
         }
         c
     }
@@ -612,7 +652,8 @@ mod tests {
             assert!(st.build(&c, across), "a dense 40-unit cube of 6000 boxes should use strips");
             assert!(st.count.len() >= 8, "only {} strips", st.count.len());
             let mut got = Vec::new();
-            st.pairs(&mut |i, j| got.push((i.min(j), i.max(j))));
+            let mut hits = Vec::new();
+            st.pairs(&mut hits, &mut |i, j| got.push((i.min(j), i.max(j))));
             let n = got.len();
             got.sort_unstable();
             got.dedup();
