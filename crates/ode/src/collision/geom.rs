@@ -781,8 +781,9 @@ pub fn recompute_aabb(h: GeomRef) {
 pub fn compute_aabb(h: GeomRef) {
     let geom = g(h);
     // The common primitives read the pose where it lives (the body's or
-    // the geom's own) instead of copying it: a space's refresh runs this
-    // for every moved member each pass. Same formulas, same bits.
+    // the geom's own) instead of copying it, in a small function of their
+    // own: a space's refresh runs this for every moved member each pass.
+    // Same formulas, same bits.
     if let Shape::Sphere(_) | Shape::Box(_) | Shape::Capsule(_) | Shape::Cylinder(_) = geom.shape {
         recompute_posr(h);
         let (pos, r) = match (geom.pose_is_body, geom.body) {
@@ -793,8 +794,15 @@ pub fn compute_aabb(h: GeomRef) {
             _ => (&geom.own.pos, &geom.own.r),
         };
         geom.aabb = shape_aabb_at(&geom.shape, pos, r);
-        return;
+    } else {
+        compute_other_aabb(h);
     }
+}
+
+/// `compute_aabb` of the other classes.
+#[inline(never)]
+fn compute_other_aabb(h: GeomRef) {
+    let geom = g(h);
     let aabb = match &geom.shape {
         Shape::Space(_) => {
             space::compute_aabb(h);
@@ -832,7 +840,7 @@ pub fn shape_aabb(shape: &Shape, p: &Pose) -> [f64; 6] {
 }
 
 /// `shape_aabb` at position `pos` and rotation `r`.
-#[inline]
+#[inline(always)]
 fn shape_aabb_at(shape: &Shape, pos: &[f64; 4], r: &[f64; 12]) -> [f64; 6] {
     let around =
         |xr: f64, yr: f64, zr: f64| [pos[0] - xr, pos[0] + xr, pos[1] - yr, pos[1] + yr, pos[2] - zr, pos[2] + zr];

@@ -73,13 +73,16 @@ struct Columns {
 const PAD: usize = 4;
 
 impl Columns {
-    /// The six columns emptied and refilled with `len` copies of `fill`
-    /// (capacity kept), as lo, hi, lo1, hi1, lo2, hi2.
-    fn sized(&mut self, len: usize, fill: f32) -> [&mut [f32]; 6] {
+    /// The six columns' first `len` entries, as lo, hi, lo1, hi1, lo2,
+    /// hi2; the columns only grow, and entries keep what the last pass
+    /// wrote (no clearing fill: the callers write every entry a scan
+    /// reads).
+    fn at_least(&mut self, len: usize) -> [&mut [f32]; 6] {
         [&mut self.lo, &mut self.hi, &mut self.lo1, &mut self.hi1, &mut self.lo2, &mut self.hi2].map(|col| {
-            col.clear();
-            col.resize(len, fill);
-            &mut col[..]
+            if col.len() < len {
+                col.resize(len, f32::NAN);
+            }
+            &mut col[..len]
         })
     }
 }
@@ -218,8 +221,11 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
     // Indexed writes into sized columns (six pushes per member cost a
     // capacity check each).
     let m = recs.len();
+    let [lo, hi, lo1, hi1, lo2, hi2] = cols.at_least(m + PAD);
+    // The padding after the members, for the single sweep.
+    lo[m..].fill(f32::NAN);
     // Re-sliced to m so that the writes below need no bounds checks.
-    let [lo, hi, lo1, hi1, lo2, hi2] = cols.sized(m, 0.0).map(|c| &mut c[..m]);
+    let [lo, hi, lo1, hi1, lo2, hi2] = [lo, hi, lo1, hi1, lo2, hi2].map(|c| &mut c[..m]);
     for (i, r) in recs.iter().enumerate() {
         let b = &g(r.geom).aabb;
         lo[i] = b[2 * axis] as f32;
@@ -239,12 +245,9 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
     // Room for a batch and one more member's candidates (at most m), so
     // the scans never grow it once warm.
     hits.reserve(HIT_BATCH + m + PAD);
-    if sw.strips.build(cols, across) {
+    if sw.strips.build(cols, m, across) {
         sw.strips.pairs(hits, &mut |i, j| report(recs, keys, i, j, levels, cb));
     } else {
-        for col in [&mut cols.lo, &mut cols.hi, &mut cols.lo1, &mut cols.hi1, &mut cols.lo2, &mut cols.hi2] {
-            col.extend_from_slice(&[f32::NAN; PAD]);
-        }
         let mut from = 0;
         while from < m {
             hits.clear();
@@ -286,8 +289,9 @@ struct Strips {
     last: Vec<u32>,
     /// Per strip: its first entry; one more at the end.
     start: Vec<u32>,
-    /// Per strip: its number of members.
-    count: Vec<u32>,
+    /// Per strip: the end of its entries (while building: its number of
+    /// members, then the fill cursor).
+    end: Vec<u32>,
 }
 
 /// Strips are used from this many members on (below, the single sweep
@@ -301,27 +305,35 @@ const STRIP_MIN_SAVING: f64 = 64.0;
 const STRIP_MAX: usize = 256;
 
 impl Strips {
-    /// Cuts the sorted members (`c`, without padding) into strips across
-    /// axis `across` (1 or 2); false (nothing built) when strips would not
-    /// pay: few members, or members that do not spread across several
-    /// strips of twice their mean extent.
-    fn build(&mut self, c: &Columns, across: usize) -> bool {
-        let m = c.lo.len();
+    /// Cuts the `m` sorted members (the first `m` entries of `c`) into
+    /// strips across axis `across` (1 or 2); false (nothing built) when
+    /// strips would not pay: few members, or members that do not spread
+    /// across several strips of twice their mean extent.
+    fn build(&mut self, c: &Columns, m: usize, across: usize) -> bool {
         if m < STRIP_MIN_MEMBERS {
             return false;
         }
-        let (lo, hi) = if across == 1 { (&c.lo1, &c.hi1) } else { (&c.lo2, &c.hi2) };
+        let (lo, hi) = if across == 1 { (&c.lo1[..m], &c.hi1[..m]) } else { (&c.lo2[..m], &c.hi2[..m]) };
+        let (along_lo, along_hi) = (&c.lo[..m], &c.hi[..m]);
         // Extents and ranges along the sweep axis and across (f32 sums are
-        // plenty for an estimate).
+        // plenty for an estimate). Plain comparisons: the columns hold no
+        // NaN (finite members only).
         let (mut min, mut max, mut extent) = (f32::INFINITY, f32::NEG_INFINITY, 0.0f32);
         let (mut top, mut extent_along) = (f32::NEG_INFINITY, 0.0f32);
         for i in 0..m {
             let (l, h) = (lo[i], hi[i]);
-            min = min.min(l);
-            max = max.max(h);
+            if l < min {
+                min = l;
+            }
+            if h > max {
+                max = h;
+            }
             extent += h - l;
-            top = top.max(c.hi[i]);
-            extent_along += c.hi[i] - c.lo[i];
+            let (al, ah) = (along_lo[i], along_hi[i]);
+            if ah > top {
+                top = ah;
+            }
+            extent_along += ah - al;
         }
         let across_ext = extent as f64 / m as f64;
         let width = 2.0 * across_ext;
@@ -354,43 +366,44 @@ impl Strips {
             let k: u32 = unsafe { x.to_int_unchecked() };
             k.min(strips as u32 - 1)
         };
-        self.first.clear();
-        self.first.resize(m, 0);
-        self.last.clear();
-        self.last.resize(m, 0);
-        self.count.clear();
-        self.count.resize(strips, 0);
-        let (first, last, count) = (&mut self.first[..m], &mut self.last[..m], &mut self.count[..strips]);
+        // (Every entry of `first`, `last`, `member` and the columns that
+        // is read is written below: they only grow, without a fill.)
+        grow(&mut self.first, m);
+        grow(&mut self.last, m);
+        self.end.clear();
+        self.end.resize(strips, 0);
+        let (first, last, end) = (&mut self.first[..m], &mut self.last[..m], &mut self.end[..strips]);
+        // Strip sizes (most members lie in one strip, some in two).
         for i in 0..m {
             let (f, t) = (strip(lo[i]), strip(hi[i]));
             first[i] = f;
             last[i] = t;
-            for k in &mut count[f as usize..t as usize + 1] {
+            for k in &mut end[f as usize..t as usize + 1] {
                 *k += 1;
             }
         }
         self.start.clear();
         let mut at = 0u32;
-        for &k in &self.count {
+        for k in end.iter_mut() {
             self.start.push(at);
-            at += k + PAD as u32;
+            let size = *k;
+            // `end` becomes the fill cursor: the strip's first entry.
+            *k = at;
+            at += size + PAD as u32;
         }
         self.start.push(at);
         let total = at as usize;
-        self.member.clear();
-        self.member.resize(total, 0);
-        // NaN between the strips (the padding that stops a sweep).
-        let [dlo, dhi, dlo1, dhi1, dlo2, dhi2] = self.cols.sized(total, f32::NAN);
-        // Fill in sort order, so each strip is sorted too; `count` is
-        // rebuilt as the fill cursor.
-        self.count.fill(0);
-        let (member, count, start) = (&mut self.member[..total], &mut self.count[..strips], &self.start[..strips]);
+        grow(&mut self.member, total);
+        let [dlo, dhi, dlo1, dhi1, dlo2, dhi2] = self.cols.at_least(total);
+        // Fill in sort order, so each strip is sorted too; each strip's
+        // cursor ends at the end of its entries.
+        let member = &mut self.member[..total];
         let src = [&c.lo[..m], &c.hi[..m], &c.lo1[..m], &c.hi1[..m], &c.lo2[..m], &c.hi2[..m]];
         for i in 0..m {
             let v = src.map(|col| col[i]);
-            for k in self.first[i] as usize..self.last[i] as usize + 1 {
-                let e = (start[k] + count[k]) as usize;
-                count[k] += 1;
+            for cursor in &mut end[first[i] as usize..last[i] as usize + 1] {
+                let e = *cursor as usize;
+                *cursor += 1;
                 assert!(e < total);
                 // SAFETY: just checked (the compiler does not see that the
                 // six columns and `member` are all `total` long).
@@ -405,6 +418,12 @@ impl Strips {
                 }
             }
         }
+        // NaN lower bounds between the strips: the padding that stops a
+        // sweep (the scan's mask needs the lower bound to pass, so the
+        // other columns' padding is never used).
+        for &e in end.iter() {
+            dlo[e as usize..e as usize + PAD].fill(f32::NAN);
+        }
         true
     }
 
@@ -412,9 +431,8 @@ impl Strips {
     /// of members whose columns overlap on all three axes, strip by strip
     /// (`hits`: scratch, with room for `HIT_BATCH` plus a strip).
     fn pairs(&self, hits: &mut Vec<(u32, u32)>, hit: &mut impl FnMut(usize, usize)) {
-        for t in 0..self.count.len() {
-            let mut from = self.start[t] as usize;
-            let to = from + self.count[t] as usize;
+        for t in 0..self.end.len() {
+            let (mut from, to) = (self.start[t] as usize, self.end[t] as usize);
             while from < to {
                 hits.clear();
                 from = scan_range(&self.cols, from, to, hits);
@@ -490,6 +508,14 @@ fn choose_axis(n: f64, sum: &[f64; 3], sq: &[f64; 3], current: usize) -> usize {
         }
     }
     best
+}
+
+/// `v` grown to at least `len` entries (never shrunk, no clearing fill),
+/// for buffers whose entries are written before they are read.
+fn grow(v: &mut Vec<u32>, len: usize) {
+    if v.len() < len {
+        v.resize(len, 0);
+    }
 }
 
 /// Scans are reported in batches of about this many candidate pairs.
@@ -569,6 +595,10 @@ fn insertion_sort(v: &mut [Rec]) -> bool {
     let mut budget = 8 * v.len() + 64;
     for i in 1..v.len() {
         let x = v[i];
+        if v[i - 1].lo <= x.lo {
+            // In place already (most members, most passes).
+            continue;
+        }
         let mut j = i;
         while j > 0 && v[j - 1].lo > x.lo {
             v[j] = v[j - 1];
@@ -649,8 +679,8 @@ mod tests {
         for (seed, across) in [(1u64, 1usize), (2, 2), (3, 1)] {
             let c = columns(seed, 6000, 40.0, 2.0);
             let mut st = Strips::default();
-            assert!(st.build(&c, across), "a dense 40-unit cube of 6000 boxes should use strips");
-            assert!(st.count.len() >= 8, "only {} strips", st.count.len());
+            assert!(st.build(&c, c.lo.len(), across), "a dense 40-unit cube of 6000 boxes should use strips");
+            assert!(st.end.len() >= 8, "only {} strips", st.end.len());
             let mut got = Vec::new();
             let mut hits = Vec::new();
             st.pairs(&mut hits, &mut |i, j| got.push((i.min(j), i.max(j))));
@@ -663,7 +693,8 @@ mod tests {
             assert_eq!(got, want);
         }
         // Few members, or members crowded in a small box: no strips.
-        assert!(!Strips::default().build(&columns(4, 200, 40.0, 1.5), 1));
-        assert!(!Strips::default().build(&columns(5, 6000, 4.0, 2.0), 1));
+        for (c, label) in [(columns(4, 200, 40.0, 1.5), "few"), (columns(5, 6000, 4.0, 2.0), "crowded")] {
+            assert!(!Strips::default().build(&c, c.lo.len(), 1), "{label} members should not use strips");
+        }
     }
 }
