@@ -671,6 +671,78 @@ mod tests {
         v
     }
 
+    /// Columns converted to nearest single precision lose no pair whose
+    /// double-precision boxes overlap, however close the bounds (touching
+    /// boxes, gaps below single precision's resolution), and the batched
+    /// scans give exactly the column overlaps, in order, across many
+    /// batches.
+    #[test]
+    fn scans_keep_every_double_overlap_across_batches() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut uniform = |lo: f64, hi: f64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            lo + (hi - lo) * ((state >> 11) as f64 / (1u64 << 53) as f64)
+        };
+        let m = 1200;
+        let mut boxes: Vec<[f64; 6]> = Vec::with_capacity(m);
+        for k in 0..m {
+            let mut b = [0.0; 6];
+            for a in 0..3 {
+                b[2 * a] = uniform(0.0, 6.0);
+                b[2 * a + 1] = b[2 * a] + uniform(0.05, 1.5);
+            }
+            if k > 0 {
+                // Against an earlier box on one axis: touching exactly, a
+                // gap of 1e-12 (no overlap, same single-precision bound)
+                // or an overlap of 1e-12.
+                let (o, a) = (k * 7 % k, k % 3);
+                let nudge = [0.0, 1e-12, -1e-12][k % 3];
+                for e in 0..3 {
+                    let w = b[2 * e + 1] - b[2 * e];
+                    // Beside the earlier box on the other axes.
+                    b[2 * e] = if e == a { boxes[o][2 * e + 1] + nudge } else { boxes[o][2 * e] + uniform(-0.02, 0.02) };
+                    b[2 * e + 1] = b[2 * e] + w;
+                }
+            }
+            boxes.push(b);
+        }
+        boxes.sort_by(|x, y| x[0].total_cmp(&y[0]));
+        let mut c = Columns::default();
+        for b in &boxes {
+            for (col, v) in [&mut c.lo, &mut c.hi, &mut c.lo1, &mut c.hi1, &mut c.lo2, &mut c.hi2].into_iter().zip(b) {
+                col.push(*v as f32);
+            }
+        }
+        let want_f32 = brute_force(&c);
+        for col in [&mut c.lo, &mut c.hi, &mut c.lo1, &mut c.hi1, &mut c.lo2, &mut c.hi2] {
+            col.extend_from_slice(&[f32::NAN; PAD]);
+        }
+        let (mut got, mut hits, mut from, mut batches) = (Vec::new(), Vec::with_capacity(HIT_BATCH + m + PAD), 0, 0);
+        while from < m {
+            hits.clear();
+            from = scan_range(&c, from, m, &mut hits);
+            got.extend(hits.iter().map(|&(i, j)| (i as usize, j as usize)));
+            batches += 1;
+        }
+        assert!(batches >= 4, "only {batches} batches");
+        assert_eq!(got, want_f32, "the scans differ from the columns' brute force");
+        let got: std::collections::HashSet<_> = got.into_iter().collect();
+        let (mut overlapping, mut touching) = (0, 0);
+        for i in 0..m {
+            for j in i + 1..m {
+                let (x, y) = (&boxes[i], &boxes[j]);
+                if (0..3).all(|a| x[2 * a] <= y[2 * a + 1] && y[2 * a] <= x[2 * a + 1]) {
+                    overlapping += 1;
+                    touching += (0..3).any(|a| x[2 * a] == y[2 * a + 1] || y[2 * a] == x[2 * a + 1]) as usize;
+                    assert!(got.contains(&(i, j)), "boxes {i} and {j} overlap but were not scanned: {x:?} {y:?}");
+                }
+            }
+        }
+        assert!(overlapping > 4 * HIT_BATCH && touching > 20, "{overlapping} overlaps, {touching} touching");
+    }
+
     /// The strips report every overlapping pair of a dense, wide scene
     /// exactly once (members reaching into many strips included), on
     /// either axis across, and only where they pay.
