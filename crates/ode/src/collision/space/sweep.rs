@@ -70,7 +70,8 @@ struct Columns {
     hi2: Vec<f32>,
 }
 
-const PAD: usize = 4;
+/// (8: the AVX scan reads blocks of 8.)
+const PAD: usize = 8;
 
 impl Columns {
     /// The six columns' first `len` entries, as lo, hi, lo1, hi1, lo2,
@@ -528,45 +529,82 @@ const HIT_BATCH: usize = 1024;
 /// `hits` must have room for that (a batch and one member's candidates).
 #[cfg(target_arch = "x86_64")]
 fn scan_range(c: &Columns, from: usize, to: usize, hits: &mut Vec<(u32, u32)>) -> usize {
-    use std::arch::x86_64::*;
     assert!(to < c.lo.len() && [c.hi.len(), c.lo1.len(), c.hi1.len(), c.lo2.len(), c.hi2.len()] == [c.lo.len(); 5]);
-    let (lo, hi, lo1, hi1, lo2, hi2) =
-        (c.lo.as_ptr(), c.hi.as_ptr(), c.lo1.as_ptr(), c.hi1.as_ptr(), c.lo2.as_ptr(), c.hi2.as_ptr());
-    let mut i = from;
-    // SAFETY: SSE is part of the x86-64 baseline; the scan of member i
-    // reads 4 entries at a time from i + 1 on and stops at the first block
-    // holding padding (NaN fails every comparison), which lies within the
-    // columns (i < to, padding from `to` on, checked lengths).
+    // SAFETY: the column lengths are checked above; AVX just now (the
+    // check is a cached flag).
     unsafe {
-        while i < to {
-            let q_hi = _mm_set1_ps(*hi.add(i));
-            let (q_lo1, q_hi1) = (_mm_set1_ps(*lo1.add(i)), _mm_set1_ps(*hi1.add(i)));
-            let (q_lo2, q_hi2) = (_mm_set1_ps(*lo2.add(i)), _mm_set1_ps(*hi2.add(i)));
+        if std::arch::is_x86_feature_detected!("avx") {
+            scan_range_avx(c, from, to, hits)
+        } else {
+            scan_range_sse(c, from, to, hits)
+        }
+    }
+}
+
+/// The scan of `scan_range`, with `$w`-lane vectors (the same candidates
+/// in the same order for any width: within a block, a lane past the
+/// query's upper bound is followed by such lanes only).
+///
+/// # Safety
+/// The columns are of one length, `to` is below it, and the padding
+/// entries (NaN lower bounds, `PAD` >= `$w`) follow `to` and every
+/// strip end before it: the scan of member i reads `$w` entries at a time
+/// from i + 1 on and stops at the first block holding padding.
+macro_rules! scan_body {
+    ($c:ident, $from:ident, $to:ident, $hits:ident, $w:expr, $set1:ident, $load:ident, $le:expr, $and:ident, $mask:ident) => {{
+        let c = $c;
+        let (lo, hi, lo1, hi1, lo2, hi2) =
+            (c.lo.as_ptr(), c.hi.as_ptr(), c.lo1.as_ptr(), c.hi1.as_ptr(), c.lo2.as_ptr(), c.hi2.as_ptr());
+        let full = (1i32 << $w) - 1;
+        let mut i = $from;
+        while i < $to {
+            let q_hi = $set1(*hi.add(i));
+            let (q_lo1, q_hi1) = ($set1(*lo1.add(i)), $set1(*hi1.add(i)));
+            let (q_lo2, q_hi2) = ($set1(*lo2.add(i)), $set1(*hi2.add(i)));
             let mut k = i + 1;
             loop {
-                let on_axis = _mm_cmple_ps(_mm_loadu_ps(lo.add(k)), q_hi);
-                let a = _mm_and_ps(_mm_cmple_ps(_mm_loadu_ps(lo1.add(k)), q_hi1), _mm_cmple_ps(q_lo1, _mm_loadu_ps(hi1.add(k))));
-                let b = _mm_and_ps(_mm_cmple_ps(_mm_loadu_ps(lo2.add(k)), q_hi2), _mm_cmple_ps(q_lo2, _mm_loadu_ps(hi2.add(k))));
-                let axis_bits = _mm_movemask_ps(on_axis);
-                let mut m = _mm_movemask_ps(_mm_and_ps(on_axis, _mm_and_ps(a, b)));
+                let on_axis = $le($load(lo.add(k)), q_hi);
+                let a = $and($le($load(lo1.add(k)), q_hi1), $le(q_lo1, $load(hi1.add(k))));
+                let b = $and($le($load(lo2.add(k)), q_hi2), $le(q_lo2, $load(hi2.add(k))));
+                let axis_bits = $mask(on_axis);
+                let mut m = $mask($and(on_axis, $and(a, b)));
                 while m != 0 {
-                    hits.push((i as u32, (k + m.trailing_zeros() as usize) as u32));
+                    $hits.push((i as u32, (k + m.trailing_zeros() as usize) as u32));
                     m &= m - 1;
                 }
                 // Sorted lower bounds: once one lane is past `hi` (or is
                 // padding), every later member is.
-                if axis_bits != 0b1111 {
+                if axis_bits != full {
                     break;
                 }
-                k += 4;
+                k += $w;
             }
             i += 1;
-            if hits.len() >= HIT_BATCH {
+            if $hits.len() >= HIT_BATCH {
                 break;
             }
         }
-    }
-    i
+        i
+    }};
+}
+
+/// `scan_range` with SSE (part of the x86-64 baseline), 4 lanes.
+#[cfg(target_arch = "x86_64")]
+unsafe fn scan_range_sse(c: &Columns, from: usize, to: usize, hits: &mut Vec<(u32, u32)>) -> usize {
+    use std::arch::x86_64::*;
+    scan_body!(c, from, to, hits, 4, _mm_set1_ps, _mm_loadu_ps, _mm_cmple_ps, _mm_and_ps, _mm_movemask_ps)
+}
+
+/// `scan_range` with AVX, 8 lanes: most scans end in their first block
+/// (about 5 candidates on the sweep axis in the collide bench), and the
+/// query's broadcasts are single instructions.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn scan_range_avx(c: &Columns, from: usize, to: usize, hits: &mut Vec<(u32, u32)>) -> usize {
+    use std::arch::x86_64::*;
+    // Ordered, quiet: false for NaN, as `_mm_cmple_ps`.
+    let le = |a, b| _mm256_cmp_ps::<_CMP_LE_OQ>(a, b);
+    scan_body!(c, from, to, hits, 8, _mm256_set1_ps, _mm256_loadu_ps, le, _mm256_and_ps, _mm256_movemask_ps)
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -719,15 +757,30 @@ mod tests {
         for col in [&mut c.lo, &mut c.hi, &mut c.lo1, &mut c.hi1, &mut c.lo2, &mut c.hi2] {
             col.extend_from_slice(&[f32::NAN; PAD]);
         }
-        let (mut got, mut hits, mut from, mut batches) = (Vec::new(), Vec::with_capacity(HIT_BATCH + m + PAD), 0, 0);
-        while from < m {
-            hits.clear();
-            from = scan_range(&c, from, m, &mut hits);
-            got.extend(hits.iter().map(|&(i, j)| (i as usize, j as usize)));
-            batches += 1;
+        // Every scan this machine has: the dispatching one, and on x86-64
+        // the SSE one (the AVX one is what `scan_range` picks where it can).
+        let scans: Vec<(&str, fn(&Columns, usize, usize, &mut Vec<(u32, u32)>) -> usize)> = vec![
+            ("scan_range", scan_range),
+            #[cfg(target_arch = "x86_64")]
+            ("sse", |c, f, t, h| {
+                assert!(t < c.lo.len() && [c.hi.len(), c.lo1.len(), c.hi1.len(), c.lo2.len(), c.hi2.len()] == [c.lo.len(); 5]);
+                // SAFETY: lengths checked; padding after `to`.
+                unsafe { scan_range_sse(c, f, t, h) }
+            }),
+        ];
+        let mut got = Vec::new();
+        for (name, scan) in scans {
+            let (mut hits, mut from, mut batches) = (Vec::with_capacity(HIT_BATCH + m + PAD), 0, 0);
+            got.clear();
+            while from < m {
+                hits.clear();
+                from = scan(&c, from, m, &mut hits);
+                got.extend(hits.iter().map(|&(i, j)| (i as usize, j as usize)));
+                batches += 1;
+            }
+            assert!(batches >= 4, "{name}: only {batches} batches");
+            assert_eq!(got, want_f32, "{name}: the scans differ from the columns' brute force");
         }
-        assert!(batches >= 4, "only {batches} batches");
-        assert_eq!(got, want_f32, "the scans differ from the columns' brute force");
         let got: std::collections::HashSet<_> = got.into_iter().collect();
         let (mut overlapping, mut touching) = (0, 0);
         for i in 0..m {
