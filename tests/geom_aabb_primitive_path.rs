@@ -28,7 +28,7 @@ impl Rng {
     /// A unit quaternion; every fourth one a quarter turn about an axis
     /// (rotation entries exactly 0 and ±1).
     fn quaternion(&mut self, k: usize) -> [f64; 4] {
-        if k % 4 == 0 {
+        if k.is_multiple_of(4) {
             let s = std::f64::consts::FRAC_1_SQRT_2;
             return [[s, s, 0.0, 0.0], [s, 0.0, s, 0.0], [s, 0.0, 0.0, s], [1.0, 0.0, 0.0, 0.0]][(k / 4) % 4];
         }
