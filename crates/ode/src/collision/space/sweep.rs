@@ -164,7 +164,10 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
         // The list position, for `key` (slot2 is free in list spaces).
         geom.slot2 = rank as i32;
         rank += 1;
-        if geom.aabb.iter().all(|v| v.is_finite()) {
+        let b = &geom.aabb;
+        // All six bounds finite: v·0 is NaN for an infinite or NaN v, ±0
+        // otherwise (one sum instead of six tests and branches).
+        if b[0] * 0.0 + b[1] * 0.0 + b[2] * 0.0 + b[3] * 0.0 + b[4] * 0.0 + b[5] * 0.0 == 0.0 {
             geom.slot = listed;
             finite += 1;
             n += 1.0;
@@ -258,9 +261,11 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
             }
         }
     }
-    for (i, r) in recs.iter().enumerate() {
-        for &(big, big_key) in &sw.big {
-            report_keyed(r.geom, key_at(recs, keys, i, levels), big, big_key, cb);
+    if !sw.big.is_empty() {
+        for (i, r) in recs.iter().enumerate() {
+            for &(big, big_key) in &sw.big {
+                report_keyed(r.geom, key_at(recs, keys, i, levels), big, big_key, cb);
+            }
         }
     }
     for i in 0..sw.big.len() {
@@ -379,8 +384,10 @@ impl Strips {
             let (f, t) = (strip(lo[i]), strip(hi[i]));
             first[i] = f;
             last[i] = t;
-            for k in &mut end[f as usize..t as usize + 1] {
-                *k += 1;
+            end[f as usize] += 1;
+            // (Most members lie in one strip.)
+            for k in f as usize + 1..t as usize + 1 {
+                end[k] += 1;
             }
         }
         self.start.clear();
@@ -402,9 +409,9 @@ impl Strips {
         let src = [&c.lo[..m], &c.hi[..m], &c.lo1[..m], &c.hi1[..m], &c.lo2[..m], &c.hi2[..m]];
         for i in 0..m {
             let v = src.map(|col| col[i]);
-            for cursor in &mut end[first[i] as usize..last[i] as usize + 1] {
-                let e = *cursor as usize;
-                *cursor += 1;
+            for k in first[i] as usize..last[i] as usize + 1 {
+                let e = end[k] as usize;
+                end[k] += 1;
                 assert!(e < total);
                 // SAFETY: just checked (the compiler does not see that the
                 // six columns and `member` are all `total` long).
