@@ -73,6 +73,10 @@ struct Scratch {
     seen: Vec<u32>,
     /// The distinct levels of the hashed boxes, ascending.
     levels: Vec<i32>,
+    /// `Some(bits)` when `table` has 2^bits slots, all `NIL` (each pass
+    /// resets the slots it used, instead of clearing the whole table at
+    /// the start of the next).
+    clean_bits: Option<u32>,
 }
 
 const NIL: u32 = u32::MAX;
@@ -263,11 +267,17 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
     let cells: usize = sc.boxes.iter().map(|b| cell_count(&b.db)).sum();
     let bits = (4 * cells.max(4)).next_power_of_two().trailing_zeros();
     let shift = 64 - bits;
-    sc.table.clear();
-    // Capacity for the worst case (8 cells per box), so that a warm pass
-    // never grows the table when geoms move onto cell corners.
-    sc.table.reserve((32 * n.max(4)).next_power_of_two());
-    sc.table.resize(1 << bits, NIL);
+    let table_shift = shift;
+    if sc.clean_bits != Some(bits) {
+        sc.table.clear();
+        // Capacity for the worst case (8 cells per box), so that a warm
+        // pass never grows the table when geoms move onto cell corners.
+        sc.table.reserve((32 * n.max(4)).next_power_of_two());
+        sc.table.resize(1 << bits, NIL);
+    }
+    // Dirty until the reset below (a callback that panics leaves it so;
+    // the scratch is then dropped with it).
+    sc.clean_bits = None;
     sc.seen.clear();
     sc.seen.resize(n, 0);
     // A box is never larger than a cell of its level (its largest side is
@@ -347,6 +357,13 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
             }
         }
     }
+
+    // Only the slots this pass used go back to NIL, for the next pass:
+    // clearing the whole table (4 slots per cell) cost more than this.
+    for nd in &sc.nodes {
+        sc.table[slot(nd.level, nd.x, nd.y, nd.z, nd.owner_wrap >> 31, table_shift)] = NIL;
+    }
+    sc.clean_bits = Some(bits);
 
     for b in &sc.boxes {
         for &big in &sc.big {
