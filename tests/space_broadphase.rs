@@ -521,3 +521,33 @@ fn fast_mode_dense_wide_scene_matches_exact() {
         }
     }
 }
+
+/// Boxes whose cells lie at the top of the integer cell range (the upper
+/// cell coordinate 2147483646, the largest a hashed box can have, and its
+/// neighbour cells) are still paired by the exact hash space (brute
+/// force's pairs), and the cell loops' half-open ranges do not overflow
+/// there (a debug build would panic); boxes past the range go to the big
+/// list.
+#[test]
+fn exact_hash_space_pairs_boxes_at_the_top_of_the_cell_range() {
+    unsafe {
+        let s = dHashSpaceCreate(std::ptr::null_mut());
+        odexSpaceSetCollideMode(s, ODEX_SOLVER_EXACT);
+        // Level 0 cells (unit cells): sides below 1 keep the boxes there.
+        dHashSpaceSetLevels(s, 0, 0);
+        let top = 2147483646.0;
+        let mut geoms = Vec::new();
+        for (x, side) in [(top + 0.3, 0.5), (top + 0.6, 0.5), (top - 0.1, 0.9), (top - 5.0, 0.5), (top + 3.0, 0.5)] {
+            let g = dCreateBox(s, side, side, side);
+            dGeomSetPosition(g, x, 0.25, 0.25);
+            geoms.push(g);
+        }
+        let got: HashSet<(usize, usize)> = reported(s).into_iter().map(|(a, b)| key(a, b)).collect();
+        let want = brute_force(&geoms, s);
+        assert_eq!(got, want);
+        // The first three overlap pairwise around x = 2147483646.3; the one
+        // at 2147483649 lies past the range (big list), far from the rest.
+        assert_eq!(want.len(), 3, "{want:?}");
+        dSpaceDestroy(s);
+    }
+}

@@ -285,15 +285,18 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
     // most, reserved once so that a warm pass never grows the list.
     sc.nodes.reserve(8 * n);
 
-    // Each cell's entries newest first, as in ODE's chains.
+    // Each cell's entries newest first, as in ODE's chains. (The cell
+    // loops use half-open ranges, cheaper than inclusive ones: an upper
+    // cell coordinate is at most ⌊v⌋ for some v < i32::MAX, or that
+    // shifted right, so its + 1 never overflows.)
     let table = &mut sc.table[..];
     for (bi, b) in sc.boxes.iter_mut().enumerate() {
         b.first_node = sc.nodes.len() as u32;
         let db = &b.db;
-        for xi in db[0]..=db[1] {
-            for yi in db[2]..=db[3] {
+        for xi in db[0]..db[1] + 1 {
+            for yi in db[2]..db[3] + 1 {
                 let wrap = wraps(b.level, xi, yi, db[4]);
-                for zi in db[4]..=db[5] {
+                for zi in db[4]..db[5] + 1 {
                     let hi = slot(b.level, xi, yi, zi, wrap, shift);
                     let node = Node { next: table[hi], x: xi, y: yi, z: zi, level: b.level, owner_wrap: bi as u32 | wrap << 31 };
                     table[hi] = sc.nodes.len() as u32;
@@ -319,10 +322,10 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
         let mut level = alevel;
         loop {
             let own_level = level == alevel;
-            for xi in db[0]..=db[1] {
-                for yi in db[2]..=db[3] {
+            for xi in db[0]..db[1] + 1 {
+                for yi in db[2]..db[3] + 1 {
                     let wrap = wraps(level, xi, yi, db[4]);
-                    for zi in db[4]..=db[5] {
+                    for zi in db[4]..db[5] + 1 {
                         let mut ni = table[slot(level, xi, yi, zi, wrap, shift)];
                         let stop = if own_level { own } else { NIL };
                         own += own_level as u32;
