@@ -248,6 +248,7 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
     keys.resize(m, NO_KEY);
     // Room for a batch and one more member's candidates (at most m), so
     // the scans never grow it once warm.
+    hits.clear();
     hits.reserve(HIT_BATCH + m + PAD);
     if sw.strips.build(cols, m, across) {
         sw.strips.pairs(hits, &mut |i, j| report(recs, keys, i, j, levels, cb));
