@@ -521,3 +521,139 @@ fn fast_mode_dense_wide_scene_matches_exact() {
         }
     }
 }
+
+/// Boxes whose cells lie at the top of the integer cell range (the upper
+/// cell coordinate 2147483646, the largest a hashed box can have, and its
+/// neighbour cells) are still paired by the exact hash space (brute
+/// force's pairs), and the cell loops' half-open ranges do not overflow
+/// there (a debug build would panic); boxes past the range go to the big
+/// list.
+#[test]
+fn exact_hash_space_pairs_boxes_at_the_top_of_the_cell_range() {
+    unsafe {
+        let s = dHashSpaceCreate(std::ptr::null_mut());
+        odexSpaceSetCollideMode(s, ODEX_SOLVER_EXACT);
+        // Level 0 cells (unit cells): sides below 1 keep the boxes there.
+        dHashSpaceSetLevels(s, 0, 0);
+        let top = 2147483646.0;
+        let mut geoms = Vec::new();
+        for (x, side) in [(top + 0.3, 0.5), (top + 0.6, 0.5), (top - 0.1, 0.9), (top - 5.0, 0.5), (top + 3.0, 0.5)] {
+            let g = dCreateBox(s, side, side, side);
+            dGeomSetPosition(g, x, 0.25, 0.25);
+            geoms.push(g);
+        }
+        let got: HashSet<(usize, usize)> = reported(s).into_iter().map(|(a, b)| key(a, b)).collect();
+        let want = brute_force(&geoms, s);
+        assert_eq!(got, want);
+        // The first three overlap pairwise around x = 2147483646.3; the one
+        // at 2147483649 lies past the range (big list), far from the rest.
+        assert_eq!(want.len(), 3, "{want:?}");
+        dSpaceDestroy(s);
+    }
+}
+
+impl Rng {
+    /// Uniform-ish in [lo, hi] on a 1/2^20 grid.
+    fn size_f(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * ((self.next() >> 44) as f64 / (1u64 << 20) as f64)
+    }
+}
+
+/// A unit quaternion; every fourth one a quarter turn about an axis.
+fn quaternion(rng: &mut Rng, k: usize) -> [f64; 4] {
+    if k.is_multiple_of(4) {
+        let s = std::f64::consts::FRAC_1_SQRT_2;
+        return [[s, s, 0.0, 0.0], [s, 0.0, s, 0.0], [s, 0.0, 0.0, s], [1.0, 0.0, 0.0, 0.0]][(k / 4) % 4];
+    }
+    let q = [rng.size_f(-1.0, 1.0), rng.size_f(-1.0, 1.0), rng.size_f(-1.0, 1.0), rng.size_f(-1.0, 1.0)];
+    let l = q.iter().map(|v| v * v).sum::<f64>().sqrt();
+    q.map(|v| v / l)
+}
+
+/// The geom's AABB as `dGeomGetAABB` refreshes it, and the generic
+/// formula's on a copy of its pose.
+unsafe fn aabb_both_ways(geom: *mut c_void) -> ([f64; 6], [f64; 6]) {
+    let mut got = [0.0; 6];
+    dGeomGetAABB(geom, got.as_mut_ptr());
+    let h = ode::collision::space::check(geom).expect("live geom");
+    let want = ode::collision::geom::shape_aabb(&ode::collision::geom::g(h).shape, &ode::collision::geom::pose(h));
+    (got, want)
+}
+
+/// The AABB refresh of spheres, boxes, capsules and cylinders reads the
+/// pose where it lives (the body's, or the geom's own) instead of copying
+/// it (`geom::compute_aabb`'s primitive path, which every list space's
+/// pass runs for its moved members). It must give the generic formula's
+/// bits (`geom::shape_aabb` on a copy of the pose, the path every other
+/// class takes): free geoms, geoms sharing a body's pose, and geoms with an
+/// offset, under random rotations and moves, with quarter turns (rotation
+/// entries exactly 0 and ±1) among them.
+#[test]
+fn primitive_aabb_path_matches_generic_formula() {
+    unsafe {
+        let world = dWorldCreate();
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut geoms = Vec::new();
+        let mut bodies = Vec::new();
+        for k in 0..240 {
+            let geom = match k % 4 {
+                0 => dCreateBox(std::ptr::null_mut(), rng.size_f(0.1, 2.0), rng.size_f(0.1, 2.0), rng.size_f(0.1, 2.0)),
+                1 => dCreateSphere(std::ptr::null_mut(), rng.size_f(0.1, 2.0)),
+                2 => dCreateCapsule(std::ptr::null_mut(), rng.size_f(0.1, 1.0), rng.size_f(0.1, 2.0)),
+                _ => dCreateCylinder(std::ptr::null_mut(), rng.size_f(0.1, 1.0), rng.size_f(0.1, 2.0)),
+            };
+            // Attachment by k / 4 % 3: free, on a body, on a body with an offset.
+            let body = match (k / 4) % 3 {
+                0 => None,
+                kind => {
+                    let b = dBodyCreate(world);
+                    dGeomSetBody(geom, b);
+                    if kind == 2 {
+                        dGeomSetOffsetPosition(
+                            geom,
+                            rng.size_f(-1.0, 1.0),
+                            rng.size_f(-1.0, 1.0),
+                            rng.size_f(-1.0, 1.0),
+                        );
+                        let q = quaternion(&mut rng, k + 1);
+                        dGeomSetOffsetQuaternion(geom, q.as_ptr());
+                    }
+                    bodies.push(b);
+                    Some(b)
+                }
+            };
+            geoms.push((geom, body));
+        }
+        let mut checked = 0;
+        for round in 0..6 {
+            for (k, &(geom, body)) in geoms.iter().enumerate() {
+                let q = quaternion(&mut rng, k + round);
+                let p = [rng.size_f(-50.0, 50.0), rng.size_f(-50.0, 50.0), rng.size_f(-50.0, 50.0)];
+                // Moved through the body or the geom (which moves its body).
+                match body {
+                    Some(b) if round % 2 == 0 => {
+                        dBodySetQuaternion(b, q.as_ptr());
+                        dBodySetPosition(b, p[0], p[1], p[2]);
+                    }
+                    _ => {
+                        dGeomSetQuaternion(geom, q.as_ptr());
+                        dGeomSetPosition(geom, p[0], p[1], p[2]);
+                    }
+                }
+                let (got, want) = aabb_both_ways(geom);
+                assert_eq!(
+                    got.map(f64::to_bits),
+                    want.map(f64::to_bits),
+                    "geom {k}, round {round}: {got:?} vs {want:?}"
+                );
+                assert!(got[0] < got[1] && got[2] < got[3] && got[4] < got[5], "geom {k}: empty box {got:?}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 6 * 240);
+        for (geom, _) in geoms {
+            dGeomDestroy(geom);
+        }
+        dWorldDestroy(world);
+    }
+}

@@ -73,6 +73,10 @@ struct Scratch {
     seen: Vec<u32>,
     /// The distinct levels of the hashed boxes, ascending.
     levels: Vec<i32>,
+    /// `Some(bits)` when `table` has 2^bits slots, all `NIL` (each pass
+    /// resets the slots it used, instead of clearing the whole table at
+    /// the start of the next).
+    clean_bits: Option<u32>,
 }
 
 const NIL: u32 = u32::MAX;
@@ -263,11 +267,17 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
     let cells: usize = sc.boxes.iter().map(|b| cell_count(&b.db)).sum();
     let bits = (4 * cells.max(4)).next_power_of_two().trailing_zeros();
     let shift = 64 - bits;
-    sc.table.clear();
-    // Capacity for the worst case (8 cells per box), so that a warm pass
-    // never grows the table when geoms move onto cell corners.
-    sc.table.reserve((32 * n.max(4)).next_power_of_two());
-    sc.table.resize(1 << bits, NIL);
+    let table_shift = shift;
+    if sc.clean_bits != Some(bits) {
+        sc.table.clear();
+        // Capacity for the worst case (8 cells per box), so that a warm
+        // pass never grows the table when geoms move onto cell corners.
+        sc.table.reserve((32 * n.max(4)).next_power_of_two());
+        sc.table.resize(1 << bits, NIL);
+    }
+    // Dirty until the reset below (a callback that panics leaves it so;
+    // the scratch is then dropped with it).
+    sc.clean_bits = None;
     sc.seen.clear();
     sc.seen.resize(n, 0);
     // A box is never larger than a cell of its level (its largest side is
@@ -275,15 +285,18 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
     // most, reserved once so that a warm pass never grows the list.
     sc.nodes.reserve(8 * n);
 
-    // Each cell's entries newest first, as in ODE's chains.
+    // Each cell's entries newest first, as in ODE's chains. (The cell
+    // loops use half-open ranges, cheaper than inclusive ones: an upper
+    // cell coordinate is at most ⌊v⌋ for some v < i32::MAX, or that
+    // shifted right, so its + 1 never overflows.)
     let table = &mut sc.table[..];
     for (bi, b) in sc.boxes.iter_mut().enumerate() {
         b.first_node = sc.nodes.len() as u32;
         let db = &b.db;
-        for xi in db[0]..=db[1] {
-            for yi in db[2]..=db[3] {
+        for xi in db[0]..db[1] + 1 {
+            for yi in db[2]..db[3] + 1 {
                 let wrap = wraps(b.level, xi, yi, db[4]);
-                for zi in db[4]..=db[5] {
+                for zi in db[4]..db[5] + 1 {
                     let hi = slot(b.level, xi, yi, zi, wrap, shift);
                     let node = Node { next: table[hi], x: xi, y: yi, z: zi, level: b.level, owner_wrap: bi as u32 | wrap << 31 };
                     table[hi] = sc.nodes.len() as u32;
@@ -309,10 +322,10 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
         let mut level = alevel;
         loop {
             let own_level = level == alevel;
-            for xi in db[0]..=db[1] {
-                for yi in db[2]..=db[3] {
+            for xi in db[0]..db[1] + 1 {
+                for yi in db[2]..db[3] + 1 {
                     let wrap = wraps(level, xi, yi, db[4]);
-                    for zi in db[4]..=db[5] {
+                    for zi in db[4]..db[5] + 1 {
                         let mut ni = table[slot(level, xi, yi, zi, wrap, shift)];
                         let stop = if own_level { own } else { NIL };
                         own += own_level as u32;
@@ -347,6 +360,13 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
             }
         }
     }
+
+    // Only the slots this pass used go back to NIL, for the next pass:
+    // clearing the whole table (4 slots per cell) cost more than this.
+    for nd in &sc.nodes {
+        sc.table[slot(nd.level, nd.x, nd.y, nd.z, nd.owner_wrap >> 31, table_shift)] = NIL;
+    }
+    sc.clean_bits = Some(bits);
 
     for b in &sc.boxes {
         for &big in &sc.big {
