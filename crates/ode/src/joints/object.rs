@@ -52,23 +52,36 @@ pub fn destroy_joint(j: JointRef) {
 /// Detaches a joint from its bodies and its world (unless the world is
 /// already gone) and frees it.
 fn finalize(j: JointRef) {
+    unlink(j);
+    if owns_nothing(j.get()) {
+        // SAFETY: see `owns_nothing`.
+        unsafe { JOINTS.free_trivial(j) };
+    } else {
+        JOINTS.free(j);
+    }
+}
+
+/// Detaches a joint from its bodies and its world (unless the world is
+/// already gone), before it is freed.
+#[inline]
+fn unlink(j: JointRef) {
     if !j.get().head.world_destroyed {
         detach(j);
         let w = j.get().head.world;
         // Usually among the newest: search from the end.
         remove_newest(&mut w.get_mut().joints, j.erase());
     }
-    // A contact joint owns nothing (checked at compile time below): skip
-    // the drop glue's dispatch on the kind, once per contact per step.
+}
+
+/// Whether dropping the joint is a no-op: a contact joint owns nothing
+/// (checked at compile time below), so freeing it skips the drop glue's
+/// dispatch on the kind, once per contact per step.
+#[inline]
+fn owns_nothing(j: &Joint) -> bool {
     const _: () = assert!(
         !std::mem::needs_drop::<super::JointHead>() && !std::mem::needs_drop::<super::contact::ContactJoint>()
     );
-    if matches!(j.get().kind, JointKind::Contact(_)) {
-        // SAFETY: neither the head nor a contact model needs dropping.
-        unsafe { JOINTS.free_trivial(j) };
-    } else {
-        JOINTS.free(j);
-    }
+    matches!(j.kind, JointKind::Contact(_))
 }
 
 /// Removes the last occurrence of `j` from a joint list, keeping the order
@@ -95,9 +108,12 @@ pub fn empty_group(g: JointGroupRef) {
     let mut members = std::mem::take(&mut g.get_mut().joints);
     for &j in members.iter().rev() {
         if j.is_live() {
-            finalize(j);
+            unlink(j);
         }
     }
+    // Then freed in the same order, the pool's lock taken once.
+    // SAFETY: `owns_nothing` holds only where dropping is a no-op.
+    unsafe { JOINTS.free_many(members.iter().rev().copied(), owns_nothing) };
     // Keep the allocation for the next batch (contact groups are refilled
     // every step).
     members.clear();
