@@ -155,16 +155,23 @@ fn pair_bucket(g1: usize, g2: usize, mask: usize) -> usize {
 }
 
 impl ContactCache {
+    /// The head of the chain holding pair (g1, g2)'s entries (0: none).
+    /// A pair's contacts come one after another, so callers reuse it.
+    fn chain(&self, g1: usize, g2: usize) -> u32 {
+        if self.entries.is_empty() {
+            return 0;
+        }
+        self.heads[pair_bucket(g1, g2, self.heads.len() - 1)]
+    }
+
     /// The previous λ of the contact between `g1` and `g2` nearest to
     /// `pos`, within `CONTACT_MATCH_DISTANCE` (the first of equally near
-    /// ones in chain order).
-    fn lookup(&self, g1: usize, g2: usize, pos: &[f64; 3]) -> Option<[f64; 3]> {
-        if self.entries.is_empty() {
-            return None;
-        }
+    /// ones in chain order), along the chain starting at `head` (from
+    /// `chain`).
+    fn lookup_in(&self, head: u32, g1: usize, g2: usize, pos: &[f64; 3]) -> Option<[f64; 3]> {
         let mut best = None;
         let mut best_d2 = CONTACT_MATCH_DISTANCE * CONTACT_MATCH_DISTANCE;
-        let mut k = self.heads[pair_bucket(g1, g2, self.heads.len() - 1)];
+        let mut k = head;
         while k != 0 {
             let e = &self.entries[k as usize - 1];
             if (e.g1, e.g2) == (g1, g2) {
@@ -999,6 +1006,8 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     let hinv = 1.0 / input.h;
     let w = input.world.qs.w;
     let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
+    // The last geom pair looked up and its chain in the contact cache.
+    let mut last_pair: Option<((usize, usize), u32)> = None;
     for (bi, &v) in s.vec_block.iter().enumerate() {
         if v {
             let js = std::array::from_fn(|l| s.block_joint[4 * bi + l] as usize);
@@ -1012,7 +1021,13 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
         let prev = match &joint.kind {
             JointKind::Contact(c) => {
                 let g = &c.geom;
-                let l = cache.lookup(g.g1 as usize, g.g2 as usize, &g.pos).unwrap_or_default();
+                let pair = (g.g1 as usize, g.g2 as usize);
+                let head = match last_pair {
+                    Some((p, head)) if p == pair => head,
+                    _ => cache.chain(pair.0, pair.1),
+                };
+                last_pair = Some((pair, head));
+                let l = cache.lookup_in(head, pair.0, pair.1, &g.pos).unwrap_or_default();
                 [l[0], l[1], l[2], 0.0, 0.0, 0.0]
             }
             _ => joint.head.lambda,
