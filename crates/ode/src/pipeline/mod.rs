@@ -46,7 +46,7 @@ use crate::dynamics::autodisable;
 use crate::dynamics::body::BodyRef;
 use crate::dynamics::integrator::{
     add_gyroscopic_torque, clear_accumulators, step_body, update_velocity, update_velocity_constrained,
-    update_velocity_quick,
+    update_velocity_quick, FreeLanes,
 };
 use crate::dynamics::world::{flags, SolverMode, World, WorldRef};
 use crate::joints::JointRef;
@@ -81,15 +81,25 @@ pub fn step_world(w: WorldRef, h: f64, quick: bool) {
     }
     let mut b0 = 0;
     let mut j0 = 0;
-    for k in 0..scratch.island_sizes.len() {
+    let mut k = 0;
+    while k < scratch.island_sizes.len() {
         if !w.is_live() {
             return; // destroyed by a callback: nothing left to step
         }
-        let (nb, nj) = (scratch.island_sizes[k], scratch.island_joints[k]);
         let s = &mut *scratch;
+        if free_batch_at(s, k, b0) {
+            // Four free bodies' forces and velocities at once; stops early
+            // (the rest go on below) when something a host can see happened.
+            let done = step_free_batch(w.get(), &s.bodies[b0..b0 + 4], h, quick);
+            k += done;
+            b0 += done;
+            continue;
+        }
+        let (nb, nj) = (s.island_sizes[k], s.island_joints[k]);
         step_island(w.get(), &s.bodies[b0..b0 + nb], &s.joints[j0..j0 + nj], &mut s.work, &s.contacts, h, quick);
         b0 += nb;
         j0 += nj;
+        k += 1;
     }
     if w.is_live() {
         keep_contacts(w.get(), &mut scratch, quick);
@@ -245,4 +255,49 @@ fn integrate_free_island(bodies: &[BodyRef], inv_i: &[[f64; 12]], h: f64, quick:
             }
         }
     }
+}
+
+/// Islands `k..k + 4` are each one body without joints (bodies from
+/// `b0`), and none of the first three bodies has a moved callback: only
+/// that host code could read or change a later body of the batch between
+/// its precomputed stages and its move.
+#[inline]
+fn free_batch_at(s: &StepScratch, k: usize, b0: usize) -> bool {
+    k + 4 <= s.island_sizes.len()
+        && s.island_sizes[k..k + 4].iter().all(|&n| n == 1)
+        && s.island_joints[k..k + 4].iter().all(|&n| n == 0)
+        && s.bodies[b0..b0 + 3].iter().all(|b| b.get().moved_callback.is_none())
+}
+
+/// Four one-body islands without joints, as four `step_island` calls
+/// would step them: the forces and velocities of all four are computed
+/// at once (`FreeLanes`) from their states before the batch, then each
+/// body in turn gets its results, moves and is cleared, with the guard
+/// after it, exactly where the scalar path does each. Nothing between
+/// the computing and the storing can see or change those bodies unless
+/// a message goes to the host (a refused or huge body): then the batch
+/// stops after that body and the rest are stepped afresh by the caller.
+/// Returns how many islands were stepped.
+fn step_free_batch(world: &World, bodies: &[BodyRef], h: f64, quick: bool) -> usize {
+    let mut lanes = FreeLanes::default();
+    for (l, &b) in bodies.iter().enumerate() {
+        lanes.load(l, b.get());
+    }
+    lanes.forces_and_velocity(&world.gravity, h, quick);
+    for (l, &b) in bodies.iter().enumerate() {
+        lanes.store(l, b.get_mut());
+        let huge = b.get().flags & flags::HUGE_REPORTED;
+        let mut refused = None;
+        move_body(b, h, 0, &mut refused);
+        clear_accumulators(b);
+        if let Some(bad) = refused {
+            let stepper = if quick { "dWorldQuickStep" } else { "dWorldStep" };
+            guard::contain(std::slice::from_ref(&bodies[l]), &[], bad, stepper);
+            return l + 1;
+        }
+        if !b.is_live() || b.get().flags & flags::HUGE_REPORTED != huge {
+            return l + 1;
+        }
+    }
+    bodies.len()
 }
