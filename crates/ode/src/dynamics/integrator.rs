@@ -145,7 +145,13 @@ pub fn step_body(bref: BodyRef, h: f64) -> bool {
         b.q = q;
         b.r = q_to_r(&b.q);
     }
+    after_move(bref)
+}
 
+/// The rest of `step_body` once position and orientation are stored:
+/// geoms, the moved callback, damping; false when damping overflowed.
+#[inline(always)]
+pub fn after_move(bref: BodyRef) -> bool {
     // Attached geoms learn that the body moved (their spaces refresh them).
     bref.get().geoms_moved();
 
@@ -356,26 +362,32 @@ fn dot3_4(a0: F4, a1: F4, a2: F4, b0: F4, b1: F4, b2: F4) -> F4 {
 /// `mul0_333` lane-wise.
 #[inline(always)]
 fn mul0_333_4(a: &M4, b: &M4) -> M4 {
-    std::array::from_fn(|k| {
-        let (i, j) = (k / 3, k % 3);
-        a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j] + a[3 * i + 2] * b[6 + j]
-    })
+    let mut r = [F4::default(); 9];
+    for i in 0..3 {
+        for j in 0..3 {
+            r[3 * i + j] = a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j] + a[3 * i + 2] * b[6 + j];
+        }
+    }
+    r
 }
 
 /// `rotate_tensor` lane-wise: R·(T·Rᵀ).
 #[inline(always)]
 fn rotate_tensor_4(t: &M4, r: &M4) -> M4 {
-    let p: M4 = std::array::from_fn(|k| {
-        let (i, j) = (k / 3, k % 3);
-        dot3_4(t[3 * i], t[3 * i + 1], t[3 * i + 2], r[3 * j], r[3 * j + 1], r[3 * j + 2])
-    });
+    let mut p = [F4::default(); 9];
+    for i in 0..3 {
+        for j in 0..3 {
+            p[3 * i + j] = dot3_4(t[3 * i], t[3 * i + 1], t[3 * i + 2], r[3 * j], r[3 * j + 1], r[3 * j + 2]);
+        }
+    }
     mul0_333_4(r, &p)
 }
 
 /// `mul0_331` lane-wise.
 #[inline(always)]
 fn mul0_331_4(a: &M4, v: &[F4; 3]) -> [F4; 3] {
-    std::array::from_fn(|i| dot3_4(a[3 * i], a[3 * i + 1], a[3 * i + 2], v[0], v[1], v[2]))
+    let row = |i: usize| dot3_4(a[3 * i], a[3 * i + 1], a[3 * i + 2], v[0], v[1], v[2]);
+    [row(0), row(1), row(2)]
 }
 
 /// The per-body stages of a step before the move, for four bodies that are
@@ -436,22 +448,40 @@ impl FreeLanes {
 
     /// The stages on all four lanes (see the type). `gravity` is the
     /// world's; an axis with g = 0 adds nothing, as in ODE.
-    pub fn forces_and_velocity(&mut self, gravity: &[f64; 3], h: f64, quick: bool) {
+    /// Then the move of `moved` with the new velocities.
+    pub fn forces_and_velocity(
+        &mut self,
+        gravity: &[f64; 3],
+        h: f64,
+        quick: bool,
+        pos: &[F4; 3],
+        q: &[F4; 4],
+        plain: [bool; 4],
+    ) -> MoveLanes {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx") {
             // SAFETY: AVX is present (checked just above).
-            unsafe { self.forces_and_velocity_avx(gravity, h, quick) };
-            return;
+            return unsafe { self.forces_and_velocity_avx(gravity, h, quick, pos, q, plain) };
         }
         self.forces_and_velocity_body(gravity, h, quick);
+        self.moved(pos, q, plain, h)
     }
 
     /// The same code with 4-wide AVX registers (AVX has no fused
     /// multiply-add, and Rust would not fuse anyway: same bits).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx")]
-    unsafe fn forces_and_velocity_avx(&mut self, gravity: &[f64; 3], h: f64, quick: bool) {
+    unsafe fn forces_and_velocity_avx(
+        &mut self,
+        gravity: &[f64; 3],
+        h: f64,
+        quick: bool,
+        pos: &[F4; 3],
+        q: &[F4; 4],
+        plain: [bool; 4],
+    ) -> MoveLanes {
         self.forces_and_velocity_body(gravity, h, quick);
+        self.moved(pos, q, plain, h)
     }
 
     #[inline(always)]
@@ -472,7 +502,10 @@ impl FreeLanes {
             let l = mul0_331_4(&inertia, &self.avel);
             let z = F4::splat(0.0);
             let c = [z, l[2], -l[1], -l[2], z, l[0], l[1], -l[0], z];
-            let m: M4 = std::array::from_fn(|k| c[k] * hv + inertia[k]);
+            let mut m = [F4::default(); 9];
+            for k in 0..9 {
+                m[k] = c[k] * hv + inertia[k];
+            }
             let rh = F4::splat(1.0 / h);
             let l = [l[0] * rh, l[1] * rh, l[2] * rh];
             // invert3, term for term.
@@ -519,6 +552,87 @@ impl FreeLanes {
     }
 }
 
+/// `step_body`'s move for four bodies without a speed cap or finite
+/// rotation: position, quaternion (infinitesimal update, normalised) and
+/// R from q, in the scalar operation order. `ok[l]` is false where the
+/// scalar path would do something else (flags, a quaternion that needs
+/// the fallback normalisation, a result outside the huge bound); such a
+/// lane's results are not to be used.
+#[derive(Clone, Copy, Default)]
+pub struct MoveLanes {
+    pub pos: [F4; 3],
+    pub q: [F4; 4],
+    pub r: M4,
+    pub ok: [bool; 4],
+}
+
+impl FreeLanes {
+    /// Moves the lanes with their updated velocities (see `MoveLanes`);
+    /// `pos` and `q` are the bodies' before the move, `plain[l]` whether
+    /// body `l` has neither a speed cap nor finite rotation.
+    #[inline(always)]
+    pub fn moved(&self, pos: &[F4; 3], q: &[F4; 4], plain: [bool; 4], h: f64) -> MoveLanes {
+        let hv = F4::splat(h);
+        let p = [pos[0] + hv * self.lvel[0], pos[1] + hv * self.lvel[1], pos[2] + hv * self.lvel[2]];
+        let w = &self.avel;
+        let half = F4::splat(0.5);
+        let dq = [
+            half * (-w[0] * q[1] - w[1] * q[2] - w[2] * q[3]),
+            half * (w[0] * q[0] + w[1] * q[3] - w[2] * q[2]),
+            half * (-w[0] * q[3] + w[1] * q[0] + w[2] * q[1]),
+            half * (w[0] * q[2] - w[1] * q[1] + w[2] * q[0]),
+        ];
+        let mut nq = [q[0] + hv * dq[0], q[1] + hv * dq[1], q[2] + hv * dq[2], q[3] + hv * dq[3]];
+        let l = nq[0] * nq[0] + nq[1] * nq[1] + nq[2] * nq[2] + nq[3] * nq[3];
+        let k = F4::splat(1.0) / F4(l.0.map(f64::sqrt));
+        for v in nq.iter_mut() {
+            *v = *v * k;
+        }
+        let two = F4::splat(2.0);
+        let one = F4::splat(1.0);
+        let qq1 = two * nq[1] * nq[1];
+        let qq2 = two * nq[2] * nq[2];
+        let qq3 = two * nq[3] * nq[3];
+        let r = [
+            one - qq2 - qq3,
+            two * (nq[1] * nq[2] - nq[0] * nq[3]),
+            two * (nq[1] * nq[3] + nq[0] * nq[2]),
+            two * (nq[1] * nq[2] + nq[0] * nq[3]),
+            one - qq1 - qq3,
+            two * (nq[2] * nq[3] - nq[0] * nq[1]),
+            two * (nq[1] * nq[3] - nq[0] * nq[2]),
+            two * (nq[2] * nq[3] + nq[0] * nq[1]),
+            one - qq1 - qq2,
+        ];
+        let mut ok = [false; 4];
+        for i in 0..4 {
+            let pl = [p[0].0[i], p[1].0[i], p[2].0[i]];
+            let ql = [nq[0].0[i], nq[1].0[i], nq[2].0[i], nq[3].0[i]];
+            let lv = [self.lvel[0].0[i], self.lvel[1].0[i], self.lvel[2].0[i], 0.0];
+            let av = [self.avel[0].0[i], self.avel[1].0[i], self.avel[2].0[i], 0.0];
+            ok[i] = plain[i] & (l.0[i] > 0.0) & (l.0[i] < f64::INFINITY) & within_huge(&pl, &ql, &lv, &av);
+        }
+        MoveLanes { pos: p, q: nq, r, ok }
+    }
+}
+
+impl MoveLanes {
+    /// Lane `l`'s position, orientation and R into body `b` (an `ok` lane).
+    #[inline(always)]
+    pub fn store(&self, l: usize, b: &mut Body) {
+        for k in 0..3 {
+            b.pos[k] = self.pos[k].0[l];
+        }
+        b.q = std::array::from_fn(|k| self.q[k].0[l]);
+        for i in 0..3 {
+            for j in 0..3 {
+                b.r[4 * i + j] = self.r[3 * i + j].0[l];
+            }
+            b.r[4 * i + 3] = 0.0;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -547,6 +661,7 @@ mod tests {
         q.iter_mut().for_each(|v| *v /= n);
         b.q = q;
         b.r = q_to_r(&q);
+        b.pos = [rng.sym(100.0), rng.sym(100.0), rng.sym(100.0), 0.0];
         let kind = rng.next();
         let (mass, mut inertia) = (rng.next() * 5.0 + 0.1, [0.0; 12]);
         for i in 0..3 {
@@ -616,6 +731,8 @@ mod tests {
         inv_i: [f64; 12],
         r: [f64; 12],
         v: [[f64; 4]; 4],
+        pos: [f64; 4],
+        q: [f64; 4],
     }
     fn take(b: &Body) -> St {
         St {
@@ -625,6 +742,8 @@ mod tests {
             inv_i: b.inv_i,
             r: b.r,
             v: [b.facc, b.tacc, b.lvel, b.avel],
+            pos: b.pos,
+            q: b.q,
         }
     }
     fn put(s: &St, b: &mut Body) {
@@ -634,6 +753,8 @@ mod tests {
         b.inv_i = s.inv_i;
         b.r = s.r;
         [b.facc, b.tacc, b.lvel, b.avel] = s.v;
+        b.pos = s.pos;
+        b.q = s.q;
         b.tag = -1;
     }
     fn bits(b: &Body) -> Vec<u64> {
@@ -649,7 +770,7 @@ mod tests {
         let a = create_body(w);
         let b = create_body(w);
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        let (mut gyro, mut singular) = (0, 0);
+        let (mut gyro, mut singular, mut moves) = (0, 0, 0);
         for round in 0..4000 {
             let gravity = [
                 if rng.next() < 0.5 { 0.0 } else { rng.sym(10.0) },
@@ -666,21 +787,35 @@ mod tests {
                 .collect();
             for plain in [false, true] {
                 let mut lanes = FreeLanes::default();
+                let mut pos = [F4::default(); 3];
+                let mut q = [F4::default(); 4];
                 for (l, st) in inputs.iter().enumerate() {
                     put(st, a.get_mut());
                     lanes.load(l, a.get());
+                    (0..3).for_each(|k| pos[k].0[l] = st.pos[k]);
+                    (0..4).for_each(|k| q[k].0[l] = st.q[k]);
                 }
-                if plain {
+                let mv = if plain {
                     lanes.forces_and_velocity_body(&gravity, h, quick);
+                    lanes.moved(&pos, &q, [true; 4], h)
                 } else {
-                    lanes.forces_and_velocity(&gravity, h, quick);
-                }
+                    lanes.forces_and_velocity(&gravity, h, quick, &pos, &q, [true; 4])
+                };
                 for (l, st) in inputs.iter().enumerate() {
                     put(st, a.get_mut());
                     lanes.store(l, a.get_mut());
                     put(st, b.get_mut());
                     scalar(b.get_mut(), &gravity, h, quick);
                     assert_eq!(bits(a.get()), bits(b.get()), "round {round} lane {l} plain {plain}");
+                    // The move: what step_body stores.
+                    assert!(step_body(b, h));
+                    if mv.ok[l] {
+                        mv.store(l, a.get_mut());
+                        let (x, y) = (a.get(), b.get());
+                        let moved = |b: &Body| -> Vec<u64> { b.pos.iter().chain(&b.q).chain(&b.r).map(|v| v.to_bits()).collect() };
+                        assert_eq!(moved(x), moved(y), "move: round {round} lane {l} plain {plain}");
+                        moves += 1;
+                    }
                     if !plain && st.flags & flags::GYROSCOPIC != 0 && st.inv_mass > 0.0 {
                         gyro += 1;
                         singular += usize::from(st.mass.I == [0.0; 12] && st.v[3] == [0.0; 4]);
@@ -689,7 +824,7 @@ mod tests {
             }
         }
         // The gyroscopic term and its singular case were both exercised.
-        assert!(gyro > 5000 && singular > 100, "{gyro} {singular}");
+        assert!(gyro > 5000 && singular > 100 && moves == 8 * 4000, "{gyro} {singular} {moves}");
         free_world(w);
     }
 }

@@ -46,7 +46,7 @@ use crate::dynamics::autodisable;
 use crate::dynamics::body::BodyRef;
 use crate::dynamics::integrator::{
     add_gyroscopic_torque, clear_accumulators, step_body, update_velocity, update_velocity_constrained,
-    update_velocity_quick, FreeLanes,
+    update_velocity_quick, after_move, FreeLanes, F4,
 };
 use crate::dynamics::world::{flags, SolverMode, World, WorldRef};
 use crate::joints::JointRef;
@@ -294,15 +294,35 @@ fn free_batch_at(s: &StepScratch, k: usize, b0: usize) -> bool {
 /// Returns how many islands were stepped.
 fn step_free_batch(world: &World, bodies: &[BodyRef], h: f64, quick: bool) -> usize {
     let mut lanes = FreeLanes::default();
+    let mut pos = [F4::default(); 3];
+    let mut q = [F4::default(); 4];
+    let mut plain = [false; 4];
     for (l, &b) in bodies.iter().enumerate() {
-        lanes.load(l, b.get());
+        let b = b.get();
+        lanes.load(l, b);
+        for k in 0..3 {
+            pos[k].0[l] = b.pos[k];
+        }
+        for k in 0..4 {
+            q[k].0[l] = b.q[k];
+        }
+        plain[l] = b.flags & (flags::FINITE_ROTATION | flags::MAX_ANGULAR_SPEED) == 0;
     }
-    lanes.forces_and_velocity(&world.gravity, h, quick);
+    let mv = lanes.forces_and_velocity(&world.gravity, h, quick, &pos, &q, plain);
     for (l, &b) in bodies.iter().enumerate() {
         lanes.store(l, b.get_mut());
         let huge = b.get().flags & flags::HUGE_REPORTED;
         let mut refused = None;
-        move_body(b, h, 0, &mut refused);
+        if mv.ok[l] {
+            // What step_body would store; the rest of it (geoms, callback,
+            // damping) as it does.
+            mv.store(l, b.get_mut());
+            if !after_move(b) {
+                guard::refused(b, 0, &mut refused);
+            }
+        } else {
+            move_body(b, h, 0, &mut refused);
+        }
         clear_accumulators(b);
         if let Some(bad) = refused {
             let stepper = if quick { "dWorldQuickStep" } else { "dWorldStep" };
