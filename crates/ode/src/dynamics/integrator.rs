@@ -493,6 +493,15 @@ impl FreeLanes {
                 self.facc[a] = F4::select(self.gravity, f, self.facc[a]);
             }
         }
+        let inv_i = self.inertia_and_gyroscopic(h);
+        self.velocity(&inv_i, h, quick);
+    }
+
+    /// The world-frame inverse inertia of each lane (returned) and the
+    /// gyroscopic torque into `tacc`, as apply_external_forces does
+    /// after gravity.
+    #[inline(always)]
+    fn inertia_and_gyroscopic(&mut self, h: f64) -> M4 {
         let inv_i = rotate_tensor_4(&self.inv_i, &self.r);
 
         // add_gyroscopic_torque, on every lane, kept where it applies.
@@ -535,7 +544,12 @@ impl FreeLanes {
             }
         }
 
-        // update_velocity / update_velocity_quick.
+        inv_i
+    }
+
+    /// update_velocity / update_velocity_quick.
+    #[inline(always)]
+    fn velocity(&mut self, inv_i: &M4, h: f64, quick: bool) {
         let hv = F4::splat(h);
         let s = hv * self.inv_mass;
         for k in 0..3 {
@@ -545,9 +559,52 @@ impl FreeLanes {
         if quick {
             self.tacc = t;
         }
-        let dw = mul0_331_4(&inv_i, &t);
+        let dw = mul0_331_4(inv_i, &t);
         for k in 0..3 {
             self.avel[k] = self.avel[k] + dw[k];
+        }
+    }
+}
+
+impl FreeLanes {
+    /// For four bodies of a larger island (after gravity): the
+    /// world-frame inverse inertias into `out` (padded rows, as
+    /// `rotate_tensor` gives) and the gyroscopic torques into `tacc`;
+    /// `store_tacc` then writes each lane's back.
+    pub fn island_inertia(&mut self, h: f64, out: &mut [[f64; 12]; 4]) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx") {
+            // SAFETY: AVX is present (checked just above).
+            unsafe { self.island_inertia_avx(h, out) };
+            return;
+        }
+        self.island_inertia_body(h, out);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx")]
+    unsafe fn island_inertia_avx(&mut self, h: f64, out: &mut [[f64; 12]; 4]) {
+        self.island_inertia_body(h, out);
+    }
+
+    #[inline(always)]
+    fn island_inertia_body(&mut self, h: f64, out: &mut [[f64; 12]; 4]) {
+        let inv_i = self.inertia_and_gyroscopic(h);
+        for (l, o) in out.iter_mut().enumerate() {
+            for i in 0..3 {
+                for j in 0..3 {
+                    o[4 * i + j] = inv_i[3 * i + j].0[l];
+                }
+                o[4 * i + 3] = 0.0;
+            }
+        }
+    }
+
+    /// Lane `l`'s torque accumulator into body `b`.
+    #[inline(always)]
+    pub fn store_tacc(&self, l: usize, b: &mut Body) {
+        for i in 0..3 {
+            b.tacc[i] = self.tacc[i].0[l];
         }
     }
 }
@@ -785,6 +842,26 @@ mod tests {
                     take(a.get())
                 })
                 .collect();
+            // Bodies of a larger island: inverse inertia and gyroscopic
+            // torque only.
+            let mut lanes = FreeLanes::default();
+            for (l, st) in inputs.iter().enumerate() {
+                put(st, a.get_mut());
+                lanes.load(l, a.get());
+            }
+            let mut out = [[0.0; 12]; 4];
+            lanes.island_inertia(h, &mut out);
+            for (l, st) in inputs.iter().enumerate() {
+                put(st, b.get_mut());
+                let want = rotate_tensor(&st.inv_i, &st.r);
+                if st.flags & flags::GYROSCOPIC != 0 && st.inv_mass > 0.0 {
+                    add_gyroscopic_torque(b.get_mut(), h);
+                }
+                put(st, a.get_mut());
+                lanes.store_tacc(l, a.get_mut());
+                assert_eq!(out[l].map(f64::to_bits), want.map(f64::to_bits), "island inv_i: round {round} lane {l}");
+                assert_eq!(bits(a.get()), bits(b.get()), "island torque: round {round} lane {l}");
+            }
             for plain in [false, true] {
                 let mut lanes = FreeLanes::default();
                 let mut pos = [F4::default(); 3];
