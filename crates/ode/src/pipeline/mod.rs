@@ -46,7 +46,7 @@ use crate::dynamics::autodisable;
 use crate::dynamics::body::BodyRef;
 use crate::dynamics::integrator::{
     add_gyroscopic_torque, clear_accumulators, step_body, update_velocity, update_velocity_constrained,
-    update_velocity_quick,
+    update_velocity_quick, after_move, FreeLanes, F4,
 };
 use crate::dynamics::world::{flags, SolverMode, World, WorldRef};
 use crate::joints::JointRef;
@@ -81,15 +81,25 @@ pub fn step_world(w: WorldRef, h: f64, quick: bool) {
     }
     let mut b0 = 0;
     let mut j0 = 0;
-    for k in 0..scratch.island_sizes.len() {
+    let mut k = 0;
+    while k < scratch.island_sizes.len() {
         if !w.is_live() {
             return; // destroyed by a callback: nothing left to step
         }
-        let (nb, nj) = (scratch.island_sizes[k], scratch.island_joints[k]);
         let s = &mut *scratch;
+        if free_batch_enabled() && free_batch_at(s, k, b0) {
+            // Four free bodies' forces and velocities at once; stops early
+            // (the rest go on below) when something a host can see happened.
+            let done = step_free_batch(w.get(), &s.bodies[b0..b0 + 4], h, quick);
+            k += done;
+            b0 += done;
+            continue;
+        }
+        let (nb, nj) = (s.island_sizes[k], s.island_joints[k]);
         step_island(w.get(), &s.bodies[b0..b0 + nb], &s.joints[j0..j0 + nj], &mut s.work, &s.contacts, h, quick);
         b0 += nb;
         j0 += nj;
+        k += 1;
     }
     if w.is_live() {
         keep_contacts(w.get(), &mut scratch, quick);
@@ -214,7 +224,24 @@ fn apply_external_forces(world: &World, island: &[BodyRef], inv_i: &mut Vec<[f64
     }
 
     inv_i.clear();
-    for (i, &b) in island.iter().enumerate() {
+    // Four bodies at a time (no host code runs here, so nothing can see
+    // the order), the rest one by one.
+    let batched = island.len() / 4 * 4;
+    for (c, chunk) in island[..batched].chunks_exact(4).enumerate() {
+        let mut lanes = FreeLanes::default();
+        for (l, &b) in chunk.iter().enumerate() {
+            lanes.load(l, b.get());
+        }
+        let mut out = [[0.0; 12]; 4];
+        lanes.island_inertia(h, &mut out);
+        for (l, &b) in chunk.iter().enumerate() {
+            let b = b.get_mut();
+            b.tag = (4 * c + l) as i32;
+            lanes.store_tacc(l, b);
+        }
+        inv_i.extend_from_slice(&out);
+    }
+    for (i, &b) in island.iter().enumerate().skip(batched) {
         let b = b.get_mut();
         b.tag = i as i32;
         inv_i.push(rotate_tensor(&b.inv_i, &b.r));
@@ -243,6 +270,202 @@ fn integrate_free_island(bodies: &[BodyRef], inv_i: &[[f64; 12]], h: f64, quick:
                 move_body(b, h, i, refused);
                 clear_accumulators(b);
             }
+        }
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests turn the batch off to get the one-island-at-a-time reference.
+    static NO_FREE_BATCH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[inline(always)]
+fn free_batch_enabled() -> bool {
+    #[cfg(test)]
+    return !NO_FREE_BATCH.with(|c| c.get());
+    #[cfg(not(test))]
+    true
+}
+
+/// Islands `k..k + 4` are each one body without joints (bodies from
+/// `b0`), and none of the first three bodies has a moved callback: only
+/// that host code could read or change a later body of the batch between
+/// its precomputed stages and its move.
+#[inline]
+fn free_batch_at(s: &StepScratch, k: usize, b0: usize) -> bool {
+    k + 4 <= s.island_sizes.len()
+        && s.island_sizes[k..k + 4].iter().all(|&n| n == 1)
+        && s.island_joints[k..k + 4].iter().all(|&n| n == 0)
+        && s.bodies[b0..b0 + 3].iter().all(|b| b.get().moved_callback.is_none())
+}
+
+/// Four one-body islands without joints, as four `step_island` calls
+/// would step them: the forces and velocities of all four are computed
+/// at once (`FreeLanes`) from their states before the batch, then each
+/// body in turn gets its results, moves and is cleared, with the guard
+/// after it, exactly where the scalar path does each. Nothing between
+/// the computing and the storing can see or change those bodies unless
+/// a message goes to the host (a refused or huge body): then the batch
+/// stops after that body and the rest are stepped afresh by the caller.
+/// Returns how many islands were stepped.
+fn step_free_batch(world: &World, bodies: &[BodyRef], h: f64, quick: bool) -> usize {
+    let mut lanes = FreeLanes::default();
+    let mut pos = [F4::default(); 3];
+    let mut q = [F4::default(); 4];
+    let mut plain = [false; 4];
+    for (l, &b) in bodies.iter().enumerate() {
+        let b = b.get();
+        lanes.load(l, b);
+        for k in 0..3 {
+            pos[k].0[l] = b.pos[k];
+        }
+        for k in 0..4 {
+            q[k].0[l] = b.q[k];
+        }
+        plain[l] = b.flags & (flags::FINITE_ROTATION | flags::MAX_ANGULAR_SPEED) == 0;
+    }
+    let mv = lanes.forces_and_velocity(&world.gravity, h, quick, &pos, &q, plain);
+    for (l, &b) in bodies.iter().enumerate() {
+        lanes.store(l, b.get_mut());
+        let huge = b.get().flags & flags::HUGE_REPORTED;
+        let mut refused = None;
+        if mv.ok[l] {
+            // What step_body would store; the rest of it (geoms, callback,
+            // damping) as it does.
+            mv.store(l, b.get_mut());
+            if !after_move(b) {
+                guard::refused(b, 0, &mut refused);
+            }
+        } else {
+            move_body(b, h, 0, &mut refused);
+        }
+        clear_accumulators(b);
+        if let Some(bad) = refused {
+            let stepper = if quick { "dWorldQuickStep" } else { "dWorldStep" };
+            guard::contain(std::slice::from_ref(&bodies[l]), &[], bad, stepper);
+            return l + 1;
+        }
+        if !b.is_live() || b.get().flags & flags::HUGE_REPORTED != huge {
+            return l + 1;
+        }
+    }
+    bodies.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dynamics::world::{create_body, create_world, free_world};
+    use crate::math::rotation::q_to_r;
+    use std::cell::RefCell;
+    use std::ffi::c_void;
+
+    thread_local! {
+        static LOG: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+        static ALL: RefCell<Vec<BodyRef>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// A moved callback that logs which body moved and what every body's
+    /// state is at that moment, and pushes its neighbours.
+    unsafe extern "C" fn moved(raw: *mut c_void) {
+        ALL.with(|all| {
+            let all = all.borrow();
+            let i = all.iter().position(|b| b.as_raw() == raw).unwrap();
+            LOG.with(|log| {
+                let mut log = log.borrow_mut();
+                log.push(i as u64);
+                for b in all.iter() {
+                    let b = b.get();
+                    log.extend(b.lvel.iter().chain(&b.avel).chain(&b.facc).chain(&b.tacc).map(|v| v.to_bits()));
+                }
+            });
+            // Both neighbours: one of them moves after this body.
+            for n in [i.wrapping_sub(1), i + 1] {
+                if let Some(b) = all.get(n) {
+                    b.get_mut().facc[1] += 0.5;
+                    b.get_mut().tacc[0] -= 0.25;
+                }
+            }
+        });
+    }
+
+    /// Steps a world of free bodies with every flag and oddity (moved
+    /// callbacks reading and pushing other bodies, a non-finite body the
+    /// guard refuses, disabled, kinematic, finite rotation, damping, speed
+    /// cap) with and without the four-body batch: the same bits and the
+    /// same callback log.
+    fn run(batch: bool, quick: bool) -> Vec<u64> {
+        NO_FREE_BATCH.with(|c| c.set(!batch));
+        LOG.with(|l| l.borrow_mut().clear());
+        let w = create_world();
+        w.get_mut().gravity = [0.3, 0.0, -9.81];
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+        };
+        let bodies: Vec<BodyRef> = (0..37).map(|_| create_body(w)).collect();
+        ALL.with(|a| *a.borrow_mut() = bodies.clone());
+        for (i, &br) in bodies.iter().enumerate() {
+            let b = br.get_mut();
+            let mut m = crate::math::mass::Mass::zero();
+            m.mass = 1.0 + rnd().abs();
+            m.I = [0.3 + rnd().abs(), 0.01, 0.0, 0.0, 0.01, 0.4 + rnd().abs(), 0.02, 0.0, 0.0, 0.02, 0.2, 0.0];
+            b.set_mass(&m);
+            let mut q = [rnd(), rnd(), rnd(), rnd()];
+            let n = q.iter().map(|v| v * v).sum::<f64>().sqrt();
+            q.iter_mut().for_each(|v| *v /= n);
+            b.q = q;
+            b.r = q_to_r(&q);
+            b.pos = [rnd() * 10.0, rnd() * 10.0, rnd() * 10.0, 0.0];
+            b.lvel = [rnd(), rnd(), rnd(), 0.0];
+            b.avel = [rnd() * 5.0, rnd() * 5.0, rnd() * 5.0, 0.0];
+            b.facc = [rnd(), rnd(), rnd(), 0.0];
+            b.tacc = [rnd(), rnd(), rnd(), 0.0];
+            b.set_gyroscopic_mode(i % 5 != 1);
+            b.set_gravity_mode(i % 7 != 2);
+            b.set_linear_damping(0.01 * (i % 3) as f64);
+            b.set_angular_damping(0.02 * (i % 2) as f64);
+            match i {
+                2 | 13 | 14 | 27 => b.moved_callback = Some(moved),
+                9 => b.disable(),
+                11 => b.set_kinematic(),
+                17 => b.set_finite_rotation_mode(true),
+                19 => {
+                    b.max_angular_speed = 1.0;
+                    b.flags |= flags::MAX_ANGULAR_SPEED;
+                }
+                22 => b.lvel[1] = f64::NAN,
+                _ => {}
+            }
+        }
+        for _ in 0..6 {
+            step_world(w, 0.01, quick);
+            for &br in &bodies {
+                br.get_mut().facc[2] += 0.125;
+            }
+        }
+        let mut out = LOG.with(|l| l.borrow().clone());
+        for &br in &bodies {
+            let b = br.get();
+            let v = b.pos.iter().chain(&b.q).chain(&b.r).chain(&b.lvel).chain(&b.avel).chain(&b.facc).chain(&b.tacc);
+            out.extend(v.map(|x| x.to_bits()));
+            out.push(b.flags as u64);
+        }
+        free_world(w);
+        NO_FREE_BATCH.with(|c| c.set(false));
+        out
+    }
+
+    #[test]
+    fn free_batch_steps_like_one_island_at_a_time() {
+        for quick in [false, true] {
+            let (a, b) = (run(true, quick), run(false, quick));
+            assert!(a.len() > 37 * 40, "the callbacks ran");
+            assert!(a == b, "quick {quick}");
         }
     }
 }
