@@ -306,48 +306,16 @@ fn sinc(x: f64) -> f64 {
     }
 }
 
-/// Four f64 lanes, one body each. Every operation is the lane-wise IEEE
-/// operation (Rust never fuses a multiply and an add), so lane `l` computes
-/// exactly what the scalar code computes for body `l`; the compiler turns
-/// the lane loops into SSE2/AVX instructions.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-#[repr(C, align(32))]
-pub struct F4(pub [f64; 4]);
+/// Four f64 lanes, one body each: glam's `DVec4`, whose operations are
+/// the lane-wise IEEE ones (Rust never fuses a multiply and an add), so lane
+/// `l` computes exactly what the scalar code computes for body `l`; the
+/// compiler turns them into SSE2/AVX instructions.
+pub type F4 = glam::DVec4;
 
-impl F4 {
-    #[inline(always)]
-    pub fn splat(x: f64) -> F4 {
-        F4([x; 4])
-    }
-    /// `a` where `m` is set, `b` elsewhere.
-    #[inline(always)]
-    pub fn select(m: [bool; 4], a: F4, b: F4) -> F4 {
-        F4(std::array::from_fn(|l| if m[l] { a.0[l] } else { b.0[l] }))
-    }
-}
-
-macro_rules! f4_op {
-    ($tr:ident, $f:ident, $op:tt) => {
-        impl std::ops::$tr for F4 {
-            type Output = F4;
-            #[inline(always)]
-            fn $f(self, o: F4) -> F4 {
-                F4(std::array::from_fn(|l| self.0[l] $op o.0[l]))
-            }
-        }
-    };
-}
-f4_op!(Add, add, +);
-f4_op!(Sub, sub, -);
-f4_op!(Mul, mul, *);
-f4_op!(Div, div, /);
-
-impl std::ops::Neg for F4 {
-    type Output = F4;
-    #[inline(always)]
-    fn neg(self) -> F4 {
-        F4(std::array::from_fn(|l| -self.0[l]))
-    }
+/// `a` where `m` is set, `b` elsewhere.
+#[inline(always)]
+fn select(m: [bool; 4], a: F4, b: F4) -> F4 {
+    glam::DVec4::select(glam::BVec4::new(m[0], m[1], m[2], m[3]), a, b)
 }
 
 /// A 3x3 matrix of four bodies, row-major without padding.
@@ -418,17 +386,17 @@ impl FreeLanes {
     pub fn load(&mut self, l: usize, b: &Body) {
         for i in 0..3 {
             for j in 0..3 {
-                self.r[3 * i + j].0[l] = b.r[4 * i + j];
-                self.inv_i[3 * i + j].0[l] = b.inv_i[4 * i + j];
-                self.inertia[3 * i + j].0[l] = b.mass.I[4 * i + j];
+                self.r[3 * i + j][l] = b.r[4 * i + j];
+                self.inv_i[3 * i + j][l] = b.inv_i[4 * i + j];
+                self.inertia[3 * i + j][l] = b.mass.I[4 * i + j];
             }
-            self.avel[i].0[l] = b.avel[i];
-            self.lvel[i].0[l] = b.lvel[i];
-            self.facc[i].0[l] = b.facc[i];
-            self.tacc[i].0[l] = b.tacc[i];
+            self.avel[i][l] = b.avel[i];
+            self.lvel[i][l] = b.lvel[i];
+            self.facc[i][l] = b.facc[i];
+            self.tacc[i][l] = b.tacc[i];
         }
-        self.mass.0[l] = b.mass.mass;
-        self.inv_mass.0[l] = b.inv_mass;
+        self.mass[l] = b.mass.mass;
+        self.inv_mass[l] = b.inv_mass;
         self.gravity[l] = b.flags & flags::NO_GRAVITY == 0;
         self.gyroscopic[l] = b.flags & flags::GYROSCOPIC != 0 && b.inv_mass > 0.0;
     }
@@ -439,10 +407,10 @@ impl FreeLanes {
     pub fn store(&self, l: usize, b: &mut Body) {
         b.tag = 0;
         for i in 0..3 {
-            b.facc[i] = self.facc[i].0[l];
-            b.tacc[i] = self.tacc[i].0[l];
-            b.lvel[i] = self.lvel[i].0[l];
-            b.avel[i] = self.avel[i].0[l];
+            b.facc[i] = self.facc[i][l];
+            b.tacc[i] = self.tacc[i][l];
+            b.lvel[i] = self.lvel[i][l];
+            b.avel[i] = self.avel[i][l];
         }
     }
 
@@ -490,7 +458,7 @@ impl FreeLanes {
         for (a, &g) in gravity.iter().enumerate() {
             if g != 0.0 {
                 let f = self.facc[a] + self.mass * F4::splat(g);
-                self.facc[a] = F4::select(self.gravity, f, self.facc[a]);
+                self.facc[a] = select(self.gravity, f, self.facc[a]);
             }
         }
         let inv_i = self.inertia_and_gyroscopic(h);
@@ -538,9 +506,9 @@ impl FreeLanes {
             k[4] = k[4] - one;
             k[8] = k[8] - one;
             let tau = mul0_331_4(&k, &l);
-            let apply: [bool; 4] = std::array::from_fn(|i| self.gyroscopic[i] && det.0[i] != 0.0);
+            let apply: [bool; 4] = std::array::from_fn(|i| self.gyroscopic[i] && det[i] != 0.0);
             for i in 0..3 {
-                self.tacc[i] = F4::select(apply, self.tacc[i] + tau[i], self.tacc[i]);
+                self.tacc[i] = select(apply, self.tacc[i] + tau[i], self.tacc[i]);
             }
         }
 
@@ -593,7 +561,7 @@ impl FreeLanes {
         for (l, o) in out.iter_mut().enumerate() {
             for i in 0..3 {
                 for j in 0..3 {
-                    o[4 * i + j] = inv_i[3 * i + j].0[l];
+                    o[4 * i + j] = inv_i[3 * i + j][l];
                 }
                 o[4 * i + 3] = 0.0;
             }
@@ -604,7 +572,7 @@ impl FreeLanes {
     #[inline(always)]
     pub fn store_tacc(&self, l: usize, b: &mut Body) {
         for i in 0..3 {
-            b.tacc[i] = self.tacc[i].0[l];
+            b.tacc[i] = self.tacc[i][l];
         }
     }
 }
@@ -641,7 +609,7 @@ impl FreeLanes {
         ];
         let mut nq = [q[0] + hv * dq[0], q[1] + hv * dq[1], q[2] + hv * dq[2], q[3] + hv * dq[3]];
         let l = nq[0] * nq[0] + nq[1] * nq[1] + nq[2] * nq[2] + nq[3] * nq[3];
-        let k = F4::splat(1.0) / F4(l.0.map(f64::sqrt));
+        let k = F4::splat(1.0) / F4::from_array(l.to_array().map(f64::sqrt));
         for v in nq.iter_mut() {
             *v = *v * k;
         }
@@ -663,11 +631,11 @@ impl FreeLanes {
         ];
         let mut ok = [false; 4];
         for i in 0..4 {
-            let pl = [p[0].0[i], p[1].0[i], p[2].0[i]];
-            let ql = [nq[0].0[i], nq[1].0[i], nq[2].0[i], nq[3].0[i]];
-            let lv = [self.lvel[0].0[i], self.lvel[1].0[i], self.lvel[2].0[i], 0.0];
-            let av = [self.avel[0].0[i], self.avel[1].0[i], self.avel[2].0[i], 0.0];
-            ok[i] = plain[i] & (l.0[i] > 0.0) & (l.0[i] < f64::INFINITY) & within_huge(&pl, &ql, &lv, &av);
+            let pl = [p[0][i], p[1][i], p[2][i]];
+            let ql = [nq[0][i], nq[1][i], nq[2][i], nq[3][i]];
+            let lv = [self.lvel[0][i], self.lvel[1][i], self.lvel[2][i], 0.0];
+            let av = [self.avel[0][i], self.avel[1][i], self.avel[2][i], 0.0];
+            ok[i] = plain[i] & (l[i] > 0.0) & (l[i] < f64::INFINITY) & within_huge(&pl, &ql, &lv, &av);
         }
         MoveLanes { pos: p, q: nq, r, ok }
     }
@@ -678,12 +646,12 @@ impl MoveLanes {
     #[inline(always)]
     pub fn store(&self, l: usize, b: &mut Body) {
         for k in 0..3 {
-            b.pos[k] = self.pos[k].0[l];
+            b.pos[k] = self.pos[k][l];
         }
-        b.q = std::array::from_fn(|k| self.q[k].0[l]);
+        b.q = std::array::from_fn(|k| self.q[k][l]);
         for i in 0..3 {
             for j in 0..3 {
-                b.r[4 * i + j] = self.r[3 * i + j].0[l];
+                b.r[4 * i + j] = self.r[3 * i + j][l];
             }
             b.r[4 * i + 3] = 0.0;
         }
@@ -869,8 +837,8 @@ mod tests {
                 for (l, st) in inputs.iter().enumerate() {
                     put(st, a.get_mut());
                     lanes.load(l, a.get());
-                    (0..3).for_each(|k| pos[k].0[l] = st.pos[k]);
-                    (0..4).for_each(|k| q[k].0[l] = st.q[k]);
+                    (0..3).for_each(|k| pos[k][l] = st.pos[k]);
+                    (0..4).for_each(|k| q[k][l] = st.q[k]);
                 }
                 let mv = if plain {
                     lanes.forces_and_velocity_body(&gravity, h, quick);

@@ -318,10 +318,10 @@ fn step_free_batch(world: &World, bodies: &[BodyRef], h: f64, quick: bool) -> us
         let b = b.get();
         lanes.load(l, b);
         for k in 0..3 {
-            pos[k].0[l] = b.pos[k];
+            pos[k][l] = b.pos[k];
         }
         for k in 0..4 {
-            q[k].0[l] = b.q[k];
+            q[k][l] = b.q[k];
         }
         plain[l] = b.flags & (flags::FINITE_ROTATION | flags::MAX_ANGULAR_SPEED) == 0;
     }
