@@ -502,9 +502,9 @@ impl FreeLanes {
             ];
             let mut k = mul0_333_4(&inertia, &minv);
             let one = F4::splat(1.0);
-            k[0] = k[0] - one;
-            k[4] = k[4] - one;
-            k[8] = k[8] - one;
+            k[0] -= one;
+            k[4] -= one;
+            k[8] -= one;
             let tau = mul0_331_4(&k, &l);
             let apply: [bool; 4] = std::array::from_fn(|i| self.gyroscopic[i] && det[i] != 0.0);
             for i in 0..3 {
@@ -521,7 +521,7 @@ impl FreeLanes {
         let hv = F4::splat(h);
         let s = hv * self.inv_mass;
         for k in 0..3 {
-            self.lvel[k] = self.lvel[k] + s * self.facc[k];
+            self.lvel[k] += s * self.facc[k];
         }
         let t = [self.tacc[0] * hv, self.tacc[1] * hv, self.tacc[2] * hv];
         if quick {
@@ -529,7 +529,7 @@ impl FreeLanes {
         }
         let dw = mul0_331_4(inv_i, &t);
         for k in 0..3 {
-            self.avel[k] = self.avel[k] + dw[k];
+            self.avel[k] += dw[k];
         }
     }
 }
@@ -611,7 +611,7 @@ impl FreeLanes {
         let l = nq[0] * nq[0] + nq[1] * nq[1] + nq[2] * nq[2] + nq[3] * nq[3];
         let k = F4::splat(1.0) / F4::from_array(l.to_array().map(f64::sqrt));
         for v in nq.iter_mut() {
-            *v = *v * k;
+            *v *= k;
         }
         let two = F4::splat(2.0);
         let one = F4::splat(1.0);
