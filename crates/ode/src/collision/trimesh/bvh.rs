@@ -30,12 +30,16 @@
 /// Marks a child that is a triangle (the low bits) rather than a node.
 pub const LEAF: u32 = 0x8000_0000;
 
+/// One node: 32 bytes aligned to 32, so a node never straddles a cache
+/// line and `c`, `e` each load as one 4-lane vector (the fourth lane, a
+/// child code, is masked off by the SIMD tests in `opcode`).
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(32))]
 pub struct Node {
     pub c: [f32; 3],
-    pub e: [f32; 3],
     /// Positive and negative children: node index, or `LEAF | triangle`.
     pub pos: u32,
+    pub e: [f32; 3],
     pub neg: u32,
 }
 
