@@ -52,12 +52,14 @@ fn plane_dist(p: &Plane, v: &[f64; 3]) -> f64 {
 
 /// Keeps the part of polygon `input` where the plane distance is ≥ 0,
 /// walking edges from the last vertex as ODE does (so the output order,
-/// hence contact order, is the same).
-fn clip_poly(input: &[[f64; 3]], pl: &Plane) -> Poly16 {
-    let mut out = Poly16::EMPTY;
+/// hence contact order, is the same), into `out` (cleared first; the
+/// caller's buffers are reused triangle after triangle rather than
+/// zeroed and returned by value for every plane).
+fn clip_poly(input: &[[f64; 3]], pl: &Plane, out: &mut Poly16) {
+    out.clear();
     let n = input.len();
     if n == 0 {
-        return out;
+        return;
     }
     let mut i0 = n - 1;
     for i1 in 0..n {
@@ -76,7 +78,6 @@ fn clip_poly(input: &[[f64; 3]], pl: &Plane) -> Poly16 {
         }
         i0 = i1;
     }
-    out
 }
 
 /// The box as ODE's collider holds it.
@@ -241,7 +242,9 @@ impl BoxData {
     }
 
     /// Contacts of one triangle (pos, depth); the normal is `s.normal`.
-    fn contacts(&self, v: &[[f64; 3]; 3], s: &Sat, out: &mut Vec<([f64; 3], f64)>) {
+    /// `bufs` are the clipping buffers (any contents).
+    fn contacts(&self, v: &[[f64; 3]; 3], s: &Sat, out: &mut Vec<([f64; 3], f64)>, bufs: &mut [Poly16; 2]) {
+        let [pa, pb] = bufs;
         let (a, h, c) = (&self.ax, &self.h, &self.c);
         let (v0, v1, v2) = (&v[0], &v[1], &v[2]);
         if s.axis > 4 {
@@ -312,14 +315,14 @@ impl BoxData {
                 normalize3(&mut nn);
                 [nn[0], nn[1], nn[2], d]
             };
-            let mut poly = clip_poly(&pts, &plane(neg(&s.n), 0.0));
-            poly = clip_poly(&poly, &plane(cross(&s.n, &sub(v1, v0)), 0.0));
+            clip_poly(&pts, &plane(neg(&s.n), 0.0), pa);
+            clip_poly(pa, &plane(cross(&s.n, &sub(v1, v0)), 0.0), pb);
             let mut t = cross(&s.n, &sub(v2, v1));
             normalize3(&mut t);
             let d = dot(&sub(v0, v2), &t);
-            poly = clip_poly(&poly, &[t[0], t[1], t[2], d]);
-            poly = clip_poly(&poly, &plane(cross(&s.n, &sub(v0, v2)), 0.0));
-            for &p in poly.iter() {
+            clip_poly(pb, &[t[0], t[1], t[2], d], pa);
+            clip_poly(pa, &plane(cross(&s.n, &sub(v0, v2)), 0.0), pb);
+            for &p in pb.iter() {
                 let mut depth = dot(&n2, &p);
                 if depth > 0.0 {
                     depth = 0.0;
@@ -337,12 +340,12 @@ impl BoxData {
             };
             let pts = [sub(v0, c), sub(v1, c), sub(v2, c)];
             let pl = |nn: [f64; 3], d: f64| -> Plane { [nn[0], nn[1], nn[2], d] };
-            let mut poly = clip_poly(&pts, &pl(neg(&n2), h[i0]));
-            poly = clip_poly(&poly, &pl(a[i1], h[i1]));
-            poly = clip_poly(&poly, &pl(neg(&a[i1]), h[i1]));
-            poly = clip_poly(&poly, &pl(a[i2], h[i2]));
-            poly = clip_poly(&poly, &pl(neg(&a[i2]), h[i2]));
-            for &p in poly.iter() {
+            clip_poly(&pts, &pl(neg(&n2), h[i0]), pa);
+            clip_poly(pa, &pl(a[i1], h[i1]), pb);
+            clip_poly(pb, &pl(neg(&a[i1]), h[i1]), pa);
+            clip_poly(pa, &pl(a[i2], h[i2]), pb);
+            clip_poly(pb, &pl(neg(&a[i2]), h[i2]), pa);
+            for &p in pa.iter() {
                 let mut depth = dot(&n2, &p) - h[i0];
                 if depth > 0.0 {
                     depth = 0.0;
@@ -413,6 +416,7 @@ pub fn collide_trimesh_box(mesh: &Mesh, host: &dyn TriHost, b: &BoxShape, bp: &P
     }
     host.touched(&cand);
     let mut pts = Reused::take(&POINTS);
+    let mut bufs = [Poly16::EMPTY; 2];
     for &t in cand.iter() {
         if !host.accept(t) {
             continue;
@@ -420,7 +424,7 @@ pub fn collide_trimesh_box(mesh: &Mesh, host: &dyn TriHost, b: &BoxShape, bp: &P
         let v = mesh.triangle(t as usize);
         let Some(s) = bx.sat(&v[0], &v[1], &v[2]) else { continue };
         pts.clear();
-        bx.contacts(&v, &s, &mut pts);
+        bx.contacts(&v, &s, &mut pts, &mut bufs);
         for &(p, depth) in pts.iter() {
             let mut k = Contact::new(p, s.normal, depth);
             k.side1 = t;

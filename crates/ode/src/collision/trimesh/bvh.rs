@@ -244,6 +244,15 @@ impl Bvh {
                     Visit::TakeAll => {}
                 }
             }
+            // The negative child lies past the positive subtree, far in
+            // memory: start fetching it now (the positive child is the
+            // next node).
+            #[cfg(target_arch = "x86_64")]
+            if nd.neg & LEAF == 0 {
+                let p = self.nodes.as_ptr().wrapping_add(nd.neg as usize) as *const i8;
+                // SAFETY: a prefetch never faults, whatever the address.
+                unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
+            }
             // Negative pushed first so that the positive side comes out first.
             stack.push((nd.neg, open));
             stack.push((nd.pos, open));
