@@ -413,8 +413,9 @@ struct ObbLanes {
     bb3: Lanes,
     bb6: Lanes,
     bb9: Lanes,
-    /// Rows of r_m2b (lane j = m[k][j]); b0, b1.
+    /// Rows of r_m2b (lane j = m[k][j]); t_m2b; b0, b1.
     m: [Lanes; 3],
+    tm: Lanes,
     b0: Lanes,
     b1: Lanes,
 }
@@ -484,6 +485,7 @@ impl ObbQuery {
             bb6: Lanes::of3([bb[6], bb[7], bb[8]]),
             bb9: Lanes::of3([bb[9], bb[10], bb[11]]),
             m: [Lanes::of3(r_m2b[0]), Lanes::of3(r_m2b[1]), Lanes::of3(r_m2b[2])],
+            tm: Lanes::of3(t_m2b),
             b0: Lanes::of3(b0),
             b1: Lanes::of3(b1),
         };
@@ -604,8 +606,22 @@ impl ObbQuery {
         }
     }
 
-    /// Triangle (mesh space) against the box.
+    /// Triangle (mesh space) against the box (the same decision as
+    /// `tri_overlap_ref`).
+    #[inline]
     pub fn tri_overlap(&self, t: &TriF) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            simd::obb_tri(self, t)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self.tri_overlap_ref(t)
+        }
+    }
+
+    /// Triangle (mesh space) against the box, OPCODE's scalar code.
+    pub fn tri_overlap_ref(&self, t: &TriF) -> bool {
         let v = [
             transform(&t[0], &self.r_m2b, &self.t_m2b),
             transform(&t[1], &self.r_m2b, &self.t_m2b),
@@ -1401,6 +1417,82 @@ mod simd {
         }
     }
 
+    /// Lanes (y, z, x) of `v`, and so on: `sh!(v, 1, 2, 0)`.
+    macro_rules! sh {
+        ($v:expr, $a:literal, $b:literal, $c:literal) => {
+            _mm_shuffle_ps::<{ $a | $b << 2 | $c << 4 | 3 << 6 }>($v, $v)
+        };
+    }
+
+    /// `tri_box_centred` of the triangle moved into the box frame, every
+    /// axis at once: the vertex transform ((t + p0 m0) + p1 m1) + p2 m2;
+    /// min/max of three as OPCODE's macros (`fmin3(a, b, c)` is
+    /// minps(minps(a, b), c) bit for bit, NaN and signed zeros included);
+    /// per edge the three edge × axis projections, lane k being axis k's
+    /// (lane 2 uses another vertex pair, whose projections are computed
+    /// whole and blended in).
+    pub fn obb_tri(q: &ObbQuery, t: &super::TriF) -> bool {
+        let v = &q.v;
+        // SAFETY: SSE2 is part of x86_64; `t` rows are read lane by lane.
+        unsafe {
+            let (m0, m1, m2, tm) = (ld(&v.m[0]), ld(&v.m[1]), ld(&v.m[2]), ld(&v.tm));
+            let xf = |p: &[f32; 3]| {
+                _mm_add_ps(
+                    _mm_add_ps(_mm_add_ps(tm, _mm_mul_ps(_mm_set1_ps(p[0]), m0)), _mm_mul_ps(_mm_set1_ps(p[1]), m1)),
+                    _mm_mul_ps(_mm_set1_ps(p[2]), m2),
+                )
+            };
+            let (v0, v1, v2) = (xf(&t[0]), xf(&t[1]), xf(&t[2]));
+            let ext = ld(&v.ext);
+            let mn = _mm_min_ps(_mm_min_ps(v0, v1), v2);
+            let mx = _mm_max_ps(_mm_max_ps(v0, v1), v2);
+            let neg_ext = _mm_xor_ps(ext, _mm_set1_ps(-0.0));
+            let out = _mm_or_ps(_mm_cmpgt_ps(mn, ext), _mm_cmplt_ps(mx, neg_ext));
+            if _mm_movemask_ps(out) & 7 != 0 {
+                return false;
+            }
+            let e0 = _mm_sub_ps(v1, v0);
+            let e1 = _mm_sub_ps(v2, v1);
+            let e2 = _mm_sub_ps(v0, v2);
+            // The plane test, scalar as written.
+            let cr = _mm_sub_ps(_mm_mul_ps(sh!(e0, 1, 2, 0), sh!(e1, 2, 0, 1)), _mm_mul_ps(sh!(e0, 2, 0, 1), sh!(e1, 1, 2, 0)));
+            let (mut n, mut p0, mut ex) = ([0.0f32; 4], [0.0f32; 4], [0.0f32; 4]);
+            _mm_storeu_ps(n.as_mut_ptr(), cr);
+            _mm_storeu_ps(p0.as_mut_ptr(), v0);
+            _mm_storeu_ps(ex.as_mut_ptr(), ext);
+            let nn = [n[0], n[1], n[2]];
+            let d = -super::dot3(&nn, &[p0[0], p0[1], p0[2]]);
+            if !super::plane_box(&nn, d, &[ex[0], ex[1], ex[2]]) {
+                return false;
+            }
+            // Lane 2 from `b`, lanes 0, 1 from `a`.
+            let z = _mm_castsi128_ps(_mm_set_epi32(0, -1, 0, 0));
+            let blend = |a: __m128, b: __m128| _mm_or_ps(_mm_andnot_ps(z, a), _mm_and_ps(z, b));
+            let (ext_yxx, ext_zzy) = (sh!(ext, 1, 0, 0), sh!(ext, 2, 2, 1));
+            // Edge e's projections of the vertex pair (p, q), lane z of
+            // each from its own vertex (pz, qz): lane x is
+            // e_z p_y − e_y p_z, lane y e_x p_z − e_z p_x, lane z
+            // e_y p_x − e_x p_y (computed per whole vertex, then the
+            // lanes are picked); radius f_z ext_y + f_y ext_z, and so on.
+            let edge = |e: __m128, p: __m128, pz: __m128, qv: __m128, qz: __m128| {
+                let (ezxy, eyzx) = (sh!(e, 2, 0, 1), sh!(e, 1, 2, 0));
+                let proj = |w: __m128| _mm_sub_ps(_mm_mul_ps(ezxy, sh!(w, 1, 2, 0)), _mm_mul_ps(eyzx, sh!(w, 2, 0, 1)));
+                let pp = blend(proj(p), proj(pz));
+                let qq = blend(proj(qv), proj(qz));
+                let f = abs(e);
+                let rad = _mm_add_ps(_mm_mul_ps(sh!(f, 2, 2, 1), ext_yxx), _mm_mul_ps(sh!(f, 1, 0, 0), ext_zzy));
+                let lo = _mm_min_ps(qq, pp);
+                let hi = _mm_max_ps(pp, qq);
+                _mm_or_ps(_mm_cmpgt_ps(lo, rad), _mm_cmplt_ps(hi, _mm_xor_ps(rad, _mm_set1_ps(-0.0))))
+            };
+            let sep = _mm_or_ps(
+                _mm_or_ps(edge(e0, v0, v1, v2, v2), edge(e1, v0, v0, v2, v1)),
+                edge(e2, v0, v1, v1, v2),
+            );
+            _mm_movemask_ps(sep) & 7 == 0
+        }
+    }
+
     #[inline]
     pub fn obb_visit(q: &ObbQuery, n: &Node) -> Visit {
         let (c, e) = node_ce(n);
@@ -1664,13 +1756,46 @@ mod tests {
                 for prim in [true, false] {
                     let mut got = Vec::new();
                     obb_candidates(&mesh, &bq, prim, &mut Vec::new(), &mut got);
-                    let want = walk_ref(&mesh, |n| bq.visit_ref(n), |t| !prim || bq.tri_overlap(t));
+                    let want = walk_ref(&mesh, |n| bq.visit_ref(n), |t| !prim || bq.tri_overlap_ref(t));
                     assert_eq!(got, want, "box mesh {m} query {q} prim {prim}");
                 }
             }
         }
         // Every outcome occurs often (the test exercises all paths).
         assert!(kinds.iter().all(|&k| k > decisions / 50), "{kinds:?}");
+    }
+
+    /// The SIMD triangle–box test decides as the scalar one: random
+    /// triangles (grid-snapped for exact ties, degenerate ones, odd
+    /// numbers) against random boxes of every size.
+    #[test]
+    fn triangle_box_test_matches_the_scalar_reference() {
+        let mut g = Lcg(4242);
+        let odd = [0.0f32, -0.0, 1e-40, 1e30, f32::INFINITY, f32::NAN, 0.5];
+        let (mut hits, mut total) = (0, 0);
+        for i in 0..200_000 {
+            let grid = if i % 2 == 0 { 0.25 } else { 0.0 };
+            let mr = if i % 3 == 0 { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(0.3, g.unit(), 0.5, 4.0 * g.unit()) };
+            let br = if i % 5 == 0 { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(g.unit(), 0.2, g.unit(), 4.0 * g.unit()) };
+            let size = [0.1, 0.5, 2.0][i % 3];
+            let h = [size * (0.1 + g.unit()), size * (0.1 + g.unit()), size * (0.1 + g.unit())];
+            let c = [g.range(-1.0, 1.0, grid), g.range(-1.0, 1.0, grid), g.range(-1.0, 1.0, grid), 0.0];
+            let q = ObbQuery::for_geom(&c, &br, &h, &[0.0; 4], &mr);
+            let mut t: TriF = [[0.0; 3]; 3];
+            for (k, p) in t.iter_mut().enumerate() {
+                for x in p.iter_mut() {
+                    *x = if i % 97 == 0 && k == 1 { odd[(g.unit() * 7.0) as usize] } else { g.range(-1.5, 1.5, grid) as f32 };
+                }
+            }
+            if i % 11 == 0 {
+                t[2] = t[0]; // degenerate
+            }
+            let want = q.tri_overlap_ref(&t);
+            assert_eq!(q.tri_overlap(&t), want, "{t:?} {c:?} {h:?}");
+            hits += want as usize;
+            total += 1;
+        }
+        assert!(hits > total / 10 && hits < total * 9 / 10, "{hits} of {total}");
     }
 
     /// Node boxes with zero, huge or non-finite numbers and the child
