@@ -114,7 +114,7 @@ fn edge_axis_loses(depth: f64, l2: f64, best: f64) -> bool {
     let bb = best * best;
     let a = 2.25 * (depth * depth);
     // bb ≥ 1e-200 (so bb·l2 > 1e-216, normal) and finite; `a` finite.
-    bb >= 1e-200 && bb < f64::MAX && a < f64::MAX && l2 < f64::MAX && a > (bb * l2) * (1.0 + 1e-9)
+    (1e-200..f64::MAX).contains(&bb) && a < f64::MAX && l2 < f64::MAX && a > (bb * l2) * (1.0 + 1e-9)
 }
 
 impl BoxData {
@@ -473,7 +473,7 @@ mod tests {
             if edge_axis_loses(depth, l2, best) {
                 assert!(!exact_wins, "depth {depth:e} l2 {l2:e} best {best:e}");
                 skipped += 1;
-            } else if !exact_wins && i % 4 == 0 {
+            } else if !exact_wins && i.is_multiple_of(4) {
                 near += 1;
             }
         }

@@ -1721,13 +1721,13 @@ mod tests {
     fn node_tests_and_candidates_match_the_scalar_reference() {
         let mut g = Lcg(12345);
         let (mut decisions, mut kinds) = (0usize, [0usize; 3]);
-        for m in 0..12 {
-            let grid = if m % 2 == 0 { 0.25 } else { 0.0 };
+        for m in 0..12usize {
+            let grid = if m.is_multiple_of(2) { 0.25 } else { 0.0 };
             let (v, idx) = random_mesh(&mut g, 40 + 37 * m, grid);
             let data = build(&v, &idx);
-            for q in 0..60 {
+            for q in 0..60usize {
                 let r = r_from_axis_and_angle(g.unit() - 0.5, g.unit() - 0.5, g.unit() - 0.5, 6.0 * g.unit());
-                let mr = if q % 3 == 0 { crate::math::rotation::IDENTITY } else { r };
+                let mr = if q.is_multiple_of(3) { crate::math::rotation::IDENTITY } else { r };
                 let mp = [g.range(-1.0, 1.0, grid), g.range(-1.0, 1.0, grid), 0.0, 0.0];
                 let mesh = Mesh { data: &data, pose: Pose::new([mp[0], mp[1], mp[2]], mr) };
                 let size = [0.05, 0.5, 2.0, 20.0][q % 4];
@@ -1744,7 +1744,7 @@ mod tests {
                 sphere_candidates(&mesh, &sq, &mut Vec::new(), &mut got);
                 assert_eq!(got, walk_ref(&mesh, |n| sq.visit_ref(n), |_| true), "sphere mesh {m} query {q}");
                 // Oriented box (axis-aligned in the mesh frame now and then).
-                let br = if q % 5 == 0 { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(g.unit(), g.unit(), 0.3, 5.0 * g.unit()) };
+                let br = if q.is_multiple_of(5) { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(g.unit(), g.unit(), 0.3, 5.0 * g.unit()) };
                 let h = [size * (0.1 + g.unit()), size * (0.1 + g.unit()), size * (0.1 + g.unit())];
                 let bq = ObbQuery::for_geom(&c, &br, &h, &mesh.pose.pos, &mesh.pose.r);
                 for n in &data.bvh.nodes {
@@ -1773,10 +1773,10 @@ mod tests {
         let mut g = Lcg(4242);
         let odd = [0.0f32, -0.0, 1e-40, 1e30, f32::INFINITY, f32::NAN, 0.5];
         let (mut hits, mut total) = (0, 0);
-        for i in 0..200_000 {
-            let grid = if i % 2 == 0 { 0.25 } else { 0.0 };
-            let mr = if i % 3 == 0 { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(0.3, g.unit(), 0.5, 4.0 * g.unit()) };
-            let br = if i % 5 == 0 { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(g.unit(), 0.2, g.unit(), 4.0 * g.unit()) };
+        for i in 0..200_000usize {
+            let grid = if i.is_multiple_of(2) { 0.25 } else { 0.0 };
+            let mr = if i.is_multiple_of(3) { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(0.3, g.unit(), 0.5, 4.0 * g.unit()) };
+            let br = if i.is_multiple_of(5) { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(g.unit(), 0.2, g.unit(), 4.0 * g.unit()) };
             let size = [0.1, 0.5, 2.0][i % 3];
             let h = [size * (0.1 + g.unit()), size * (0.1 + g.unit()), size * (0.1 + g.unit())];
             let c = [g.range(-1.0, 1.0, grid), g.range(-1.0, 1.0, grid), g.range(-1.0, 1.0, grid), 0.0];
@@ -1784,10 +1784,10 @@ mod tests {
             let mut t: TriF = [[0.0; 3]; 3];
             for (k, p) in t.iter_mut().enumerate() {
                 for x in p.iter_mut() {
-                    *x = if i % 97 == 0 && k == 1 { odd[(g.unit() * 7.0) as usize] } else { g.range(-1.5, 1.5, grid) as f32 };
+                    *x = if i.is_multiple_of(97) && k == 1 { odd[(g.unit() * 7.0) as usize] } else { g.range(-1.5, 1.5, grid) as f32 };
                 }
             }
-            if i % 11 == 0 {
+            if i.is_multiple_of(11) {
                 t[2] = t[0]; // degenerate
             }
             let want = q.tri_overlap_ref(&t);
@@ -1807,8 +1807,8 @@ mod tests {
         let data = TriMeshData::default();
         let mesh_r = r_from_axis_and_angle(0.2, 0.5, 0.9, 0.7);
         let mesh = Mesh { data: &data, pose: Pose::new([0.1, 0.2, 0.3], mesh_r) };
-        for i in 0..20000 {
-            let mut pick = |k: usize| if (i + k) % 4 == 0 { odd[(g.unit() * 9.0) as usize] } else { g.range(-2.0, 2.0, 0.5) as f32 };
+        for i in 0..20000usize {
+            let mut pick = |k: usize| if (i + k).is_multiple_of(4) { odd[(g.unit() * 9.0) as usize] } else { g.range(-2.0, 2.0, 0.5) as f32 };
             let (c, e) = ([pick(0), pick(1), pick(2)], [pick(3).abs(), pick(5).abs(), pick(6).abs()]);
             let n = Node { c, pos: (g.unit() * 4e9) as u32, e, neg: (g.unit() * 4e9) as u32 };
             let c = [g.range(-2.0, 2.0, 0.5), g.range(-2.0, 2.0, 0.5), g.range(-2.0, 2.0, 0.5)];
