@@ -109,6 +109,7 @@ pub struct SphereQuery {
     pub c: V3,
     pub r2: f32,
     /// `c` as a 4-lane vector (fourth lane 0) for the SIMD node tests.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     c4: Lanes,
 }
 
@@ -401,6 +402,7 @@ pub struct ObbQuery {
 /// An `ObbQuery`'s constants laid out for `simd::obb_visit`, each a
 /// vector over the axes (fourth lane 0, which never separates).
 #[derive(Default)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 struct ObbLanes {
     /// t_b2m; bb[0..3]; ext.
     t: Lanes,
