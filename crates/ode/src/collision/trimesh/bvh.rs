@@ -30,12 +30,16 @@
 /// Marks a child that is a triangle (the low bits) rather than a node.
 pub const LEAF: u32 = 0x8000_0000;
 
+/// One node: 32 bytes aligned to 32, so a node never straddles a cache
+/// line and `c`, `e` each load as one 4-lane vector (the fourth lane, a
+/// child code, is masked off by the SIMD tests in `opcode`).
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(32))]
 pub struct Node {
     pub c: [f32; 3],
-    pub e: [f32; 3],
     /// Positive and negative children: node index, or `LEAF | triangle`.
     pub pos: u32,
+    pub e: [f32; 3],
     pub neg: u32,
 }
 
@@ -239,6 +243,15 @@ impl Bvh {
                     Visit::Open => open = true,
                     Visit::TakeAll => {}
                 }
+            }
+            // The negative child lies past the positive subtree, far in
+            // memory: start fetching it now (the positive child is the
+            // next node).
+            #[cfg(target_arch = "x86_64")]
+            if nd.neg & LEAF == 0 {
+                let p = self.nodes.as_ptr().wrapping_add(nd.neg as usize) as *const i8;
+                // SAFETY: a prefetch never faults, whatever the address.
+                unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
             }
             // Negative pushed first so that the positive side comes out first.
             stack.push((nd.neg, open));

@@ -195,6 +195,17 @@ impl TriMeshData {
     /// Triangle `t` in mesh coordinates, single precision (exact: the
     /// vertices are floats or rounded to floats).
     pub fn local_triangle_f(&self, t: usize) -> bvh::TriF {
+        if !self.double {
+            // Float vertices as stored (what the round trip through f64
+            // gives back), without the conversions.
+            let i = self.indices(t);
+            // SAFETY: the build contract (indices < vertex_count, buffers alive).
+            let f = |k: usize| unsafe {
+                let q = self.vertices.add(k * self.vertex_stride) as *const f32;
+                [q.read_unaligned(), q.add(1).read_unaligned(), q.add(2).read_unaligned()]
+            };
+            return [f(i[0]), f(i[1]), f(i[2])];
+        }
         let l = self.local_triangle(t);
         let f = |v: [f64; 3]| [v[0] as f32, v[1] as f32, v[2] as f32];
         [f(l[0]), f(l[1]), f(l[2])]

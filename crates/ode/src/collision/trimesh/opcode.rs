@@ -108,6 +108,9 @@ pub fn tri_f(mesh: &Mesh, t: u32) -> TriF {
 pub struct SphereQuery {
     pub c: V3,
     pub r2: f32,
+    /// `c` as a 4-lane vector (fourth lane 0) for the SIMD node tests.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    c4: Lanes,
 }
 
 impl SphereQuery {
@@ -116,7 +119,8 @@ impl SphereQuery {
         let off = [(centre[0] - pos[0]) as f32, (centre[1] - pos[1]) as f32, (centre[2] - pos[2]) as f32];
         let rad = radius as f32;
         let inv = invert_pr(&make_matrix(&[0.0; 3], r));
-        SphereQuery { c: point_mul4(&off, &inv), r2: rad * rad }
+        let c = point_mul4(&off, &inv);
+        SphereQuery { c, r2: rad * rad, c4: Lanes([c[0], c[1], c[2], 0.0]) }
     }
 
     /// Sphere–box overlap from the squared distance to the box.
@@ -159,13 +163,28 @@ impl SphereQuery {
         true
     }
 
-    fn visit(&self, n: &Node) -> Visit {
+    /// The scalar node test, OPCODE's code as written (the reference for
+    /// `visit`).
+    pub fn visit_ref(&self, n: &Node) -> Visit {
         if !self.touches(n) {
             Visit::Skip
         } else if self.holds(n) {
             Visit::TakeAll
         } else {
             Visit::Open
+        }
+    }
+
+    /// The node test (the same decisions as `visit_ref`).
+    #[inline]
+    pub fn visit(&self, n: &Node) -> Visit {
+        #[cfg(target_arch = "x86_64")]
+        {
+            simd::sphere_visit(self, n)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self.visit_ref(n)
         }
     }
 
@@ -376,6 +395,42 @@ pub struct ObbQuery {
     b0: V3,
     b1: V3,
     bb: [f32; 12],
+    /// The same numbers as 4-lane vectors for the SIMD node tests.
+    v: ObbLanes,
+}
+
+/// An `ObbQuery`'s constants laid out for `simd::obb_visit`, each a
+/// vector over the axes (fourth lane 0, which never separates).
+#[derive(Default)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+struct ObbLanes {
+    /// t_b2m; bb[0..3]; ext.
+    t: Lanes,
+    bb0: Lanes,
+    ext: Lanes,
+    /// Columns of r_b2m and ar: r[k][i] = r_b2m[i][k].
+    r: [Lanes; 3],
+    ar: [Lanes; 3],
+    /// bb[3..6], bb[6..9], bb[9..12].
+    bb3: Lanes,
+    bb6: Lanes,
+    bb9: Lanes,
+    /// Rows of r_m2b (lane j = m[k][j]); t_m2b; b0, b1.
+    m: [Lanes; 3],
+    tm: Lanes,
+    b0: Lanes,
+    b1: Lanes,
+}
+
+/// Four f32 lanes, 16-byte aligned.
+#[derive(Clone, Copy, Default, Debug)]
+#[repr(C, align(16))]
+struct Lanes([f32; 4]);
+
+impl Lanes {
+    fn of3(a: [f32; 3]) -> Lanes {
+        Lanes([a[0], a[1], a[2], 0.0])
+    }
 }
 
 impl ObbQuery {
@@ -419,7 +474,24 @@ impl ObbQuery {
             e[0] * ar[2][2] + e[2] * ar[0][2],
             e[0] * ar[1][2] + e[1] * ar[0][2],
         ];
-        ObbQuery { r_m2b: rot3(&m2b), t_m2b, r_b2m, t_b2m: [b2m[3][0], b2m[3][1], b2m[3][2]], ext: e, ar, b0, b1, bb }
+        let r_m2b = rot3(&m2b);
+        let t_b2m = [b2m[3][0], b2m[3][1], b2m[3][2]];
+        let col = |m: &[[f32; 3]; 3], k: usize| Lanes::of3([m[0][k], m[1][k], m[2][k]]);
+        let v = ObbLanes {
+            t: Lanes::of3(t_b2m),
+            bb0: Lanes::of3([bb[0], bb[1], bb[2]]),
+            ext: Lanes::of3(e),
+            r: [col(&r_b2m, 0), col(&r_b2m, 1), col(&r_b2m, 2)],
+            ar: [col(&ar, 0), col(&ar, 1), col(&ar, 2)],
+            bb3: Lanes::of3([bb[3], bb[4], bb[5]]),
+            bb6: Lanes::of3([bb[6], bb[7], bb[8]]),
+            bb9: Lanes::of3([bb[9], bb[10], bb[11]]),
+            m: [Lanes::of3(r_m2b[0]), Lanes::of3(r_m2b[1]), Lanes::of3(r_m2b[2])],
+            tm: Lanes::of3(t_m2b),
+            b0: Lanes::of3(b0),
+            b1: Lanes::of3(b1),
+        };
+        ObbQuery { r_m2b, t_m2b, r_b2m, t_b2m, ext: e, ar, b0, b1, bb, v }
     }
 
     /// ODE's box for a geom at world `pos` with rotation `r` (dMatrix3)
@@ -511,7 +583,9 @@ impl ObbQuery {
         true
     }
 
-    fn visit(&self, n: &Node) -> Visit {
+    /// The scalar node test, OPCODE's code as written (the reference for
+    /// `visit`).
+    pub fn visit_ref(&self, n: &Node) -> Visit {
         if !self.touches(n) {
             Visit::Skip
         } else if self.holds(n) {
@@ -521,8 +595,35 @@ impl ObbQuery {
         }
     }
 
-    /// Triangle (mesh space) against the box.
+    /// The node test (the same decisions as `visit_ref`).
+    #[inline]
+    pub fn visit(&self, n: &Node) -> Visit {
+        #[cfg(target_arch = "x86_64")]
+        {
+            simd::obb_visit(self, n)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self.visit_ref(n)
+        }
+    }
+
+    /// Triangle (mesh space) against the box (the same decision as
+    /// `tri_overlap_ref`).
+    #[inline]
     pub fn tri_overlap(&self, t: &TriF) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            simd::obb_tri(self, t)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self.tri_overlap_ref(t)
+        }
+    }
+
+    /// Triangle (mesh space) against the box, OPCODE's scalar code.
+    pub fn tri_overlap_ref(&self, t: &TriF) -> bool {
         let v = [
             transform(&t[0], &self.r_m2b, &self.t_m2b),
             transform(&t[1], &self.r_m2b, &self.t_m2b),
@@ -1231,6 +1332,226 @@ fn coplanar(n: &V3, v: &TriF, u: &TriF) -> bool {
     inside(&v[0], u) || inside(&u[0], v)
 }
 
+// ---- SIMD node tests ------------------------------------------------------------
+
+/// The sphere and box node tests on SSE2 lanes (x86_64's baseline). Each
+/// lane computes one axis with the scalar code's operands in the same
+/// order, so every value is bit-identical; the scalar code's early exits
+/// only save work (a sphere's partial distance never decreases, the box
+/// axes are independent), so testing every axis and combining the
+/// outcomes decides the same, with fewer unpredictable branches. Node
+/// vectors are loaded through the node's own pointer (32 bytes, see
+/// `bvh::Node`) and their fourth lane, a child code, is cleared: the
+/// query constants' fourth lanes are 0, so that lane never separates,
+/// never touches and never fails a containment.
+#[cfg(target_arch = "x86_64")]
+mod simd {
+    use super::{Lanes, Node, ObbQuery, SphereQuery, Visit};
+    use std::arch::x86_64::*;
+
+    #[inline(always)]
+    fn ld(l: &Lanes) -> __m128 {
+        // SAFETY: Lanes is 16 bytes, 16-byte aligned.
+        unsafe { _mm_load_ps(l.0.as_ptr()) }
+    }
+
+    /// The node's centre and extents, fourth lanes 0.
+    #[inline(always)]
+    fn node_ce(n: &Node) -> (__m128, __m128) {
+        let p = n as *const Node as *const f32;
+        // SAFETY: Node is repr(C): c at 0, pos at 12, e at 16, neg at 28
+        // (32 bytes, all read through the whole node's pointer); SSE2 is
+        // part of x86_64.
+        unsafe {
+            let m3 = _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1));
+            (_mm_and_ps(_mm_loadu_ps(p), m3), _mm_and_ps(_mm_loadu_ps(p.add(4)), m3))
+        }
+    }
+
+    #[inline(always)]
+    fn abs(x: __m128) -> __m128 {
+        // SAFETY: SSE2 is part of x86_64.
+        unsafe { _mm_andnot_ps(_mm_set1_ps(-0.0), x) }
+    }
+
+    macro_rules! bc {
+        ($v:expr, $i:literal) => {
+            _mm_shuffle_ps::<{ $i * 0x55 }>($v, $v)
+        };
+    }
+
+    #[inline]
+    pub fn sphere_visit(q: &SphereQuery, n: &Node) -> Visit {
+        let (c, e) = node_ce(n);
+        // SAFETY: SSE2 is part of x86_64.
+        unsafe {
+            let zero = _mm_setzero_ps();
+            let tmp = _mm_sub_ps(ld(&q.c4), c);
+            let s1 = _mm_add_ps(tmp, e);
+            let s2 = _mm_sub_ps(tmp, e);
+            let below = _mm_cmplt_ps(s1, zero);
+            let above = _mm_andnot_ps(below, _mm_cmpgt_ps(s2, zero));
+            let sq = _mm_or_ps(_mm_and_ps(below, _mm_mul_ps(s1, s1)), _mm_and_ps(above, _mm_mul_ps(s2, s2)));
+            // d = (d0 + d1) + d2, the scalar sum (a skipped axis adds +0).
+            let d = _mm_add_ss(_mm_add_ss(sq, bc!(sq, 1)), bc!(sq, 2));
+            if !(_mm_cvtss_f32(d) <= q.r2) {
+                return Visit::Skip;
+            }
+            // Corners: q_k² for c + e (A) and c − e (B), then the eight
+            // sums (q0² + q1²) + q2², corner bit k choosing B on axis k.
+            let qa = _mm_sub_ps(ld(&q.c4), _mm_add_ps(c, e));
+            let qb = _mm_sub_ps(ld(&q.c4), _mm_sub_ps(c, e));
+            let (a, b) = (_mm_mul_ps(qa, qa), _mm_mul_ps(qb, qb));
+            let ab = _mm_unpacklo_ps(a, b); // A0 B0 A1 B1
+            let x = _mm_shuffle_ps::<0b01_00_01_00>(ab, ab); // A0 B0 A0 B0
+            let y = _mm_shuffle_ps::<0b11_11_10_10>(ab, ab); // A1 A1 B1 B1
+            let s01 = _mm_add_ps(x, y);
+            let r2 = _mm_set1_ps(q.r2);
+            let out = _mm_or_ps(
+                _mm_cmpge_ps(_mm_add_ps(s01, bc!(a, 2)), r2),
+                _mm_cmpge_ps(_mm_add_ps(s01, bc!(b, 2)), r2),
+            );
+            if _mm_movemask_ps(out) == 0 {
+                Visit::TakeAll
+            } else {
+                Visit::Open
+            }
+        }
+    }
+
+    /// Lanes (y, z, x) of `v`, and so on: `sh!(v, 1, 2, 0)`.
+    macro_rules! sh {
+        ($v:expr, $a:literal, $b:literal, $c:literal) => {
+            _mm_shuffle_ps::<{ $a | $b << 2 | $c << 4 | 3 << 6 }>($v, $v)
+        };
+    }
+
+    /// `tri_box_centred` of the triangle moved into the box frame, every
+    /// axis at once: the vertex transform ((t + p0 m0) + p1 m1) + p2 m2;
+    /// min/max of three as OPCODE's macros (`fmin3(a, b, c)` is
+    /// minps(minps(a, b), c) bit for bit, NaN and signed zeros included);
+    /// per edge the three edge × axis projections, lane k being axis k's
+    /// (lane 2 uses another vertex pair, whose projections are computed
+    /// whole and blended in).
+    pub fn obb_tri(q: &ObbQuery, t: &super::TriF) -> bool {
+        let v = &q.v;
+        // SAFETY: SSE2 is part of x86_64; `t` rows are read lane by lane.
+        unsafe {
+            let (m0, m1, m2, tm) = (ld(&v.m[0]), ld(&v.m[1]), ld(&v.m[2]), ld(&v.tm));
+            let xf = |p: &[f32; 3]| {
+                _mm_add_ps(
+                    _mm_add_ps(_mm_add_ps(tm, _mm_mul_ps(_mm_set1_ps(p[0]), m0)), _mm_mul_ps(_mm_set1_ps(p[1]), m1)),
+                    _mm_mul_ps(_mm_set1_ps(p[2]), m2),
+                )
+            };
+            let (v0, v1, v2) = (xf(&t[0]), xf(&t[1]), xf(&t[2]));
+            let ext = ld(&v.ext);
+            let mn = _mm_min_ps(_mm_min_ps(v0, v1), v2);
+            let mx = _mm_max_ps(_mm_max_ps(v0, v1), v2);
+            let neg_ext = _mm_xor_ps(ext, _mm_set1_ps(-0.0));
+            let out = _mm_or_ps(_mm_cmpgt_ps(mn, ext), _mm_cmplt_ps(mx, neg_ext));
+            if _mm_movemask_ps(out) & 7 != 0 {
+                return false;
+            }
+            let e0 = _mm_sub_ps(v1, v0);
+            let e1 = _mm_sub_ps(v2, v1);
+            let e2 = _mm_sub_ps(v0, v2);
+            // The plane test, scalar as written.
+            let cr = _mm_sub_ps(_mm_mul_ps(sh!(e0, 1, 2, 0), sh!(e1, 2, 0, 1)), _mm_mul_ps(sh!(e0, 2, 0, 1), sh!(e1, 1, 2, 0)));
+            let (mut n, mut p0, mut ex) = ([0.0f32; 4], [0.0f32; 4], [0.0f32; 4]);
+            _mm_storeu_ps(n.as_mut_ptr(), cr);
+            _mm_storeu_ps(p0.as_mut_ptr(), v0);
+            _mm_storeu_ps(ex.as_mut_ptr(), ext);
+            let nn = [n[0], n[1], n[2]];
+            let d = -super::dot3(&nn, &[p0[0], p0[1], p0[2]]);
+            if !super::plane_box(&nn, d, &[ex[0], ex[1], ex[2]]) {
+                return false;
+            }
+            // Lane 2 from `b`, lanes 0, 1 from `a`.
+            let z = _mm_castsi128_ps(_mm_set_epi32(0, -1, 0, 0));
+            let blend = |a: __m128, b: __m128| _mm_or_ps(_mm_andnot_ps(z, a), _mm_and_ps(z, b));
+            let (ext_yxx, ext_zzy) = (sh!(ext, 1, 0, 0), sh!(ext, 2, 2, 1));
+            // Edge e's projections of the vertex pair (p, q), lane z of
+            // each from its own vertex (pz, qz): lane x is
+            // e_z p_y − e_y p_z, lane y e_x p_z − e_z p_x, lane z
+            // e_y p_x − e_x p_y (computed per whole vertex, then the
+            // lanes are picked); radius f_z ext_y + f_y ext_z, and so on.
+            let edge = |e: __m128, p: __m128, pz: __m128, qv: __m128, qz: __m128| {
+                let (ezxy, eyzx) = (sh!(e, 2, 0, 1), sh!(e, 1, 2, 0));
+                let proj = |w: __m128| _mm_sub_ps(_mm_mul_ps(ezxy, sh!(w, 1, 2, 0)), _mm_mul_ps(eyzx, sh!(w, 2, 0, 1)));
+                let pp = blend(proj(p), proj(pz));
+                let qq = blend(proj(qv), proj(qz));
+                let f = abs(e);
+                let rad = _mm_add_ps(_mm_mul_ps(sh!(f, 2, 2, 1), ext_yxx), _mm_mul_ps(sh!(f, 1, 0, 0), ext_zzy));
+                let lo = _mm_min_ps(qq, pp);
+                let hi = _mm_max_ps(pp, qq);
+                _mm_or_ps(_mm_cmpgt_ps(lo, rad), _mm_cmplt_ps(hi, _mm_xor_ps(rad, _mm_set1_ps(-0.0))))
+            };
+            let sep = _mm_or_ps(
+                _mm_or_ps(edge(e0, v0, v1, v2, v2), edge(e1, v0, v0, v2, v1)),
+                edge(e2, v0, v1, v1, v2),
+            );
+            _mm_movemask_ps(sep) & 7 == 0
+        }
+    }
+
+    #[inline]
+    pub fn obb_visit(q: &ObbQuery, n: &Node) -> Visit {
+        let (c, e) = node_ce(n);
+        let v = &q.v;
+        // SAFETY: SSE2 is part of x86_64.
+        unsafe {
+            // Box axes of the node: |t| > e + bb.
+            let t = _mm_sub_ps(ld(&v.t), c);
+            if _mm_movemask_ps(_mm_cmpgt_ps(abs(t), _mm_add_ps(e, ld(&v.bb0)))) != 0 {
+                return Visit::Skip;
+            }
+            let (tx, ty, tz) = (bc!(t, 0), bc!(t, 1), bc!(t, 2));
+            let (e0, e1, e2) = (bc!(e, 0), bc!(e, 1), bc!(e, 2));
+            let (r0, r1, r2) = (ld(&v.r[0]), ld(&v.r[1]), ld(&v.r[2]));
+            let (a0, a1, a2) = (ld(&v.ar[0]), ld(&v.ar[1]), ld(&v.ar[2]));
+            // Query box axes i: (tx r_i0 + ty r_i1) + tz r_i2 against
+            // ((e0 ar_i0 + e1 ar_i1) + e2 ar_i2) + ext_i.
+            let p = _mm_add_ps(_mm_add_ps(_mm_mul_ps(tx, r0), _mm_mul_ps(ty, r1)), _mm_mul_ps(tz, r2));
+            let l = _mm_add_ps(
+                _mm_add_ps(_mm_add_ps(_mm_mul_ps(e0, a0), _mm_mul_ps(e1, a1)), _mm_mul_ps(e2, a2)),
+                ld(&v.ext),
+            );
+            let mut sep = _mm_cmpgt_ps(abs(p), l);
+            // Cross axes, three per node axis, as `touches` writes them.
+            let p = _mm_sub_ps(_mm_mul_ps(tz, r1), _mm_mul_ps(ty, r2));
+            let l = _mm_add_ps(_mm_add_ps(_mm_mul_ps(e1, a2), _mm_mul_ps(e2, a1)), ld(&v.bb3));
+            sep = _mm_or_ps(sep, _mm_cmpgt_ps(abs(p), l));
+            let p = _mm_sub_ps(_mm_mul_ps(tx, r2), _mm_mul_ps(tz, r0));
+            let l = _mm_add_ps(_mm_add_ps(_mm_mul_ps(e0, a2), _mm_mul_ps(e2, a0)), ld(&v.bb6));
+            sep = _mm_or_ps(sep, _mm_cmpgt_ps(abs(p), l));
+            let p = _mm_sub_ps(_mm_mul_ps(ty, r0), _mm_mul_ps(tx, r1));
+            let l = _mm_add_ps(_mm_add_ps(_mm_mul_ps(e0, a1), _mm_mul_ps(e1, a0)), ld(&v.bb9));
+            sep = _mm_or_ps(sep, _mm_cmpgt_ps(abs(p), l));
+            if _mm_movemask_ps(sep) != 0 {
+                return Visit::Skip;
+            }
+            // Containment: the node box in the query box's frame,
+            // nc = (c0 m0 + c1 m1) + c2 m2, ne = (|m0 e0| + |m1 e1|) + |m2 e2|.
+            let (m0, m1, m2) = (ld(&v.m[0]), ld(&v.m[1]), ld(&v.m[2]));
+            let nc = _mm_add_ps(_mm_add_ps(_mm_mul_ps(bc!(c, 0), m0), _mm_mul_ps(bc!(c, 1), m1)), _mm_mul_ps(bc!(c, 2), m2));
+            let ne = _mm_add_ps(
+                _mm_add_ps(abs(_mm_mul_ps(m0, e0)), abs(_mm_mul_ps(m1, e1))),
+                abs(_mm_mul_ps(m2, e2)),
+            );
+            let out = _mm_or_ps(
+                _mm_cmplt_ps(ld(&v.b0), _mm_add_ps(nc, ne)),
+                _mm_cmpgt_ps(ld(&v.b1), _mm_sub_ps(nc, ne)),
+            );
+            if _mm_movemask_ps(out) == 0 {
+                Visit::TakeAll
+            } else {
+                Visit::Open
+            }
+        }
+    }
+}
+
 // ---- per-thread scratch ----------------------------------------------------------
 
 /// Lists a trimesh query reuses from call to call.
@@ -1327,5 +1648,176 @@ impl<T: 'static> Drop for Reused<T> {
             let other = c.take();
             c.set(if other.capacity() > v.capacity() { other } else { v });
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collision::shapes::Pose;
+    use crate::collision::trimesh::TriMeshData;
+    use crate::math::rotation::r_from_axis_and_angle;
+
+    /// A small deterministic generator (no dependency, same sequence
+    /// everywhere).
+    struct Lcg(u64);
+    impl Lcg {
+        fn unit(&mut self) -> f64 {
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        }
+        /// In [lo, hi), on a grid of `step` when step > 0 (grid values
+        /// make exact ties between query and node bounds common).
+        fn range(&mut self, lo: f64, hi: f64, step: f64) -> f64 {
+            let x = lo + (hi - lo) * self.unit();
+            if step > 0.0 {
+                (x / step).round() * step
+            } else {
+                x
+            }
+        }
+    }
+
+    fn random_mesh(g: &mut Lcg, tris: usize, grid: f64) -> (Vec<f32>, Vec<u32>) {
+        let mut v = Vec::new();
+        let mut idx = Vec::new();
+        for t in 0..tris {
+            let c = [g.range(-5.0, 5.0, grid), g.range(-5.0, 5.0, grid), g.range(-1.0, 1.0, grid)];
+            for _ in 0..3 {
+                for cj in c {
+                    v.push((cj + g.range(-0.6, 0.6, grid)) as f32);
+                }
+            }
+            idx.extend([3 * t as u32, 3 * t as u32 + 1, 3 * t as u32 + 2]);
+        }
+        (v, idx)
+    }
+
+    fn build(v: &[f32], idx: &[u32]) -> TriMeshData {
+        let mut d = TriMeshData::default();
+        // SAFETY: the buffers outlive `d`'s use in the test; indices are
+        // below the vertex count.
+        unsafe {
+            d.build(v.as_ptr() as *const u8, 12, v.len() / 3, false, idx.as_ptr() as *const u8, idx.len() / 3, 12, std::ptr::null())
+        };
+        d
+    }
+
+    /// OPCODE's walk with the scalar node tests (the reference).
+    fn walk_ref(mesh: &Mesh, visit: impl Fn(&Node) -> Visit, tri: impl Fn(&TriF) -> bool) -> Vec<i32> {
+        let mut out = Vec::new();
+        mesh.data.bvh.walk(&mut Vec::new(), visit, |t, tested| {
+            if !tested || tri(&tri_f(mesh, t)) {
+                out.push(t as i32);
+            }
+            false
+        });
+        out
+    }
+
+    /// The SIMD node tests decide as the scalar ones on every node, and
+    /// the candidate lists (order included) equal the reference walk's,
+    /// for random sphere and box queries of every size on random meshes
+    /// (grid-snapped coordinates for exact ties, and free ones).
+    #[test]
+    fn node_tests_and_candidates_match_the_scalar_reference() {
+        let mut g = Lcg(12345);
+        let (mut decisions, mut kinds) = (0usize, [0usize; 3]);
+        for m in 0..12usize {
+            let grid = if m.is_multiple_of(2) { 0.25 } else { 0.0 };
+            let (v, idx) = random_mesh(&mut g, 40 + 37 * m, grid);
+            let data = build(&v, &idx);
+            for q in 0..60usize {
+                let r = r_from_axis_and_angle(g.unit() - 0.5, g.unit() - 0.5, g.unit() - 0.5, 6.0 * g.unit());
+                let mr = if q.is_multiple_of(3) { crate::math::rotation::IDENTITY } else { r };
+                let mp = [g.range(-1.0, 1.0, grid), g.range(-1.0, 1.0, grid), 0.0, 0.0];
+                let mesh = Mesh { data: &data, pose: Pose::new([mp[0], mp[1], mp[2]], mr) };
+                let size = [0.05, 0.5, 2.0, 20.0][q % 4];
+                let c = [g.range(-6.0, 6.0, grid), g.range(-6.0, 6.0, grid), g.range(-1.5, 1.5, grid), 0.0];
+                // Sphere.
+                let sq = SphereQuery::new(&[c[0], c[1], c[2]], size * (0.2 + g.unit()), &mesh.pose.pos, &mesh.pose.r);
+                for n in &data.bvh.nodes {
+                    let d = sq.visit(n);
+                    assert_eq!(d, sq.visit_ref(n));
+                    kinds[d as usize] += 1;
+                    decisions += 1;
+                }
+                let mut got = Vec::new();
+                sphere_candidates(&mesh, &sq, &mut Vec::new(), &mut got);
+                assert_eq!(got, walk_ref(&mesh, |n| sq.visit_ref(n), |_| true), "sphere mesh {m} query {q}");
+                // Oriented box (axis-aligned in the mesh frame now and then).
+                let br = if q.is_multiple_of(5) { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(g.unit(), g.unit(), 0.3, 5.0 * g.unit()) };
+                let h = [size * (0.1 + g.unit()), size * (0.1 + g.unit()), size * (0.1 + g.unit())];
+                let bq = ObbQuery::for_geom(&c, &br, &h, &mesh.pose.pos, &mesh.pose.r);
+                for n in &data.bvh.nodes {
+                    let d = bq.visit(n);
+                    assert_eq!(d, bq.visit_ref(n));
+                    kinds[d as usize] += 1;
+                    decisions += 1;
+                }
+                for prim in [true, false] {
+                    let mut got = Vec::new();
+                    obb_candidates(&mesh, &bq, prim, &mut Vec::new(), &mut got);
+                    let want = walk_ref(&mesh, |n| bq.visit_ref(n), |t| !prim || bq.tri_overlap_ref(t));
+                    assert_eq!(got, want, "box mesh {m} query {q} prim {prim}");
+                }
+            }
+        }
+        // Every outcome occurs often (the test exercises all paths).
+        assert!(kinds.iter().all(|&k| k > decisions / 50), "{kinds:?}");
+    }
+
+    /// The SIMD triangle–box test decides as the scalar one: random
+    /// triangles (grid-snapped for exact ties, degenerate ones, odd
+    /// numbers) against random boxes of every size.
+    #[test]
+    fn triangle_box_test_matches_the_scalar_reference() {
+        let mut g = Lcg(4242);
+        let odd = [0.0f32, -0.0, 1e-40, 1e30, f32::INFINITY, f32::NAN, 0.5];
+        let (mut hits, mut total) = (0, 0);
+        for i in 0..200_000usize {
+            let grid = if i.is_multiple_of(2) { 0.25 } else { 0.0 };
+            let mr = if i.is_multiple_of(3) { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(0.3, g.unit(), 0.5, 4.0 * g.unit()) };
+            let br = if i.is_multiple_of(5) { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(g.unit(), 0.2, g.unit(), 4.0 * g.unit()) };
+            let size = [0.1, 0.5, 2.0][i % 3];
+            let h = [size * (0.1 + g.unit()), size * (0.1 + g.unit()), size * (0.1 + g.unit())];
+            let c = [g.range(-1.0, 1.0, grid), g.range(-1.0, 1.0, grid), g.range(-1.0, 1.0, grid), 0.0];
+            let q = ObbQuery::for_geom(&c, &br, &h, &[0.0; 4], &mr);
+            let mut t: TriF = [[0.0; 3]; 3];
+            for (k, p) in t.iter_mut().enumerate() {
+                for x in p.iter_mut() {
+                    *x = if i.is_multiple_of(97) && k == 1 { odd[(g.unit() * 7.0) as usize] } else { g.range(-1.5, 1.5, grid) as f32 };
+                }
+            }
+            if i.is_multiple_of(11) {
+                t[2] = t[0]; // degenerate
+            }
+            let want = q.tri_overlap_ref(&t);
+            assert_eq!(q.tri_overlap(&t), want, "{t:?} {c:?} {h:?}");
+            hits += want as usize;
+            total += 1;
+        }
+        assert!(hits > total / 10 && hits < total * 9 / 10, "{hits} of {total}");
+    }
+
+    /// Node boxes with zero, huge or non-finite numbers and the child
+    /// codes' lanes never change a decision.
+    #[test]
+    fn node_tests_match_on_odd_numbers() {
+        let mut g = Lcg(99);
+        let odd = [0.0f32, -0.0, 1e-40, 1e30, f32::INFINITY, -f32::INFINITY, f32::NAN, 0.5, -2.0];
+        let data = TriMeshData::default();
+        let mesh_r = r_from_axis_and_angle(0.2, 0.5, 0.9, 0.7);
+        let mesh = Mesh { data: &data, pose: Pose::new([0.1, 0.2, 0.3], mesh_r) };
+        for i in 0..20000usize {
+            let mut pick = |k: usize| if (i + k).is_multiple_of(4) { odd[(g.unit() * 9.0) as usize] } else { g.range(-2.0, 2.0, 0.5) as f32 };
+            let (c, e) = ([pick(0), pick(1), pick(2)], [pick(3).abs(), pick(5).abs(), pick(6).abs()]);
+            let n = Node { c, pos: (g.unit() * 4e9) as u32, e, neg: (g.unit() * 4e9) as u32 };
+            let c = [g.range(-2.0, 2.0, 0.5), g.range(-2.0, 2.0, 0.5), g.range(-2.0, 2.0, 0.5)];
+            let sq = SphereQuery::new(&c, g.range(0.0, 3.0, 0.5), &mesh.pose.pos, &mesh.pose.r);
+            assert_eq!(sq.visit(&n), sq.visit_ref(&n), "{n:?}");
+            let bq = ObbQuery::for_geom(&[c[0], c[1], c[2], 0.0], &mesh_r, &[0.5, 1.0, 0.25], &mesh.pose.pos, &mesh.pose.r);
+            assert_eq!(bq.visit(&n), bq.visit_ref(&n), "{n:?}");
+        }
     }
 }
