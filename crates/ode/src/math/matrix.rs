@@ -901,14 +901,24 @@ impl L1Panels {
     /// `solve_l1(l, b, n, s)`, same bits, reading the 16-row blocks' shared
     /// passes from the copy (refreshed first where stale).
     pub fn solve_l1(&mut self, l: &[f64], b: &mut [f64], n: usize, s: usize) {
-        let n16 = n & !15;
-        if !self.avx || n16 == 0 {
-            return solve_l1(l, b, n, s);
+        self.solve_l1_from(l, b, 0, n, s);
+    }
+
+    /// `solve_l1` from row `start` on (a multiple of 4), rows before it
+    /// already solved in `b`.
+    pub fn solve_l1_from(&mut self, l: &[f64], b: &mut [f64], start: usize, n: usize, s: usize) {
+        assert!(start.is_multiple_of(4));
+        if start >= n {
+            return;
+        }
+        let end = start + ((n - start) & !15);
+        if !self.avx || end == start {
+            return solve_l1_from(Lanes::detect(), l, b, start, n, s);
         }
         assert!(n <= self.cap);
         let cap = self.cap;
         // Row r's columns before its panel: rows 0..4 have none.
-        for r in self.valid.max(4)..n16 {
+        for r in self.valid.max(4)..end {
             let (q, j) = (r / 4, r % 4);
             let src = &l[r * s..r * s + 4 * q];
             let dst = &mut self.buf[q * 4 * cap..q * 4 * cap + 16 * q];
@@ -916,18 +926,18 @@ impl L1Panels {
                 dst[4 * k + j] = v;
             }
         }
-        self.valid = self.valid.max(n16);
+        self.valid = self.valid.max(end);
         if cfg!(debug_assertions) {
-            for r in 0..n16 {
+            for r in 0..end {
                 let (q, j) = (r / 4, r % 4);
                 for k in 0..4 * q {
                     assert_eq!(self.buf[q * 4 * cap + 4 * k + j].to_bits(), l[r * s + k].to_bits(), "stale panel");
                 }
             }
         }
-        let mut i = 0;
+        let mut i = start;
         #[cfg(target_arch = "x86_64")]
-        while i < n16 {
+        while i < end {
             // SAFETY: `avx` is set only where AVX was detected.
             unsafe { solve_l1_block16_panels_avx(l, &self.buf, cap, b, i, s) };
             i += 16;

@@ -53,6 +53,8 @@ pub struct LcpScratch {
     upd: Vec<f64>,
     /// Column-ordered copy of L for the forward solves.
     panels: L1Panels,
+    /// The driving index's last forward solve (see `Sets::fwd`).
+    fwd: Vec<f64>,
 }
 
 /// Room for the L factor (n rows of `skip`). Only the rows of indices in C
@@ -176,6 +178,19 @@ struct Sets<'a> {
     c_order: &'a mut [usize],
     upd: &'a mut Vec<f64>,
     panels: &'a mut L1Panels,
+    /// `solve1`'s forward solve L⁻¹·A(C,i) for the index `fwd_of` being
+    /// driven, of which rows `0..fwd_rows` are still what a new solve would
+    /// give. While one index is driven each pivot either appends a row to
+    /// the factor (`n_to_c`), which leaves the rows above it and their
+    /// right-hand sides alone, or removes one (`c_to_n`), which changes the
+    /// rows from it on; so most of the next solve is already known.
+    /// `solve_l1` gives a row in one of its 4-row blocks the same bits
+    /// whatever the length, so the solve restarts at the last block
+    /// boundary at or before `fwd_rows` (rows left over at the bottom are
+    /// summed in another order).
+    fwd: &'a mut [f64],
+    fwd_of: Option<usize>,
+    fwd_rows: usize,
 }
 
 /// 1/(a_ii - dot), nudging a_ii up by one ulp when the difference would be
@@ -190,8 +205,13 @@ impl Sets<'_> {
     /// Loads A(i, C) in factor order into `dell` (the first `nub` columns are
     /// never permuted).
     fn load_row(&mut self, pr: &Problem<'_>, i: usize) {
+        self.load_row_from(pr, i, 0);
+    }
+
+    /// `load_row` of entries `from..nc` only.
+    fn load_row_from(&mut self, pr: &Problem<'_>, i: usize, from: usize) {
         let nc = self.nc;
-        for j in 0..nc {
+        for j in from..nc {
             let col = if j < self.nub { j } else { self.c_order[j] };
             self.dell[j] = pr.at(i, col);
         }
@@ -207,8 +227,22 @@ impl Sets<'_> {
             return;
         }
         let skip = pr.skip;
-        self.load_row(pr, i);
-        self.panels.solve_l1(self.l, self.dell, nc, skip);
+        let start = if self.fwd_of == Some(i) && !tests::reuse_off() { self.fwd_rows.min(nc) & !3 } else { 0 };
+        tests::count_reused(start);
+        self.dell[..start].copy_from_slice(&self.fwd[..start]);
+        self.load_row_from(pr, i, start);
+        self.panels.solve_l1_from(self.l, self.dell, start, nc, skip);
+        if cfg!(debug_assertions) && start > 0 {
+            let mut check = self.dell[..nc].to_vec();
+            self.load_row(pr, i);
+            self.panels.solve_l1(self.l, self.dell, nc, skip);
+            for (a, b) in check.iter().zip(&self.dell[..nc]) {
+                assert_eq!(a.to_bits(), b.to_bits(), "reused forward solve differs");
+            }
+            check.clear();
+        }
+        self.fwd[start..nc].copy_from_slice(&self.dell[start..nc]);
+        (self.fwd_of, self.fwd_rows) = (Some(i), nc);
         for j in 0..nc {
             self.ell[j] = self.dell[j] * self.d[j];
         }
@@ -226,6 +260,7 @@ impl Sets<'_> {
     /// Moves the driving index i into C using `ell`/`dell` from `solve1`.
     #[allow(clippy::wrong_self_convention)] // ODE's name (transfer_i_to_C); it mutates the sets
     fn to_c(&mut self, pr: &mut Problem<'_>, i: usize) {
+        self.fwd_of = None;
         let nc = self.nc;
         if nc > 0 {
             let skip = pr.skip;
@@ -279,6 +314,7 @@ impl Sets<'_> {
                 ldlt_remove(pr, self.c_order, self.l, self.d, nc, j, pr.skip, self.upd);
                 // Rows j.. of L were updated and moved up.
                 self.panels.invalidate_from(j);
+                self.fwd_rows = self.fwd_rows.min(j);
                 let k = match last {
                     Some(k) => k,
                     None => (j + 1..nc).find(|&k| self.c_order[k] == nc - 1).unwrap_or(j),
@@ -442,6 +478,7 @@ fn solve_lcp_core(
         sized(&mut sc.dell, n);
         sized(&mut sc.ell, n);
         sized(&mut sc.tmp, n);
+        sized(&mut sc.fwd, n);
         sc.rows.clear();
         sc.rows.extend((0..n).map(|k| k * skip));
         sc.p.clear();
@@ -478,6 +515,9 @@ fn solve_lcp_core(
             c_order: &mut sc.c_order,
             upd: &mut sc.upd,
             panels: &mut sc.panels,
+            fwd: &mut sc.fwd,
+            fwd_of: None,
+            fwd_rows: 0,
         };
         let status = drive(&mut pr, &mut st, &mut sc.delta_x, &mut sc.delta_w);
 
@@ -743,4 +783,91 @@ fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: 
         }
     }
     LcpStatus::Solved
+}
+
+#[cfg(not(test))]
+mod tests {
+    #[inline(always)]
+    pub fn reuse_off() -> bool {
+        false
+    }
+    #[inline(always)]
+    pub fn count_reused(_rows: usize) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        static REUSE_OFF: Cell<bool> = const { Cell::new(false) };
+        static REUSED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    pub fn reuse_off() -> bool {
+        REUSE_OFF.with(Cell::get)
+    }
+
+    pub fn count_reused(rows: usize) {
+        REUSED.with(|c| c.set(c.get() + rows));
+    }
+
+    /// Ragdoll-like boxed problems (bilateral rows, then contacts of a
+    /// normal and two friction rows with a friction index, A = J·Jᵀ of fewer
+    /// degrees of freedom than rows plus a small CFM, so many pivots), solved
+    /// with and without reusing the driving index's forward solve: the same
+    /// bits in x and w, and the reuse did happen.
+    #[test]
+    fn reused_forward_solves_give_the_same_bits() {
+        let mut seed = 0x9e3779b97f4a7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        REUSED.with(|c| c.set(0));
+        let mut sc = [LcpScratch::default(), LcpScratch::default()];
+        for trial in 0..60 {
+            let nub = 4 + (next() * 40.0) as usize;
+            let contacts = 3 + (next() * 14.0) as usize;
+            let n = nub + 3 * contacts;
+            let dof = (n * 5 / 6).max(1);
+            let skip = pad(n);
+            let jac: Vec<f64> = (0..n * dof).map(|_| next() * 2.0 - 1.0).collect();
+            let mut a = vec![0.0; n * skip];
+            for r in 0..n {
+                for c in 0..=r {
+                    let v: f64 = (0..dof).map(|k| jac[r * dof + k] * jac[c * dof + k]).sum();
+                    a[r * skip + c] = v + if r == c { 1e-5 } else { 0.0 };
+                }
+            }
+            let b: Vec<f64> = (0..n).map(|_| next() * 2.0 - 1.0).collect();
+            let (mut lo, mut hi, mut findex) = (vec![f64::NEG_INFINITY; n], vec![f64::INFINITY; n], vec![-1i32; n]);
+            for k in 0..contacts {
+                let r = nub + 3 * k;
+                lo[r] = 0.0;
+                for f in 1..3 {
+                    (lo[r + f], hi[r + f]) = (-0.7, 0.7);
+                    findex[r + f] = r as i32;
+                }
+            }
+            let mut out = Vec::new();
+            for (off, sc) in [false, true].into_iter().zip(&mut sc) {
+                REUSE_OFF.with(|c| c.set(off));
+                let (mut a, mut b, mut lo, mut hi, mut fi) = (a.clone(), b.clone(), lo.clone(), hi.clone(), findex.clone());
+                let (mut x, mut w) = (vec![0.0; n], vec![0.0; n]);
+                solve_lcp(n, &mut a, &mut x, &mut b, Some(&mut w), nub, &mut lo, &mut hi, Some(&mut fi), sc);
+                out.push((x, w));
+            }
+            REUSE_OFF.with(|c| c.set(false));
+            for k in 0..n {
+                assert_eq!(out[0].0[k].to_bits(), out[1].0[k].to_bits(), "trial {trial}: x[{k}]");
+                assert_eq!(out[0].1[k].to_bits(), out[1].1[k].to_bits(), "trial {trial}: w[{k}]");
+            }
+        }
+        let reused = REUSED.with(Cell::get);
+        assert!(reused > 1_000, "the forward solves were reused: {reused} rows");
+    }
 }
