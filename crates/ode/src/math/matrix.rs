@@ -911,7 +911,9 @@ impl L1Panels {
         if start >= n {
             return;
         }
-        let end = start + ((n - start) & !15);
+        // Rows start..end go in 4-row blocks through the panels (16 rows
+        // at a time, then what is left), rows end..n one by one.
+        let end = n & !3;
         if !self.avx || end == start {
             return solve_l1_from(Lanes::detect(), l, b, start, n, s);
         }
@@ -937,34 +939,103 @@ impl L1Panels {
         }
         let mut i = start;
         #[cfg(target_arch = "x86_64")]
-        while i < end {
+        {
             // SAFETY: `avx` is set only where AVX was detected.
-            unsafe { solve_l1_block16_panels_avx(l, &self.buf, cap, b, i, s) };
-            i += 16;
+            unsafe {
+                while i + 16 <= end {
+                    solve_l1_blocks_panels_avx::<4>(l, &self.buf, cap, b, i, s);
+                    i += 16;
+                }
+                match (end - i) / 4 {
+                    3 => solve_l1_blocks_panels_avx::<3>(l, &self.buf, cap, b, i, s),
+                    2 => solve_l1_blocks_panels_avx::<2>(l, &self.buf, cap, b, i, s),
+                    1 => solve_l1_blocks_panels_avx::<1>(l, &self.buf, cap, b, i, s),
+                    _ => {}
+                }
+                i = end;
+                solve_l1_bottom_rows(l, b, i, n, s);
+            }
         }
-        solve_l1_from(Lanes::Avx, l, b, i, n, s);
+        #[cfg(not(target_arch = "x86_64"))]
+        solve_l1_from(Lanes::Sse2, l, b, i, n, s);
     }
 }
 
-/// `solve_l1_block16_avx` with the shared pass read from `L1Panels`.
+/// The rows `i..n` (fewer than 4, `i` a multiple of 4) that `solve_l1`
+/// does one by one, each summing its even and odd columns apart: here the
+/// rows share the pass over the columns before `i`, each row's (even, odd)
+/// pair of sums in the two lanes of one SSE2 register (the same additions
+/// per lane as the scalar loop's two sums; `i` is even, so the pairs
+/// line up), and go on alone over the columns from `i`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn solve_l1_bottom_rows(l: &[f64], b: &mut [f64], i: usize, n: usize, s: usize) {
+    use std::arch::x86_64::*;
+    let rows = n - i;
+    debug_assert!(rows < 4 && i.is_multiple_of(2));
+    if rows == 0 {
+        return;
+    }
+    assert!(b.len() >= n && l.len() >= (n - 1) * s + n - 1);
+    let mut z = [[0.0f64; 2]; 3];
+    // SAFETY: SSE2 is in the x86-64 baseline; row i+t (t < rows) is read
+    // below column i, b below i, inside the lengths asserted above.
+    unsafe {
+        let mut acc = [_mm_setzero_pd(); 3];
+        let bp = b.as_ptr();
+        let mut k = 0;
+        while k + 2 <= i {
+            let q = _mm_loadu_pd(bp.add(k));
+            for (t, a) in acc.iter_mut().enumerate().take(rows) {
+                *a = _mm_add_pd(*a, _mm_mul_pd(_mm_loadu_pd(l.as_ptr().add((i + t) * s + k)), q));
+            }
+            k += 2;
+        }
+        for (t, a) in acc.iter().enumerate().take(rows) {
+            _mm_storeu_pd(z[t].as_mut_ptr(), *a);
+        }
+    }
+    for (t, [mut z_even, mut z_odd]) in z.into_iter().enumerate().take(rows) {
+        let row = i + t;
+        if row == 0 {
+            continue; // x0 = b0
+        }
+        let r = row * s;
+        let mut k = i;
+        while k + 1 < row {
+            z_even += l[r + k] * b[k];
+            z_odd += l[r + k + 1] * b[k + 1];
+            k += 2;
+        }
+        if k < row {
+            z_even += l[r + k] * b[k];
+        }
+        b[row] -= z_even + z_odd;
+    }
+}
+
+/// `G` 4-row blocks of `solve_l1` from row `i` (as `solve_l1_block16_avx`
+/// for G = 4), with the shared pass read from `L1Panels`: one 4-wide
+/// column load per block and column.
 ///
 /// # Safety
 /// The processor must have AVX.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-unsafe fn solve_l1_block16_panels_avx(l: &[f64], panels: &[f64], cap: usize, b: &mut [f64], i: usize, s: usize) {
+unsafe fn solve_l1_blocks_panels_avx<const G: usize>(l: &[f64], panels: &[f64], cap: usize, b: &mut [f64], i: usize, s: usize) {
     use std::arch::x86_64::*;
     let q0 = i / 4;
-    assert!(i.is_multiple_of(4) && b.len() >= i + 16 && l.len() > (i + 15) * s + i + 14);
-    assert!(panels.len() >= (q0 + 3) * 4 * cap + 4 * i);
+    let rows = 4 * G;
+    assert!(i.is_multiple_of(4) && b.len() >= i + rows && l.len() > (i + rows - 1) * s + i + rows - 2);
+    assert!(panels.len() >= (q0 + G - 1) * 4 * cap + 4 * i);
     let mut z = [0.0f64; 16];
-    // SAFETY: panel q0+g (g < 4) holds at least the 4·q0 = i columns read,
+    // SAFETY: panel q0+g (g < G) holds at least the 4·q0 = i columns read,
     // inside the length asserted above; b is read below i.
     unsafe {
         let p = panels.as_ptr().add(q0 * 4 * cap);
         let pstride = 4 * cap;
         let bp = b.as_ptr();
-        let mut acc = [_mm256_setzero_pd(); 4];
+        let mut acc = [_mm256_setzero_pd(); G];
         for k in 0..i {
             let q = _mm256_set1_pd(*bp.add(k));
             for (g, a) in acc.iter_mut().enumerate() {
@@ -975,7 +1046,7 @@ unsafe fn solve_l1_block16_panels_avx(l: &[f64], panels: &[f64], cap: usize, b: 
             _mm256_storeu_pd(z.as_mut_ptr().add(4 * g), *a);
         }
     }
-    solve_l1_block16_tail(l, b, i, s, z);
+    solve_l1_blocks_tail::<G>(l, b, i, s, z);
 }
 
 /// The part of a 16-row block of `solve_l1` after the shared pass (`z`:
@@ -983,11 +1054,17 @@ unsafe fn solve_l1_block16_panels_avx(l: &[f64], panels: &[f64], cap: usize, b: 
 /// in-block part, then the block's now final values carried into the later
 /// blocks' sums (k still increasing).
 #[inline(always)]
-fn solve_l1_block16_tail(l: &[f64], b: &mut [f64], i: usize, s: usize, mut z: [f64; 16]) {
-    for g in 0..4 {
+fn solve_l1_block16_tail(l: &[f64], b: &mut [f64], i: usize, s: usize, z: [f64; 16]) {
+    solve_l1_blocks_tail::<4>(l, b, i, s, z);
+}
+
+/// `solve_l1_block16_tail` for `G` blocks (`z[..4G]` used).
+#[inline(always)]
+fn solve_l1_blocks_tail<const G: usize>(l: &[f64], b: &mut [f64], i: usize, s: usize, mut z: [f64; 16]) {
+    for g in 0..G {
         let r0 = i + 4 * g;
         solve_l1_in_block(l, b, r0, s, [z[4 * g], z[4 * g + 1], z[4 * g + 2], z[4 * g + 3]]);
-        for (t, zt) in z.iter_mut().enumerate().skip(4 * g + 4) {
+        for (t, zt) in z.iter_mut().enumerate().take(4 * G).skip(4 * g + 4) {
             let row = &l[(i + t) * s + r0..(i + t) * s + r0 + 4];
             for (c, &q) in row.iter().zip(&b[r0..r0 + 4]) {
                 *zt += c * q;
@@ -1694,6 +1771,17 @@ mod tests {
                     x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
                     y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
                     "step {step} n={n} s={s}"
+                );
+                // Resumed at a block boundary with the rows above it solved
+                // (the LCP's reuse of a forward solve).
+                let start = ((step * 4) % (n + 4)).min(n) & !3;
+                let mut z = b.clone();
+                z[..start].copy_from_slice(&y[..start]);
+                panels.solve_l1_from(&l, &mut z, start, n, s);
+                assert_eq!(
+                    z.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                    y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                    "step {step} n={n} s={s} from {start}"
                 );
             }
         }
