@@ -31,7 +31,7 @@
 //! allocate.
 
 use crate::math::matrix::{
-    dot, dot2, factor_ldlt, ldlt_add_tl_with, pad, remove_row_col, solve_l1t, solve_ldlt, L1Panels,
+    dot, dot2, dot4, factor_ldlt, ldlt_add_tl_with, pad, remove_row_col, solve_l1t, solve_ldlt, L1Panels,
 };
 
 /// Reusable working memory of the solver.
@@ -639,8 +639,15 @@ fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: 
 
                 // delta_w for N and for i (x(i) moves by ±1).
                 let (nc, nn) = (st.nc, st.nn);
-                // Two rows at a time: independent sums, each in dot's order.
+                // Four or two rows at a time: independent sums, each in
+                // dot's order.
                 let mut k = 0;
+                while k + 4 <= nn {
+                    let rows = std::array::from_fn(|t| pr.row(nc + k + t, 0, nc));
+                    let Some(d) = dot4(rows, &delta_x[..nc]) else { break };
+                    delta_w[nc + k..nc + k + 4].copy_from_slice(&d);
+                    k += 4;
+                }
                 while k + 2 <= nn {
                     let (d0, d1) = dot2(pr.row(nc + k, 0, nc), pr.row(nc + k + 1, 0, nc), &delta_x[..nc]);
                     delta_w[nc + k] = d0;
