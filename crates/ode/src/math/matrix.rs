@@ -978,14 +978,27 @@ impl L1Panels {
         }
         assert!(n <= self.cap);
         let cap = self.cap;
-        // Row r's columns before its panel: rows 0..4 have none.
-        for r in self.valid.max(4)..end {
+        // Row r's columns before its panel: rows 0..4 have none. Whole
+        // panels are copied four columns at a time (a 4×4 transpose).
+        let mut r = self.valid.max(4);
+        while r < end {
             let (q, j) = (r / 4, r % 4);
+            if j == 0 && r + 4 <= end {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    let dst = &mut self.buf[q * 4 * cap..q * 4 * cap + 16 * q];
+                    // SAFETY: `avx` is set only where AVX was detected.
+                    unsafe { transpose_panel_avx(l, r, s, 4 * q, dst) };
+                    r += 4;
+                    continue;
+                }
+            }
             let src = &l[r * s..r * s + 4 * q];
             let dst = &mut self.buf[q * 4 * cap..q * 4 * cap + 16 * q];
             for (k, &v) in src.iter().enumerate() {
                 dst[4 * k + j] = v;
             }
+            r += 1;
         }
         self.valid = self.valid.max(end);
         if cfg!(debug_assertions) {
@@ -1070,6 +1083,36 @@ fn solve_l1_bottom_rows(l: &[f64], b: &mut [f64], i: usize, n: usize, s: usize) 
             z_even += l[r + k] * b[k];
         }
         b[row] -= z_even + z_odd;
+    }
+}
+
+/// Rows `r..r+4` of L, columns `0..cols` (a multiple of 4), into a panel:
+/// element (column k, row r + j) at `dst[4k + j]`.
+///
+/// # Safety
+/// The processor must have AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn transpose_panel_avx(l: &[f64], r: usize, s: usize, cols: usize, dst: &mut [f64]) {
+    use std::arch::x86_64::*;
+    assert!(cols.is_multiple_of(4) && dst.len() >= 4 * cols && l.len() >= (r + 3) * s + cols);
+    // SAFETY: rows r..r+4 are read below column `cols`, `dst` written below
+    // 4·cols, inside the lengths asserted above.
+    unsafe {
+        let src: [*const f64; 4] = std::array::from_fn(|t| l.as_ptr().add((r + t) * s));
+        let out = dst.as_mut_ptr();
+        let mut k = 0;
+        while k < cols {
+            let (a0, a1) = (_mm256_loadu_pd(src[0].add(k)), _mm256_loadu_pd(src[1].add(k)));
+            let (a2, a3) = (_mm256_loadu_pd(src[2].add(k)), _mm256_loadu_pd(src[3].add(k)));
+            let (u0, u1) = (_mm256_unpacklo_pd(a0, a1), _mm256_unpackhi_pd(a0, a1));
+            let (u2, u3) = (_mm256_unpacklo_pd(a2, a3), _mm256_unpackhi_pd(a2, a3));
+            _mm256_storeu_pd(out.add(4 * k), _mm256_permute2f128_pd::<0x20>(u0, u2));
+            _mm256_storeu_pd(out.add(4 * k + 4), _mm256_permute2f128_pd::<0x20>(u1, u3));
+            _mm256_storeu_pd(out.add(4 * k + 8), _mm256_permute2f128_pd::<0x31>(u0, u2));
+            _mm256_storeu_pd(out.add(4 * k + 12), _mm256_permute2f128_pd::<0x31>(u1, u3));
+            k += 4;
+        }
     }
 }
 
