@@ -844,6 +844,24 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     }
 }
 
+/// One plain contact's own values (see `fill_contact_block`): row
+/// directions, arms, per-row right-hand side and CFM, friction
+/// coefficients, and its island bodies (`ba`, and `bb` = nb without a
+/// second body).
+#[derive(Clone, Copy, Default)]
+struct PlainLane {
+    n: [f64; 3],
+    t1: [f64; 3],
+    t2: [f64; 3],
+    c1: [f64; 3],
+    c2: [f64; 3],
+    rc: [f64; 3],
+    rcfm: [f64; 3],
+    mu: [f64; 2],
+    ba: usize,
+    bb: usize,
+}
+
 /// `fill_contact_lane` for the four plain contacts (`FastScratch::plain`)
 /// of one block at once, lane by lane the same operations in the same
 /// order (so the same bits), four-wide; the contacts' own values (normal,
@@ -854,15 +872,12 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
     let world = input.world;
     let nb = input.bodies.len();
     let dummy_body = nb as u32;
-    // Per component, per lane.
-    let (mut n, mut c1, mut c2, mut t1, mut t2) = ([[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 3]);
-    let mut has2 = [false; 4];
-    let (mut im1, mut im2) = ([0.0; 4], [0.0; 4]);
-    let (mut ii1, mut ii2) = ([[0.0; 4]; 9], [[0.0; 4]; 9]);
-    let (mut tt1, mut tt2) = ([[0.0; 4]; 6], [[0.0; 4]; 6]);
-    // Per row: right-hand side and CFM; friction rows: mu.
-    let (mut rc, mut rcfm, mut mu) = ([[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 2]);
-    for lane in 0..4 {
+    // Each lane's own values first (scalar stores, later read back as
+    // scalars): filling per-lane columns of `[[f64; 4]; _]` arrays and
+    // loading them as vectors stalled on store forwarding (four scalar
+    // stores read by one 256-bit load) and needed the arrays zeroed.
+    let mut l = [PlainLane::default(); 4];
+    for (lane, pl) in l.iter_mut().enumerate() {
         let slot = &island.joints[js[lane]];
         let joint = slot.joint.get();
         let (JointKind::Contact(cj), Some(b0)) = (&joint.kind, joint.head.body[0]) else {
@@ -872,72 +887,62 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
         let s = &cj.surface;
         let mode = s.mode;
         // As `fill_contact_lane` (no bounce).
-        rc[0][lane] = cj.correction_speed(hinv, world.erp, world).0;
-        rc[1][lane] = if mode & cmode::MOTION1 != 0 { s.motion1 } else { 0.0 };
-        rc[2][lane] = if mode & cmode::MOTION2 != 0 { s.motion2 } else { 0.0 };
-        rcfm[0][lane] = if mode & cmode::SOFT_CFM != 0 { s.soft_cfm } else { world.cfm };
-        rcfm[1][lane] = if mode & cmode::SLIP1 != 0 { s.slip1 } else { world.cfm };
-        rcfm[2][lane] = if mode & cmode::SLIP2 != 0 { s.slip2 } else { world.cfm };
-        mu[0][lane] = s.mu;
-        mu[1][lane] = if mode & cmode::MU2 != 0 { s.mu2 } else { s.mu };
+        pl.rc[0] = cj.correction_speed(hinv, world.erp, world).0;
+        pl.rc[1] = if mode & cmode::MOTION1 != 0 { s.motion1 } else { 0.0 };
+        pl.rc[2] = if mode & cmode::MOTION2 != 0 { s.motion2 } else { 0.0 };
+        pl.rcfm[0] = if mode & cmode::SOFT_CFM != 0 { s.soft_cfm } else { world.cfm };
+        pl.rcfm[1] = if mode & cmode::SLIP1 != 0 { s.slip1 } else { world.cfm };
+        pl.rcfm[2] = if mode & cmode::SLIP2 != 0 { s.slip2 } else { world.cfm };
+        pl.mu[0] = s.mu;
+        pl.mu[1] = if mode & cmode::MU2 != 0 { s.mu2 } else { s.mu };
         let g = &cj.geom;
         let nn = cj.normal(&joint.head);
         let (p, q) = plane_space(&nn);
-        for c in 0..3 {
-            n[c][lane] = nn[c];
-            t1[c][lane] = p[c];
-            t2[c][lane] = q[c];
-            c1[c][lane] = g.pos[c] - b0.pos[c];
-            if let Some(b) = b1 {
-                c2[c][lane] = g.pos[c] - b.pos[c];
-            }
-        }
-        let ba = slot.b1.unwrap_or(nb);
-        im1[lane] = input.bodies[ba].get().inv_mass;
-        let ii = &input.inv_i[ba];
-        for r in 0..3 {
-            for c in 0..3 {
-                ii1[3 * r + c][lane] = ii[4 * r + c];
-            }
-        }
-        let bb = slot.b2.unwrap_or(nb);
-        if bb < nb {
-            has2[lane] = true;
-            im2[lane] = input.bodies[bb].get().inv_mass;
-            let ii = &input.inv_i[bb];
-            for r in 0..3 {
-                for c in 0..3 {
-                    ii2[3 * r + c][lane] = ii[4 * r + c];
-                }
-            }
-        }
-        for c in 0..6 {
-            tt1[c][lane] = tmp[ba][c];
-            tt2[c][lane] = tmp[bb][c];
-        }
+        pl.n = nn;
+        pl.t1 = p;
+        pl.t2 = q;
+        pl.c1 = [g.pos[0] - b0.pos[0], g.pos[1] - b0.pos[1], g.pos[2] - b0.pos[2]];
+        pl.c2 = b1.map_or([0.0; 3], |b| [g.pos[0] - b.pos[0], g.pos[1] - b.pos[1], g.pos[2] - b.pos[2]]);
+        pl.ba = slot.b1.unwrap_or(nb);
+        pl.bb = slot.b2.unwrap_or(nb);
         let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
         let lane_body = |b: Option<usize>| dynamic(b).map_or(dummy_body + lane as u32, |i| i as u32);
         bk.b1[lane] = lane_body(slot.b1);
         bk.b2[lane] = lane_body(slot.b2);
     }
-    // (Explicit array literals: `array::map` was not inlined here.)
+    // A lane's four values as one vector (scalar loads and shuffles).
+    macro_rules! v4 {
+        (|$x:ident| $e:expr) => {{
+            let f = |$x: &PlainLane| $e;
+            DVec4::new(f(&l[0]), f(&l[1]), f(&l[2]), f(&l[3]))
+        }};
+    }
     let v = DVec4::from_array;
-    let v3 = |a: &[[f64; 4]; 3]| [v(a[0]), v(a[1]), v(a[2])];
-    let (c1, c2) = (v3(&c1), v3(&c2));
-    let (im1, im2) = (v(im1), v(im2));
+    let c1 = [v4!(|x| x.c1[0]), v4!(|x| x.c1[1]), v4!(|x| x.c1[2])];
+    let c2 = [v4!(|x| x.c2[0]), v4!(|x| x.c2[1]), v4!(|x| x.c2[2])];
+    // Body 2 absent: inverse mass and inertia 0 (as `fill_contact_lane`'s
+    // `None` side gives zero products).
+    const NO_INERTIA: [f64; 12] = [0.0; 12];
+    let has2 = l.map(|x| x.bb < nb);
+    let im1 = v4!(|x| input.bodies[x.ba].get().inv_mass);
+    let im2 = v4!(|x| if x.bb < nb { input.bodies[x.bb].get().inv_mass } else { 0.0 });
+    let ii1p: [&[f64; 12]; 4] = std::array::from_fn(|k| &input.inv_i[l[k].ba]);
+    let ii2p: [&[f64; 12]; 4] = std::array::from_fn(|k| if has2[k] { &input.inv_i[l[k].bb] } else { &NO_INERTIA });
     let mut vii1 = [DVec4::ZERO; 9];
     let mut vii2 = [DVec4::ZERO; 9];
-    for i in 0..9 {
-        vii1[i] = v(ii1[i]);
-        vii2[i] = v(ii2[i]);
+    for r in 0..3 {
+        for c in 0..3 {
+            let i = 4 * r + c;
+            vii1[3 * r + c] = DVec4::new(ii1p[0][i], ii1p[1][i], ii1p[2][i], ii1p[3][i]);
+            vii2[3 * r + c] = DVec4::new(ii2p[0][i], ii2p[1][i], ii2p[2][i], ii2p[3][i]);
+        }
     }
-    let mut vt1 = [DVec4::ZERO; 6];
-    let mut vt2 = [DVec4::ZERO; 6];
-    for i in 0..6 {
-        vt1[i] = v(tt1[i]);
-        vt2[i] = v(tt2[i]);
+    let mut tt1 = [DVec4::ZERO; 6];
+    let mut tt2 = [DVec4::ZERO; 6];
+    for c in 0..6 {
+        tt1[c] = v4!(|x| tmp[x.ba][c]);
+        tt2[c] = v4!(|x| tmp[x.bb][c]);
     }
-    let (tt1, tt2) = (vt1, vt2);
     // Lanes without a second body: all-ones bits where there is one.
     let keep2 = v(has2.map(|h| if h { f64::from_bits(u64::MAX) } else { 0.0 }));
     let and = |x: DVec4, m: DVec4| v([0, 1, 2, 3].map(|l| f64::from_bits(x.to_array()[l].to_bits() & m.to_array()[l].to_bits())));
@@ -955,9 +960,13 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
         ]
     }
     let w = DVec4::splat(input.world.qs.w);
-    // Lanes without a second body have im2 = 0 (as initialised).
+    // Lanes without a second body have im2 = 0 (see above).
     (bk.im1, bk.im2) = (im1, im2);
-    let dirs = [v3(&n), v3(&t1), v3(&t2)];
+    let dirs = [
+        [v4!(|x| x.n[0]), v4!(|x| x.n[1]), v4!(|x| x.n[2])],
+        [v4!(|x| x.t1[0]), v4!(|x| x.t1[1]), v4!(|x| x.t1[2])],
+        [v4!(|x| x.t2[0]), v4!(|x| x.t2[1]), v4!(|x| x.t2[2])],
+    ];
     for (k, d) in dirs.iter().enumerate() {
         let a1 = cross(&c1, d);
         let a2 = cross(d, &c2);
@@ -972,7 +981,7 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
             jmj += j1[c] * m1[c] + j2[c] * m2[c];
             jt += j1[c] * tt1[c] + j2[c] * tt2[c];
         }
-        let cfm = DVec4::from_array(rcfm[k]) * hinv;
+        let cfm = v4!(|x| x.rcfm[k]) * hinv;
         let ad = w / (jmj + cfm);
         for c in 0..3 {
             bk.jl[k][c] = j1[c] * ad;
@@ -982,15 +991,33 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
             bk.m1a[k][c] = m1[3 + c];
             bk.m2a[k][c] = m2[3 + c];
         }
-        bk.rhs[k] = (DVec4::from_array(rc[k]) * hinv + jt) * ad;
+        bk.rhs[k] = (v4!(|x| x.rc[k]) * hinv + jt) * ad;
         bk.cfm[k] = cfm * ad;
         if k == 0 {
             bk.fcoef[0] = DVec4::ZERO;
             bk.lo0 = DVec4::ZERO;
             bk.hi0 = DVec4::INFINITY;
         } else {
-            bk.fcoef[k] = DVec4::from_array(mu[k - 1]).abs();
+            bk.fcoef[k] = v4!(|x| x.mu[k - 1]).abs();
         }
+    }
+}
+
+/// How many blocks ahead `fill_lanes` prefetches the joints of.
+#[cfg(target_arch = "x86_64")]
+const PREFETCH_BLOCKS: usize = 2;
+
+/// Asks for the cache lines of a joint that filling its lane reads (the
+/// contact's geometry and surface, the head's bodies); a hint only.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn prefetch_joint(j: &crate::joints::Joint) {
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    let p = (j as *const crate::joints::Joint).cast::<i8>();
+    for line in 0..std::mem::size_of::<crate::joints::Joint>().div_ceil(64) {
+        // SAFETY: prefetching has no effect on memory or program state and
+        // the addresses lie inside the joint.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(p.add(64 * line)) };
     }
 }
 
@@ -1009,6 +1036,17 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     // The last geom pair looked up and its chain in the contact cache.
     let mut last_pair: Option<((usize, usize), u32)> = None;
     for (bi, &v) in s.vec_block.iter().enumerate() {
+        // The blocks take their joints in colour order, scattered over
+        // the joint pool (a few MB in the pyramid): fetch the next
+        // blocks' joints early instead of stalling on each.
+        #[cfg(target_arch = "x86_64")]
+        if let Some(next) = s.block_joint.get(4 * (bi + PREFETCH_BLOCKS)..4 * (bi + PREFETCH_BLOCKS) + 4) {
+            for &j in next {
+                if let Some(slot) = island.joints.get(j as usize) {
+                    prefetch_joint(slot.joint.get());
+                }
+            }
+        }
         if v {
             let js = std::array::from_fn(|l| s.block_joint[4 * bi + l] as usize);
             fill_contact_block(input, island, js, &mut s.blocks[bi], &s.tmp, hinv);
