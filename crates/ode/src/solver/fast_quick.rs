@@ -1732,4 +1732,118 @@ mod tests {
             assert_eq!(bits(fc.as_flattened()), bits(fc2.as_flattened()), "velocities, case {case}");
         }
     }
+
+    /// Every value of a block, as bits.
+    fn block_bits(bk: &Block) -> Vec<u64> {
+        let mut v: Vec<DVec4> = Vec::new();
+        for a in [&bk.jl, &bk.d, &bk.j1a, &bk.j2a, &bk.m1a, &bk.m2a] {
+            v.extend(a.iter().flatten());
+        }
+        v.extend([bk.im1, bk.im2, bk.lo0, bk.hi0]);
+        v.extend(bk.rhs.iter().chain(&bk.cfm).chain(&bk.fcoef));
+        let mut out: Vec<u64> = v.iter().flat_map(|x| x.to_array().map(f64::to_bits)).collect();
+        out.extend(bk.b1.iter().chain(&bk.b2).map(|&b| b as u64));
+        out
+    }
+
+    /// `fill_contact_block` (four plain contacts at once) writes the same
+    /// bits into a block as `fill_contact_lane` does lane by lane: contacts
+    /// between two bodies, on one body (attached either way round), with a
+    /// body without inverse mass, with soft ERP/CFM, motion and slip.
+    #[test]
+    fn contact_block_fill_matches_lane_fill_bit_for_bit() {
+        use crate::dynamics::world::{create_body, create_world};
+        use crate::joints::contact::{ContactPoint, Surface};
+        use crate::joints::object::{attach, create_joint, destroy_world};
+        let mut r = 0x2545_f491_4f6c_dd1d_u64;
+        let w = create_world();
+        let nb = 5;
+        let bodies: Vec<_> = (0..nb).map(|_| create_body(w)).collect();
+        for (i, b) in bodies.iter().enumerate() {
+            let b = b.get_mut();
+            for c in 0..3 {
+                b.pos[c] = 3.0 * uniform(&mut r);
+            }
+            b.inv_mass = if i == 4 { 0.0 } else { 1.5 + uniform(&mut r) };
+        }
+        let inv_i: Vec<[f64; 12]> = (0..nb).map(|_| std::array::from_fn(|_| uniform(&mut r))).collect();
+        let mut tmp: Vec<[f64; 6]> = (0..nb).map(|_| std::array::from_fn(|_| 4.0 * uniform(&mut r))).collect();
+        tmp.push([0.0; 6]);
+        let approx = cmode::APPROX1_1 | cmode::APPROX1_2;
+        // (body 1, body 2, mode, mu, mu2) per lane.
+        let lanes_in = [
+            (Some(0), Some(1), approx | cmode::MU2, 0.5, 0.7),
+            (None, Some(2), approx | cmode::SOFT_CFM, 1.0, 0.0),
+            (Some(3), Some(4), approx | cmode::MOTION1 | cmode::MOTION2 | cmode::SLIP1 | cmode::SLIP2, 0.3, 0.0),
+            (Some(1), None, approx | cmode::SOFT_ERP | cmode::MOTION_N, 2.0, 0.0),
+        ];
+        let mut island = IslandRows::default();
+        for &(b1, b2, mode, mu, mu2) in &lanes_in {
+            let mut n = [uniform(&mut r), uniform(&mut r), uniform(&mut r)];
+            let len = dot3(&n, &n).sqrt();
+            n.iter_mut().for_each(|x| *x /= len);
+            let surface = Surface {
+                mode,
+                mu,
+                mu2,
+                soft_erp: 0.3,
+                soft_cfm: 1e-4,
+                motion1: 0.1,
+                motion2: -0.2,
+                motion_n: 0.05,
+                slip1: 1e-3,
+                slip2: 2e-3,
+                ..Surface::default()
+            };
+            let point = ContactPoint {
+                pos: [uniform(&mut r), uniform(&mut r), uniform(&mut r)],
+                normal: n,
+                depth: 0.01 + 0.01 * uniform(&mut r),
+                g1: std::ptr::null_mut(),
+                g2: std::ptr::null_mut(),
+                side1: 0,
+                side2: 0,
+            };
+            let j = create_joint(w, None, JointKind::Contact(ContactJoint::new(surface, point, [0.0; 3])));
+            attach(j, b1.map(|i: usize| bodies[i]), b2.map(|i: usize| bodies[i]));
+            // Island indices after REVERSE normalisation (body 1 set
+            // whenever any body is).
+            let index = |b: Option<crate::dynamics::body::BodyRef>| b.map(|b| bodies.iter().position(|&x| x == b).unwrap());
+            let head = &j.get().head;
+            island.joints.push(JointSlot { joint: j, row0: 0, m: 3, nub: 1, b1: index(head.body[0]), b2: index(head.body[1]) });
+        }
+        let world = w.get();
+        let input = IslandInput { world, bodies: &bodies, inv_i: &inv_i, h: 0.01 };
+        let hinv = 1.0 / input.h;
+        let mut four = Block::default();
+        fill_contact_block(&input, &island, [0, 1, 2, 3], &mut four, &tmp, hinv);
+        let mut one = Block::default();
+        let dummy = nb as u32;
+        let (mut lambda, mut fc) = (vec![0.0; 12], vec![[0.0; 6]; nb + 4]);
+        for (lane, slot) in island.joints.iter().enumerate() {
+            let ix = |b: Option<usize>| b.map_or(dummy, |i| i as u32);
+            let lane_body = |b: Option<usize>| {
+                b.filter(|&i| bodies[i].get().inv_mass > 0.0).map_or(dummy + lane as u32, |i| i as u32)
+            };
+            let side = |b: u32| (b != dummy).then(|| (bodies[b as usize].get().inv_mass, &inv_i[b as usize]));
+            let f = LaneFill {
+                lane,
+                bodies: [ix(slot.b1), ix(slot.b2)],
+                lane_bodies: [lane_body(slot.b1), lane_body(slot.b2)],
+                hinv,
+                w: world.qs.w,
+                prev: [0.0; 6],
+                slot0: lane,
+            };
+            let sides = [side(f.bodies[0]), side(f.bodies[1])];
+            let joint = slot.joint.get();
+            let JointKind::Contact(cj) = &joint.kind else { unreachable!() };
+            fill_contact_lane(&f, &sides, cj, &joint.head, 3, world, &mut one, &tmp, &mut lambda, &mut fc);
+        }
+        assert_eq!(block_bits(&four), block_bits(&one));
+        // The case is not degenerate: every lane has rows.
+        let nonzero = |v: &DVec4| v.to_array().iter().all(|&x| x != 0.0);
+        assert!(four.j1a.iter().flatten().all(nonzero) && four.rhs.iter().all(nonzero));
+        destroy_world(w);
+    }
 }
