@@ -860,6 +860,9 @@ struct PlainLane {
     mu: [f64; 2],
     ba: usize,
     bb: usize,
+    /// Inverse masses (0 without a second body).
+    im1: f64,
+    im2: f64,
 }
 
 /// `fill_contact_lane` for the four plain contacts (`FastScratch::plain`)
@@ -905,10 +908,13 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
         pl.c2 = b1.map_or([0.0; 3], |b| [g.pos[0] - b.pos[0], g.pos[1] - b.pos[1], g.pos[2] - b.pos[2]]);
         pl.ba = slot.b1.unwrap_or(nb);
         pl.bb = slot.b2.unwrap_or(nb);
-        let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
-        let lane_body = |b: Option<usize>| dynamic(b).map_or(dummy_body + lane as u32, |i| i as u32);
-        bk.b1[lane] = lane_body(slot.b1);
-        bk.b2[lane] = lane_body(slot.b2);
+        // Each body's inverse mass read once; a body without one is
+        // swept as the lane's dummy (as `dynamic` in `solve_rows`).
+        let im = |b: usize| if b < nb { input.bodies[b].get().inv_mass } else { 0.0 };
+        (pl.im1, pl.im2) = (im(pl.ba), im(pl.bb));
+        let lane_body = |b: usize, im: f64| if im > 0.0 { b as u32 } else { dummy_body + lane as u32 };
+        bk.b1[lane] = lane_body(pl.ba, pl.im1);
+        bk.b2[lane] = lane_body(pl.bb, pl.im2);
     }
     // A lane's four values as one vector (scalar loads and shuffles).
     macro_rules! v4 {
@@ -924,8 +930,7 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
     // `None` side gives zero products).
     const NO_INERTIA: [f64; 12] = [0.0; 12];
     let has2 = l.map(|x| x.bb < nb);
-    let im1 = v4!(|x| input.bodies[x.ba].get().inv_mass);
-    let im2 = v4!(|x| if x.bb < nb { input.bodies[x.bb].get().inv_mass } else { 0.0 });
+    let (im1, im2) = (v4!(|x| x.im1), v4!(|x| x.im2));
     let ii1p: [&[f64; 12]; 4] = std::array::from_fn(|k| &input.inv_i[l[k].ba]);
     let ii2p: [&[f64; 12]; 4] = std::array::from_fn(|k| if has2[k] { &input.inv_i[l[k].bb] } else { &NO_INERTIA });
     let mut vii1 = [DVec4::ZERO; 9];
