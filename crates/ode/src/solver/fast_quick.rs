@@ -844,6 +844,27 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     }
 }
 
+/// One plain contact's own values (see `fill_contact_block`): row
+/// directions, arms, per-row right-hand side and CFM, friction
+/// coefficients, and its island bodies (`ba`, and `bb` = nb without a
+/// second body).
+#[derive(Clone, Copy, Default)]
+struct PlainLane {
+    n: [f64; 3],
+    t1: [f64; 3],
+    t2: [f64; 3],
+    c1: [f64; 3],
+    c2: [f64; 3],
+    rc: [f64; 3],
+    rcfm: [f64; 3],
+    mu: [f64; 2],
+    ba: usize,
+    bb: usize,
+    /// Inverse masses (0 without a second body).
+    im1: f64,
+    im2: f64,
+}
+
 /// `fill_contact_lane` for the four plain contacts (`FastScratch::plain`)
 /// of one block at once, lane by lane the same operations in the same
 /// order (so the same bits), four-wide; the contacts' own values (normal,
@@ -854,15 +875,12 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
     let world = input.world;
     let nb = input.bodies.len();
     let dummy_body = nb as u32;
-    // Per component, per lane.
-    let (mut n, mut c1, mut c2, mut t1, mut t2) = ([[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 3]);
-    let mut has2 = [false; 4];
-    let (mut im1, mut im2) = ([0.0; 4], [0.0; 4]);
-    let (mut ii1, mut ii2) = ([[0.0; 4]; 9], [[0.0; 4]; 9]);
-    let (mut tt1, mut tt2) = ([[0.0; 4]; 6], [[0.0; 4]; 6]);
-    // Per row: right-hand side and CFM; friction rows: mu.
-    let (mut rc, mut rcfm, mut mu) = ([[0.0; 4]; 3], [[0.0; 4]; 3], [[0.0; 4]; 2]);
-    for lane in 0..4 {
+    // Each lane's own values first (scalar stores, later read back as
+    // scalars): filling per-lane columns of `[[f64; 4]; _]` arrays and
+    // loading them as vectors stalled on store forwarding (four scalar
+    // stores read by one 256-bit load) and needed the arrays zeroed.
+    let mut l = [PlainLane::default(); 4];
+    for (lane, pl) in l.iter_mut().enumerate() {
         let slot = &island.joints[js[lane]];
         let joint = slot.joint.get();
         let (JointKind::Contact(cj), Some(b0)) = (&joint.kind, joint.head.body[0]) else {
@@ -872,72 +890,64 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
         let s = &cj.surface;
         let mode = s.mode;
         // As `fill_contact_lane` (no bounce).
-        rc[0][lane] = cj.correction_speed(hinv, world.erp, world).0;
-        rc[1][lane] = if mode & cmode::MOTION1 != 0 { s.motion1 } else { 0.0 };
-        rc[2][lane] = if mode & cmode::MOTION2 != 0 { s.motion2 } else { 0.0 };
-        rcfm[0][lane] = if mode & cmode::SOFT_CFM != 0 { s.soft_cfm } else { world.cfm };
-        rcfm[1][lane] = if mode & cmode::SLIP1 != 0 { s.slip1 } else { world.cfm };
-        rcfm[2][lane] = if mode & cmode::SLIP2 != 0 { s.slip2 } else { world.cfm };
-        mu[0][lane] = s.mu;
-        mu[1][lane] = if mode & cmode::MU2 != 0 { s.mu2 } else { s.mu };
+        pl.rc[0] = cj.correction_speed(hinv, world.erp, world).0;
+        pl.rc[1] = if mode & cmode::MOTION1 != 0 { s.motion1 } else { 0.0 };
+        pl.rc[2] = if mode & cmode::MOTION2 != 0 { s.motion2 } else { 0.0 };
+        pl.rcfm[0] = if mode & cmode::SOFT_CFM != 0 { s.soft_cfm } else { world.cfm };
+        pl.rcfm[1] = if mode & cmode::SLIP1 != 0 { s.slip1 } else { world.cfm };
+        pl.rcfm[2] = if mode & cmode::SLIP2 != 0 { s.slip2 } else { world.cfm };
+        pl.mu[0] = s.mu;
+        pl.mu[1] = if mode & cmode::MU2 != 0 { s.mu2 } else { s.mu };
         let g = &cj.geom;
         let nn = cj.normal(&joint.head);
         let (p, q) = plane_space(&nn);
-        for c in 0..3 {
-            n[c][lane] = nn[c];
-            t1[c][lane] = p[c];
-            t2[c][lane] = q[c];
-            c1[c][lane] = g.pos[c] - b0.pos[c];
-            if let Some(b) = b1 {
-                c2[c][lane] = g.pos[c] - b.pos[c];
-            }
-        }
-        let ba = slot.b1.unwrap_or(nb);
-        im1[lane] = input.bodies[ba].get().inv_mass;
-        let ii = &input.inv_i[ba];
-        for r in 0..3 {
-            for c in 0..3 {
-                ii1[3 * r + c][lane] = ii[4 * r + c];
-            }
-        }
-        let bb = slot.b2.unwrap_or(nb);
-        if bb < nb {
-            has2[lane] = true;
-            im2[lane] = input.bodies[bb].get().inv_mass;
-            let ii = &input.inv_i[bb];
-            for r in 0..3 {
-                for c in 0..3 {
-                    ii2[3 * r + c][lane] = ii[4 * r + c];
-                }
-            }
-        }
-        for c in 0..6 {
-            tt1[c][lane] = tmp[ba][c];
-            tt2[c][lane] = tmp[bb][c];
-        }
-        let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
-        let lane_body = |b: Option<usize>| dynamic(b).map_or(dummy_body + lane as u32, |i| i as u32);
-        bk.b1[lane] = lane_body(slot.b1);
-        bk.b2[lane] = lane_body(slot.b2);
+        pl.n = nn;
+        pl.t1 = p;
+        pl.t2 = q;
+        pl.c1 = [g.pos[0] - b0.pos[0], g.pos[1] - b0.pos[1], g.pos[2] - b0.pos[2]];
+        pl.c2 = b1.map_or([0.0; 3], |b| [g.pos[0] - b.pos[0], g.pos[1] - b.pos[1], g.pos[2] - b.pos[2]]);
+        pl.ba = slot.b1.unwrap_or(nb);
+        pl.bb = slot.b2.unwrap_or(nb);
+        // Each body's inverse mass read once; a body without one is
+        // swept as the lane's dummy (as `dynamic` in `solve_rows`).
+        let im = |b: usize| if b < nb { input.bodies[b].get().inv_mass } else { 0.0 };
+        (pl.im1, pl.im2) = (im(pl.ba), im(pl.bb));
+        let lane_body = |b: usize, im: f64| if im > 0.0 { b as u32 } else { dummy_body + lane as u32 };
+        bk.b1[lane] = lane_body(pl.ba, pl.im1);
+        bk.b2[lane] = lane_body(pl.bb, pl.im2);
     }
-    // (Explicit array literals: `array::map` was not inlined here.)
+    // A lane's four values as one vector (scalar loads and shuffles).
+    macro_rules! v4 {
+        (|$x:ident| $e:expr) => {{
+            let f = |$x: &PlainLane| $e;
+            DVec4::new(f(&l[0]), f(&l[1]), f(&l[2]), f(&l[3]))
+        }};
+    }
     let v = DVec4::from_array;
-    let v3 = |a: &[[f64; 4]; 3]| [v(a[0]), v(a[1]), v(a[2])];
-    let (c1, c2) = (v3(&c1), v3(&c2));
-    let (im1, im2) = (v(im1), v(im2));
+    let c1 = [v4!(|x| x.c1[0]), v4!(|x| x.c1[1]), v4!(|x| x.c1[2])];
+    let c2 = [v4!(|x| x.c2[0]), v4!(|x| x.c2[1]), v4!(|x| x.c2[2])];
+    // Body 2 absent: inverse mass and inertia 0 (as `fill_contact_lane`'s
+    // `None` side gives zero products).
+    const NO_INERTIA: [f64; 12] = [0.0; 12];
+    let has2 = l.map(|x| x.bb < nb);
+    let (im1, im2) = (v4!(|x| x.im1), v4!(|x| x.im2));
+    let ii1p: [&[f64; 12]; 4] = std::array::from_fn(|k| &input.inv_i[l[k].ba]);
+    let ii2p: [&[f64; 12]; 4] = std::array::from_fn(|k| if has2[k] { &input.inv_i[l[k].bb] } else { &NO_INERTIA });
     let mut vii1 = [DVec4::ZERO; 9];
     let mut vii2 = [DVec4::ZERO; 9];
-    for i in 0..9 {
-        vii1[i] = v(ii1[i]);
-        vii2[i] = v(ii2[i]);
+    for r in 0..3 {
+        for c in 0..3 {
+            let i = 4 * r + c;
+            vii1[3 * r + c] = DVec4::new(ii1p[0][i], ii1p[1][i], ii1p[2][i], ii1p[3][i]);
+            vii2[3 * r + c] = DVec4::new(ii2p[0][i], ii2p[1][i], ii2p[2][i], ii2p[3][i]);
+        }
     }
-    let mut vt1 = [DVec4::ZERO; 6];
-    let mut vt2 = [DVec4::ZERO; 6];
-    for i in 0..6 {
-        vt1[i] = v(tt1[i]);
-        vt2[i] = v(tt2[i]);
+    let mut tt1 = [DVec4::ZERO; 6];
+    let mut tt2 = [DVec4::ZERO; 6];
+    for c in 0..6 {
+        tt1[c] = v4!(|x| tmp[x.ba][c]);
+        tt2[c] = v4!(|x| tmp[x.bb][c]);
     }
-    let (tt1, tt2) = (vt1, vt2);
     // Lanes without a second body: all-ones bits where there is one.
     let keep2 = v(has2.map(|h| if h { f64::from_bits(u64::MAX) } else { 0.0 }));
     let and = |x: DVec4, m: DVec4| v([0, 1, 2, 3].map(|l| f64::from_bits(x.to_array()[l].to_bits() & m.to_array()[l].to_bits())));
@@ -955,9 +965,13 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
         ]
     }
     let w = DVec4::splat(input.world.qs.w);
-    // Lanes without a second body have im2 = 0 (as initialised).
+    // Lanes without a second body have im2 = 0 (see above).
     (bk.im1, bk.im2) = (im1, im2);
-    let dirs = [v3(&n), v3(&t1), v3(&t2)];
+    let dirs = [
+        [v4!(|x| x.n[0]), v4!(|x| x.n[1]), v4!(|x| x.n[2])],
+        [v4!(|x| x.t1[0]), v4!(|x| x.t1[1]), v4!(|x| x.t1[2])],
+        [v4!(|x| x.t2[0]), v4!(|x| x.t2[1]), v4!(|x| x.t2[2])],
+    ];
     for (k, d) in dirs.iter().enumerate() {
         let a1 = cross(&c1, d);
         let a2 = cross(d, &c2);
@@ -972,7 +986,7 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
             jmj += j1[c] * m1[c] + j2[c] * m2[c];
             jt += j1[c] * tt1[c] + j2[c] * tt2[c];
         }
-        let cfm = DVec4::from_array(rcfm[k]) * hinv;
+        let cfm = v4!(|x| x.rcfm[k]) * hinv;
         let ad = w / (jmj + cfm);
         for c in 0..3 {
             bk.jl[k][c] = j1[c] * ad;
@@ -982,15 +996,33 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
             bk.m1a[k][c] = m1[3 + c];
             bk.m2a[k][c] = m2[3 + c];
         }
-        bk.rhs[k] = (DVec4::from_array(rc[k]) * hinv + jt) * ad;
+        bk.rhs[k] = (v4!(|x| x.rc[k]) * hinv + jt) * ad;
         bk.cfm[k] = cfm * ad;
         if k == 0 {
             bk.fcoef[0] = DVec4::ZERO;
             bk.lo0 = DVec4::ZERO;
             bk.hi0 = DVec4::INFINITY;
         } else {
-            bk.fcoef[k] = DVec4::from_array(mu[k - 1]).abs();
+            bk.fcoef[k] = v4!(|x| x.mu[k - 1]).abs();
         }
+    }
+}
+
+/// How many blocks ahead `fill_lanes` prefetches the joints of.
+#[cfg(target_arch = "x86_64")]
+const PREFETCH_BLOCKS: usize = 2;
+
+/// Asks for the cache lines of a joint that filling its lane reads (the
+/// contact's geometry and surface, the head's bodies); a hint only.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn prefetch_joint(j: &crate::joints::Joint) {
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    let p = (j as *const crate::joints::Joint).cast::<i8>();
+    for line in 0..std::mem::size_of::<crate::joints::Joint>().div_ceil(64) {
+        // SAFETY: prefetching has no effect on memory or program state and
+        // the addresses lie inside the joint.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(p.add(64 * line)) };
     }
 }
 
@@ -1009,6 +1041,17 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     // The last geom pair looked up and its chain in the contact cache.
     let mut last_pair: Option<((usize, usize), u32)> = None;
     for (bi, &v) in s.vec_block.iter().enumerate() {
+        // The blocks take their joints in colour order, scattered over
+        // the joint pool (a few MB in the pyramid): fetch the next
+        // blocks' joints early instead of stalling on each.
+        #[cfg(target_arch = "x86_64")]
+        if let Some(next) = s.block_joint.get(4 * (bi + PREFETCH_BLOCKS)..4 * (bi + PREFETCH_BLOCKS) + 4) {
+            for &j in next {
+                if let Some(slot) = island.joints.get(j as usize) {
+                    prefetch_joint(slot.joint.get());
+                }
+            }
+        }
         if v {
             let js = std::array::from_fn(|l| s.block_joint[4 * bi + l] as usize);
             fill_contact_block(input, island, js, &mut s.blocks[bi], &s.tmp, hinv);
@@ -1693,5 +1736,119 @@ mod tests {
             assert_eq!(bits(&lambda), bits(&lambda2), "λ, case {case}");
             assert_eq!(bits(fc.as_flattened()), bits(fc2.as_flattened()), "velocities, case {case}");
         }
+    }
+
+    /// Every value of a block, as bits.
+    fn block_bits(bk: &Block) -> Vec<u64> {
+        let mut v: Vec<DVec4> = Vec::new();
+        for a in [&bk.jl, &bk.d, &bk.j1a, &bk.j2a, &bk.m1a, &bk.m2a] {
+            v.extend(a.iter().flatten());
+        }
+        v.extend([bk.im1, bk.im2, bk.lo0, bk.hi0]);
+        v.extend(bk.rhs.iter().chain(&bk.cfm).chain(&bk.fcoef));
+        let mut out: Vec<u64> = v.iter().flat_map(|x| x.to_array().map(f64::to_bits)).collect();
+        out.extend(bk.b1.iter().chain(&bk.b2).map(|&b| b as u64));
+        out
+    }
+
+    /// `fill_contact_block` (four plain contacts at once) writes the same
+    /// bits into a block as `fill_contact_lane` does lane by lane: contacts
+    /// between two bodies, on one body (attached either way round), with a
+    /// body without inverse mass, with soft ERP/CFM, motion and slip.
+    #[test]
+    fn contact_block_fill_matches_lane_fill_bit_for_bit() {
+        use crate::dynamics::world::{create_body, create_world};
+        use crate::joints::contact::{ContactPoint, Surface};
+        use crate::joints::object::{attach, create_joint, destroy_world};
+        let mut r = 0x2545_f491_4f6c_dd1d_u64;
+        let w = create_world();
+        let nb = 5;
+        let bodies: Vec<_> = (0..nb).map(|_| create_body(w)).collect();
+        for (i, b) in bodies.iter().enumerate() {
+            let b = b.get_mut();
+            for c in 0..3 {
+                b.pos[c] = 3.0 * uniform(&mut r);
+            }
+            b.inv_mass = if i == 4 { 0.0 } else { 1.5 + uniform(&mut r) };
+        }
+        let inv_i: Vec<[f64; 12]> = (0..nb).map(|_| std::array::from_fn(|_| uniform(&mut r))).collect();
+        let mut tmp: Vec<[f64; 6]> = (0..nb).map(|_| std::array::from_fn(|_| 4.0 * uniform(&mut r))).collect();
+        tmp.push([0.0; 6]);
+        let approx = cmode::APPROX1_1 | cmode::APPROX1_2;
+        // (body 1, body 2, mode, mu, mu2) per lane.
+        let lanes_in = [
+            (Some(0), Some(1), approx | cmode::MU2, 0.5, 0.7),
+            (None, Some(2), approx | cmode::SOFT_CFM, 1.0, 0.0),
+            (Some(3), Some(4), approx | cmode::MOTION1 | cmode::MOTION2 | cmode::SLIP1 | cmode::SLIP2, 0.3, 0.0),
+            (Some(1), None, approx | cmode::SOFT_ERP | cmode::MOTION_N, 2.0, 0.0),
+        ];
+        let mut island = IslandRows::default();
+        for &(b1, b2, mode, mu, mu2) in &lanes_in {
+            let mut n = [uniform(&mut r), uniform(&mut r), uniform(&mut r)];
+            let len = dot3(&n, &n).sqrt();
+            n.iter_mut().for_each(|x| *x /= len);
+            let surface = Surface {
+                mode,
+                mu,
+                mu2,
+                soft_erp: 0.3,
+                soft_cfm: 1e-4,
+                motion1: 0.1,
+                motion2: -0.2,
+                motion_n: 0.05,
+                slip1: 1e-3,
+                slip2: 2e-3,
+                ..Surface::default()
+            };
+            let point = ContactPoint {
+                pos: [uniform(&mut r), uniform(&mut r), uniform(&mut r)],
+                normal: n,
+                depth: 0.01 + 0.01 * uniform(&mut r),
+                g1: std::ptr::null_mut(),
+                g2: std::ptr::null_mut(),
+                side1: 0,
+                side2: 0,
+            };
+            let j = create_joint(w, None, JointKind::Contact(ContactJoint::new(surface, point, [0.0; 3])));
+            attach(j, b1.map(|i: usize| bodies[i]), b2.map(|i: usize| bodies[i]));
+            // Island indices after REVERSE normalisation (body 1 set
+            // whenever any body is).
+            let index = |b: Option<crate::dynamics::body::BodyRef>| b.map(|b| bodies.iter().position(|&x| x == b).unwrap());
+            let head = &j.get().head;
+            island.joints.push(JointSlot { joint: j, row0: 0, m: 3, nub: 1, b1: index(head.body[0]), b2: index(head.body[1]) });
+        }
+        let world = w.get();
+        let input = IslandInput { world, bodies: &bodies, inv_i: &inv_i, h: 0.01 };
+        let hinv = 1.0 / input.h;
+        let mut four = Block::default();
+        fill_contact_block(&input, &island, [0, 1, 2, 3], &mut four, &tmp, hinv);
+        let mut one = Block::default();
+        let dummy = nb as u32;
+        let (mut lambda, mut fc) = (vec![0.0; 12], vec![[0.0; 6]; nb + 4]);
+        for (lane, slot) in island.joints.iter().enumerate() {
+            let ix = |b: Option<usize>| b.map_or(dummy, |i| i as u32);
+            let lane_body = |b: Option<usize>| {
+                b.filter(|&i| bodies[i].get().inv_mass > 0.0).map_or(dummy + lane as u32, |i| i as u32)
+            };
+            let side = |b: u32| (b != dummy).then(|| (bodies[b as usize].get().inv_mass, &inv_i[b as usize]));
+            let f = LaneFill {
+                lane,
+                bodies: [ix(slot.b1), ix(slot.b2)],
+                lane_bodies: [lane_body(slot.b1), lane_body(slot.b2)],
+                hinv,
+                w: world.qs.w,
+                prev: [0.0; 6],
+                slot0: lane,
+            };
+            let sides = [side(f.bodies[0]), side(f.bodies[1])];
+            let joint = slot.joint.get();
+            let JointKind::Contact(cj) = &joint.kind else { unreachable!() };
+            fill_contact_lane(&f, &sides, cj, &joint.head, 3, world, &mut one, &tmp, &mut lambda, &mut fc);
+        }
+        assert_eq!(block_bits(&four), block_bits(&one));
+        // The case is not degenerate: every lane has rows.
+        let nonzero = |v: &DVec4| v.to_array().iter().all(|&x| x != 0.0);
+        assert!(four.j1a.iter().flatten().all(nonzero) && four.rhs.iter().all(nonzero));
+        destroy_world(w);
     }
 }
