@@ -251,9 +251,21 @@ impl Sets<'_> {
         }
         self.tmp[..nc].copy_from_slice(&self.ell[..nc]);
         solve_l1t(self.l, self.tmp, nc, skip);
-        for j in 0..nc {
-            let v = self.tmp[j];
-            delta_x[self.c_order[j]] = if dir_positive { -v } else { v };
+        // The first nub entries of C keep their places (c_order[j] = j).
+        let nub = self.nub.min(nc);
+        debug_assert!((0..nub).all(|j| self.c_order[j] == j));
+        if dir_positive {
+            for (x, &v) in delta_x[..nub].iter_mut().zip(&self.tmp[..nub]) {
+                *x = -v;
+            }
+            for j in nub..nc {
+                delta_x[self.c_order[j]] = -self.tmp[j];
+            }
+        } else {
+            delta_x[..nub].copy_from_slice(&self.tmp[..nub]);
+            for j in nub..nc {
+                delta_x[self.c_order[j]] = self.tmp[j];
+            }
         }
     }
 
