@@ -211,9 +211,13 @@ impl Sets<'_> {
     /// `load_row` of entries `from..nc` only.
     fn load_row_from(&mut self, pr: &Problem<'_>, i: usize, from: usize) {
         let nc = self.nc;
-        for j in from..nc {
-            let col = if j < self.nub { j } else { self.c_order[j] };
-            self.dell[j] = pr.at(i, col);
+        let nub = self.nub.clamp(from, nc.max(from));
+        if from < nub {
+            self.dell[from..nub].copy_from_slice(pr.row(i, from, nub));
+        }
+        let row = pr.row(i, 0, pr.n);
+        for j in nub.max(from)..nc {
+            self.dell[j] = row[self.c_order[j]];
         }
     }
 
