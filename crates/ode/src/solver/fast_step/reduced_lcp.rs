@@ -139,7 +139,7 @@ impl ReducedLcp {
                 self.a[j * k + i] = v;
             }
             let d = self.a[i * k + i];
-            if !(d > 0.0 && d.is_finite()) || !r[i].is_finite() || !x[i].is_finite() {
+            if !(d > 0.0 && d.is_finite() && r[i].is_finite() && x[i].is_finite()) {
                 return false;
             }
         }
