@@ -36,7 +36,7 @@ pub struct Limits {
     pub rounds: usize,
 }
 
-pub const LIMITS: Limits = Limits { first_sweeps: 3, max_sweeps: 30, rounds: 40 };
+pub const LIMITS: Limits = Limits { first_sweeps: 3, max_sweeps: 30, rounds: 80 };
 /// Sweeps stop early once no λ moves by more than this (as |Δλ_i|·S_ii,
 /// relative to the largest |r_i|): the active set is then settled.
 const SWEEP_TOL: f64 = 1e-6;
