@@ -11,16 +11,22 @@
 //!   exactly on the reduced system: the Schur complement
 //!   S = A_BB − A_BF·A_FF⁻¹·A_FB (one sparse solve per bounded row that
 //!   shares a body with a bilateral one) is a dense k×k boxed LCP with the
-//!   rows' bounds and friction indices, solved by the Dantzig solver of the
-//!   exact Step (`lcp`); the bilateral λ follow by one more sparse solve.
-//!   This is the exact Step's LCP solution up to rounding (and, with
-//!   friction, up to the order in which Dantzig meets the rows).
+//!   rows' bounds and friction indices, solved by `reduced_lcp` (a few
+//!   Gauss–Seidel sweeps for the active set, then an exact active-set
+//!   solve, Dantzig's friction semantics) or, when that cannot confirm its
+//!   answer within its caps, by the Dantzig solver of the exact Step
+//!   (`lcp`); the bilateral λ follow by one more sparse solve. This is the
+//!   exact Step's LCP solution up to rounding (and, with friction, up to
+//!   the order in which Dantzig meets the rows).
 //!
 //! The output is `step`'s: Jᵀλ per body (`StepBuffers::cforce`) and the
 //! joints' feedback; the pipeline integrates as for the exact Step. `dRand`
 //! is never used. Buffers are kept in `FastStepScratch` between steps.
 
+mod reduced_lcp;
+
 use super::lcp::{solve_lcp, LcpScratch};
+use reduced_lcp::ReducedLcp;
 use super::sparse_ldl::SparseLdl;
 use super::step::StepBuffers;
 use super::{IslandInput, IslandRows};
@@ -80,6 +86,7 @@ pub struct FastStepScratch {
     hi: Vec<f64>,
     findex: Vec<i32>,
     lcp: LcpScratch,
+    reduced: ReducedLcp,
 }
 
 #[inline]
@@ -429,7 +436,8 @@ fn reduced_solve(rows: &IslandRows, s: &mut FastStepScratch) {
         }
     }
 
-    // The reduced boxed LCP, solved exactly.
+    // The reduced boxed LCP, solved exactly: by the active-set solver, or
+    // by Dantzig when that gives up (the matrix is left untouched for it).
     s.lo.clear();
     s.hi.clear();
     s.findex.clear();
@@ -444,18 +452,24 @@ fn reduced_solve(rows: &IslandRows, s: &mut FastStepScratch) {
     }
     s.xb.clear();
     s.xb.resize(k, 0.0);
-    solve_lcp(
-        k,
-        &mut s.schur,
-        &mut s.xb,
-        &mut s.rb,
-        None,
-        0,
-        &mut s.lo,
-        &mut s.hi,
-        if friction { Some(&mut s.findex[..]) } else { None },
-        &mut s.lcp,
-    );
+    // Cold start (nothing is kept between steps, so that the answer does
+    // not depend on which thread stepped the island before).
+    let solved = s.reduced.solve(k, &s.schur, skip, &s.rb, &s.lo, &s.hi, &s.findex, &mut s.xb, reduced_lcp::LIMITS);
+    if !solved {
+        s.xb.fill(0.0);
+        solve_lcp(
+            k,
+            &mut s.schur,
+            &mut s.xb,
+            &mut s.rb,
+            None,
+            0,
+            &mut s.lo,
+            &mut s.hi,
+            if friction { Some(&mut s.findex[..]) } else { None },
+            &mut s.lcp,
+        );
+    }
     for (i, &r) in s.bounded.iter().enumerate() {
         s.lambda[r as usize] = s.xb[i];
     }
