@@ -237,13 +237,13 @@ impl Sets<'_> {
         self.load_row_from(pr, i, start);
         self.panels.solve_l1_from(self.l, self.dell, start, nc, skip);
         if cfg!(debug_assertions) && start > 0 {
-            let mut check = self.dell[..nc].to_vec();
+            // (`tmp` is free until the backward solve below.)
+            self.tmp[..nc].copy_from_slice(&self.dell[..nc]);
             self.load_row(pr, i);
             self.panels.solve_l1(self.l, self.dell, nc, skip);
-            for (a, b) in check.iter().zip(&self.dell[..nc]) {
+            for (a, b) in self.tmp[..nc].iter().zip(&self.dell[..nc]) {
                 assert_eq!(a.to_bits(), b.to_bits(), "reused forward solve differs");
             }
-            check.clear();
         }
         self.fwd[start..nc].copy_from_slice(&self.dell[start..nc]);
         (self.fwd_of, self.fwd_rows) = (Some(i), nc);
