@@ -835,18 +835,7 @@ fn solve_l1_from(lanes: Lanes, l: &[f64], b: &mut [f64], mut i: usize, n: usize,
         if row == 0 {
             continue; // x0 = b0
         }
-        let r = row * s;
-        let (mut z_even, mut z_odd) = (0.0, 0.0);
-        let mut k = 0;
-        while k + 1 < row {
-            z_even += l[r + k] * b[k];
-            z_odd += l[r + k + 1] * b[k + 1];
-            k += 2;
-        }
-        if k < row {
-            z_even += l[r + k] * b[k];
-        }
-        b[row] -= z_even + z_odd;
+        finish_single_row(l, b, row, 0, s, [0.0, 0.0]);
     }
 }
 
@@ -1067,23 +1056,32 @@ fn solve_l1_bottom_rows(l: &[f64], b: &mut [f64], i: usize, n: usize, s: usize) 
             _mm_storeu_pd(z[t].as_mut_ptr(), *a);
         }
     }
-    for (t, [mut z_even, mut z_odd]) in z.into_iter().enumerate().take(rows) {
+    for (t, [z_even, z_odd]) in z.into_iter().enumerate().take(rows) {
         let row = i + t;
         if row == 0 {
             continue; // x0 = b0
         }
-        let r = row * s;
-        let mut k = i;
-        while k + 1 < row {
-            z_even += l[r + k] * b[k];
-            z_odd += l[r + k + 1] * b[k + 1];
-            k += 2;
-        }
-        if k < row {
-            z_even += l[r + k] * b[k];
-        }
-        b[row] -= z_even + z_odd;
+        finish_single_row(l, b, row, i, s, [z_even, z_odd]);
     }
+}
+
+/// A row `solve_l1` does alone: its (even, odd) column sums `z`, taken
+/// over the columns before `from` (even), carried on to the diagonal, then
+/// subtracted.
+#[inline(always)]
+fn finish_single_row(l: &[f64], b: &mut [f64], row: usize, from: usize, s: usize, z: [f64; 2]) {
+    let [mut z_even, mut z_odd] = z;
+    let r = row * s;
+    let mut k = from;
+    while k + 1 < row {
+        z_even += l[r + k] * b[k];
+        z_odd += l[r + k + 1] * b[k + 1];
+        k += 2;
+    }
+    if k < row {
+        z_even += l[r + k] * b[k];
+    }
+    b[row] -= z_even + z_odd;
 }
 
 /// Rows `r..r+4` of L, columns `0..cols` (a multiple of 4), into a panel:

@@ -23,6 +23,8 @@
 //! rather than pivoting from scratch (block principal pivoting from an
 //! empty set failed to converge in a fifth of the islands).
 
+use super::dot;
+
 const FREE: u8 = 0;
 const AT_LO: u8 = 1;
 const AT_HI: u8 = 2;
@@ -205,26 +207,6 @@ impl ReducedLcp {
     }
 }
 
-/// Σ a·b with four partial sums (vectorisable; the order need not match
-/// anything: the exact solve below decides the answer).
-#[inline]
-fn dot(a: &[f64], b: &[f64]) -> f64 {
-    let n = a.len().min(b.len());
-    let (a, b) = (&a[..n], &b[..n]);
-    let mut acc = [0.0; 4];
-    let (ca, cb) = (a.chunks_exact(4), b.chunks_exact(4));
-    let (ra, rb) = (ca.remainder(), cb.remainder());
-    for (x, y) in ca.zip(cb) {
-        for j in 0..4 {
-            acc[j] += x[j] * y[j];
-        }
-    }
-    let mut s = (acc[0] + acc[2]) + (acc[1] + acc[3]);
-    for (x, y) in ra.iter().zip(rb) {
-        s += x * y;
-    }
-    s
-}
 
 /// One projected Gauss–Seidel sweep; returns max |Δx_i|·a_ii.
 #[inline(never)]
