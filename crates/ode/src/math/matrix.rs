@@ -946,7 +946,7 @@ impl L1Panels {
         self.valid = self.valid.min(row);
     }
 
-    /// `solve_l1(l, b, n, s)`, same bits, reading the 16-row blocks' shared
+    /// `solve_l1(l, b, n, s)`, same bits, reading the 4-row blocks' shared
     /// passes from the copy (refreshed first where stale).
     pub fn solve_l1(&mut self, l: &[f64], b: &mut [f64], n: usize, s: usize) {
         self.solve_l1_from(l, b, 0, n, s);

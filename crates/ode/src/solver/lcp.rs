@@ -231,8 +231,8 @@ impl Sets<'_> {
             return;
         }
         let skip = pr.skip;
-        let start = if self.fwd_of == Some(i) && !tests::reuse_off() { self.fwd_rows.min(nc) & !3 } else { 0 };
-        tests::count_reused(start);
+        let start = if self.fwd_of == Some(i) && !test_hooks::reuse_off() { self.fwd_rows.min(nc) & !3 } else { 0 };
+        test_hooks::count_reused(start);
         self.dell[..start].copy_from_slice(&self.fwd[..start]);
         self.load_row_from(pr, i, start);
         self.panels.solve_l1_from(self.l, self.dell, start, nc, skip);
@@ -808,8 +808,9 @@ fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: 
     LcpStatus::Solved
 }
 
+/// What the unit test below switches and counts; nothing outside tests.
 #[cfg(not(test))]
-mod tests {
+mod test_hooks {
     #[inline(always)]
     pub fn reuse_off() -> bool {
         false
@@ -819,13 +820,12 @@ mod tests {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
+mod test_hooks {
     use std::cell::Cell;
 
     thread_local! {
-        static REUSE_OFF: Cell<bool> = const { Cell::new(false) };
-        static REUSED: Cell<usize> = const { Cell::new(0) };
+        pub static REUSE_OFF: Cell<bool> = const { Cell::new(false) };
+        pub static REUSED: Cell<usize> = const { Cell::new(0) };
     }
 
     pub fn reuse_off() -> bool {
@@ -835,6 +835,13 @@ mod tests {
     pub fn count_reused(rows: usize) {
         REUSED.with(|c| c.set(c.get() + rows));
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_hooks::{REUSED, REUSE_OFF};
+    use super::*;
+    use std::cell::Cell;
 
     /// Ragdoll-like boxed problems (bilateral rows, then contacts of a
     /// normal and two friction rows with a friction index, A = J·Jᵀ of fewer
