@@ -48,6 +48,8 @@ macro_rules! internal_modules {
 }
 
 pub mod api;
+#[cfg(test)]
+mod test_rng;
 internal_modules!(
     abi, collision, dynamics, error, export_dif, handle, joints, math, pipeline, solver, threading, timer
 );

@@ -661,21 +661,10 @@ impl MoveLanes {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
     use crate::dynamics::world::{create_body, create_world, free_world};
     use crate::math::rotation::q_to_r;
 
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> f64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 >> 11) as f64 / (1u64 << 53) as f64
-        }
-        fn sym(&mut self, a: f64) -> f64 {
-            (self.next() * 2.0 - 1.0) * a
-        }
-    }
 
     /// A random body state: orientation, inertia (sometimes zero:
     /// kinematic, or massive with a singular gyroscopic matrix),
@@ -687,11 +676,11 @@ mod tests {
         b.q = q;
         b.r = q_to_r(&q);
         b.pos = [rng.sym(100.0), rng.sym(100.0), rng.sym(100.0), 0.0];
-        let kind = rng.next();
-        let (mass, mut inertia) = (rng.next() * 5.0 + 0.1, [0.0; 12]);
+        let kind = rng.unit();
+        let (mass, mut inertia) = (rng.unit() * 5.0 + 0.1, [0.0; 12]);
         for i in 0..3 {
             for j in 0..=i {
-                let v = if i == j { rng.next() * 2.0 + 0.05 } else { rng.sym(0.1) };
+                let v = if i == j { rng.unit() * 2.0 + 0.05 } else { rng.sym(0.1) };
                 inertia[4 * i + j] = v;
                 inertia[4 * j + i] = v;
             }
@@ -719,10 +708,10 @@ mod tests {
             b.tacc[k] = rng.sym(5.0);
         }
         b.flags = 0;
-        if rng.next() < 0.3 {
+        if rng.unit() < 0.3 {
             b.flags |= flags::NO_GRAVITY;
         }
-        if rng.next() < 0.7 {
+        if rng.unit() < 0.7 {
             b.flags |= flags::GYROSCOPIC;
         }
     }
@@ -798,11 +787,11 @@ mod tests {
         let (mut gyro, mut singular, mut moves) = (0, 0, 0);
         for round in 0..4000 {
             let gravity = [
-                if rng.next() < 0.5 { 0.0 } else { rng.sym(10.0) },
-                if rng.next() < 0.5 { 0.0 } else { rng.sym(10.0) },
+                if rng.unit() < 0.5 { 0.0 } else { rng.sym(10.0) },
+                if rng.unit() < 0.5 { 0.0 } else { rng.sym(10.0) },
                 if round % 3 == 0 { 0.0 } else { rng.sym(10.0) },
             ];
-            let h = if round % 2 == 0 { 0.01 } else { rng.next() * 0.05 + 1e-4 };
+            let h = if round % 2 == 0 { 0.01 } else { rng.unit() * 0.05 + 1e-4 };
             let quick = round % 4 < 2;
             let inputs: Vec<St> = (0..4)
                 .map(|_| {

@@ -850,13 +850,8 @@ mod tests {
     /// bits in x and w, and the reuse did happen.
     #[test]
     fn reused_forward_solves_give_the_same_bits() {
-        let mut seed = 0x9e3779b97f4a7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::test_rng::Rng(0x9e3779b97f4a7c15);
+        let mut next = move || rng.unit();
         REUSED.with(|c| c.set(0));
         let mut sc = [LcpScratch::default(), LcpScratch::default()];
         for trial in 0..60 {

@@ -424,20 +424,8 @@ fn remove_entry(row: &mut Vec<(u32, f64)>, j: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
 
-    /// xorshift, deterministic.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> f64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-        }
-        fn below(&mut self, n: usize) -> usize {
-            ((self.next() + 1.0) * 0.5 * n as f64) as usize % n
-        }
-    }
 
     /// A = J·Jᵀ + εI for random "joints" (rows) between "bodies" joined as
     /// `edges` says: J has one 6-wide block per body; each edge (body pair)
@@ -449,8 +437,8 @@ mod tests {
             for r in 0..rows {
                 let row = e * rows + r;
                 for k in 0..6 {
-                    j[row * bodies * 6 + a * 6 + k] = rng.next();
-                    j[row * bodies * 6 + b * 6 + k] = rng.next();
+                    j[row * bodies * 6 + a * 6 + k] = rng.signed();
+                    j[row * bodies * 6 + b * 6 + k] = rng.signed();
                 }
             }
         }
@@ -503,7 +491,7 @@ mod tests {
     fn check_with(edges: &[(usize, usize)], bodies: usize, rows: usize, seed: u64, dense_max: Option<usize>) -> usize {
         let mut rng = Rng(seed);
         let (a, n) = system(edges, bodies, rows, &mut rng);
-        let b: Vec<f64> = (0..n).map(|_| rng.next()).collect();
+        let b: Vec<f64> = (0..n).map(|_| rng.signed()).collect();
         let mut f = SparseLdl { dense_max, ..Default::default() };
         f.reset((0..n).map(|i| a[i * n + i]));
         for i in 0..n {
@@ -552,7 +540,7 @@ mod tests {
             for u in f0..n {
                 // Sparse-ish columns, as A_FB is: about every third row.
                 if u == f0 || rng.below(3) == 0 {
-                    bm[u * w + c] = rng.next();
+                    bm[u * w + c] = rng.signed();
                 }
             }
         }

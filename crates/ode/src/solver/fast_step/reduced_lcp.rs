@@ -561,19 +561,10 @@ fn energy(n: usize, f: usize, m: &[f64], v: &[f64], z: &mut Vec<f64>) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
     use crate::math::matrix::pad;
     use crate::solver::lcp::{solve_lcp, LcpScratch};
 
-    /// xorshift, deterministic.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> f64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-        }
-    }
 
     /// A random boxed LCP: A = B·Bᵀ + δ·I (n×n, lower triangle stored
     /// with stride pad(n)), r, bounds; with `contacts`, rows come in
@@ -590,26 +581,26 @@ mod tests {
     fn problem(rng: &mut Rng, n: usize, contacts: bool, delta: f64) -> Problem {
         let skip = pad(n);
         let m = n / 2 + 3;
-        let b: Vec<f64> = (0..n * m).map(|_| rng.next()).collect();
+        let b: Vec<f64> = (0..n * m).map(|_| rng.signed()).collect();
         let mut a = vec![0.0; n * skip];
         for i in 0..n {
             for j in 0..=i {
                 a[i * skip + j] = (0..m).map(|p| b[i * m + p] * b[j * m + p]).sum::<f64>() + if i == j { delta } else { 0.0 };
             }
         }
-        let r: Vec<f64> = (0..n).map(|_| rng.next()).collect();
+        let r: Vec<f64> = (0..n).map(|_| rng.signed()).collect();
         let (mut lo, mut hi, mut findex) = (vec![0.0; n], vec![0.0; n], vec![-1; n]);
         for i in 0..n {
             if contacts && i % 3 != 0 {
                 findex[i] = (i - i % 3) as i32;
                 lo[i] = -0.5;
-                hi[i] = 0.5 + 0.3 * rng.next();
+                hi[i] = 0.5 + 0.3 * rng.signed();
             } else {
-                let kind = ((rng.next() + 1.0) * 2.0) as usize;
+                let kind = ((rng.signed() + 1.0) * 2.0) as usize;
                 (lo[i], hi[i]) = match kind {
                     0 => (0.0, f64::INFINITY),
-                    1 => (-0.2 - 0.1 * rng.next().abs(), 0.3 + 0.1 * rng.next().abs()),
-                    2 => (f64::NEG_INFINITY, 0.1 + rng.next().abs()),
+                    1 => (-0.2 - 0.1 * rng.signed().abs(), 0.3 + 0.1 * rng.signed().abs()),
+                    2 => (f64::NEG_INFINITY, 0.1 + rng.signed().abs()),
                     _ => (0.0, 0.05),
                 };
             }
