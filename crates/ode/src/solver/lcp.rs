@@ -564,6 +564,127 @@ fn solve_lcp_core(
     status
 }
 
+/// The ratio test over the clamped indices (ODE's order): for each k in
+/// turn, x_k moving down to lo_k (Δx_k < 0, lo_k finite) or up to hi_k
+/// (Δx_k > 0, hi_k finite) limits the step to (bound − x_k)/Δx_k, which
+/// replaces `s` when strictly smaller. Returns the final step and, if some
+/// index replaced it, the last one that did (index into the slices; true
+/// for its upper bound).
+///
+/// A strict `<` running in index order selects the first index holding
+/// the minimum (±0 compare equal; NaN never wins), so the AVX path keeps a
+/// running minimum per lane and then takes, among the lanes' minima, the
+/// smallest value and the lowest index among equals: the same step, index
+/// and bound, and the same bits (each candidate is the same subtraction
+/// and division). This loop ran once per pivot with unpredictable
+/// branches on Δx's sign.
+#[inline]
+fn clamped_ratio_test(lo: &[f64], hi: &[f64], x: &[f64], dx: &[f64], s: f64) -> (f64, Option<(usize, bool)>) {
+    let n = dx.len();
+    assert!(lo.len() == n && hi.len() == n && x.len() == n);
+    #[cfg(target_arch = "x86_64")]
+    if n >= 8 && std::arch::is_x86_feature_detected!("avx") {
+        // SAFETY: AVX is present; the four slices hold n elements.
+        let (s4, hit4) = unsafe { clamped_ratio_test_avx(lo, hi, x, dx, s) };
+        let n4 = n & !3;
+        let (s_t, hit_t) = clamped_ratio_test_scalar(&lo[n4..], &hi[n4..], &x[n4..], &dx[n4..], s4);
+        return match hit_t {
+            Some((k, up)) => (s_t, Some((n4 + k, up))),
+            None => (s4, hit4),
+        };
+    }
+    clamped_ratio_test_scalar(lo, hi, x, dx, s)
+}
+
+fn clamped_ratio_test_scalar(lo: &[f64], hi: &[f64], x: &[f64], dx: &[f64], mut s: f64) -> (f64, Option<(usize, bool)>) {
+    let mut hit = None;
+    for k in 0..dx.len() {
+        if dx[k] < 0.0 && lo[k] > f64::NEG_INFINITY {
+            let s2 = (lo[k] - x[k]) / dx[k];
+            if s2 < s {
+                s = s2;
+                hit = Some((k, false));
+            }
+        }
+        if dx[k] > 0.0 && hi[k] < f64::INFINITY {
+            let s2 = (hi[k] - x[k]) / dx[k];
+            if s2 < s {
+                s = s2;
+                hit = Some((k, true));
+            }
+        }
+    }
+    (s, hit)
+}
+
+/// The first n & !3 indices of `clamped_ratio_test`.
+///
+/// # Safety
+/// The processor has AVX; the slices hold the same number of elements.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn clamped_ratio_test_avx(lo: &[f64], hi: &[f64], x: &[f64], dx: &[f64], s: f64) -> (f64, Option<(usize, bool)>) {
+    use std::arch::x86_64::*;
+    let n4 = dx.len() & !3;
+    let zero = _mm256_setzero_pd();
+    let one = _mm256_set1_pd(1.0);
+    let (ninf, pinf) = (_mm256_set1_pd(f64::NEG_INFINITY), _mm256_set1_pd(f64::INFINITY));
+    let mut best = _mm256_set1_pd(s);
+    // Lane indices as doubles (exact) and the bound taken (all ones: hi).
+    let mut best_k = _mm256_set1_pd(-1.0);
+    let mut best_hi = zero;
+    let mut kv = _mm256_set_pd(3.0, 2.0, 1.0, 0.0);
+    let four = _mm256_set1_pd(4.0);
+    let mut j = 0;
+    while j < n4 {
+        // SAFETY: j + 4 <= n4 <= every slice's length.
+        let (d, l, h, xv) = unsafe {
+            (
+                _mm256_loadu_pd(dx.as_ptr().add(j)),
+                _mm256_loadu_pd(lo.as_ptr().add(j)),
+                _mm256_loadu_pd(hi.as_ptr().add(j)),
+                _mm256_loadu_pd(x.as_ptr().add(j)),
+            )
+        };
+        let down = _mm256_and_pd(_mm256_cmp_pd::<_CMP_LT_OQ>(d, zero), _mm256_cmp_pd::<_CMP_GT_OQ>(l, ninf));
+        let up = _mm256_and_pd(_mm256_cmp_pd::<_CMP_GT_OQ>(d, zero), _mm256_cmp_pd::<_CMP_LT_OQ>(h, pinf));
+        let valid = _mm256_or_pd(down, up);
+        // Lanes without a candidate divide 0 by 1 (no spurious
+        // floating-point exceptions for a host that traps them).
+        let num = _mm256_and_pd(valid, _mm256_sub_pd(_mm256_blendv_pd(h, l, down), xv));
+        let den = _mm256_blendv_pd(one, d, valid);
+        let c = _mm256_div_pd(num, den);
+        let lt = _mm256_and_pd(valid, _mm256_cmp_pd::<_CMP_LT_OQ>(c, best));
+        best = _mm256_blendv_pd(best, c, lt);
+        best_k = _mm256_blendv_pd(best_k, kv, lt);
+        best_hi = _mm256_blendv_pd(best_hi, up, lt);
+        kv = _mm256_add_pd(kv, four);
+        j += 4;
+    }
+    let (mut b, mut bk, mut bh) = ([0.0f64; 4], [0.0f64; 4], [0.0f64; 4]);
+    // SAFETY: 4-element arrays.
+    unsafe {
+        _mm256_storeu_pd(b.as_mut_ptr(), best);
+        _mm256_storeu_pd(bk.as_mut_ptr(), best_k);
+        _mm256_storeu_pd(bh.as_mut_ptr(), best_hi);
+    }
+    let mut out = (s, None::<(usize, bool)>);
+    for lane in 0..4 {
+        if bk[lane] < 0.0 {
+            continue;
+        }
+        let (v, k) = (b[lane], bk[lane] as usize);
+        let take = match out.1 {
+            None => true,
+            Some((k0, _)) => v < out.0 || (v == out.0 && k < k0),
+        };
+        if take {
+            out = (v, Some((k, bh[lane].to_bits() != 0)));
+        }
+    }
+    out
+}
+
 /// The pivoting proper (after the problem buffers are set up).
 fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: &mut [f64]) -> LcpStatus {
     let n = pr.n;
@@ -734,23 +855,12 @@ fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: 
                         }
                     }
                 }
-                for k in st.nub..nc {
-                    if delta_x[k] < 0.0 && pr.lo[k] > f64::NEG_INFINITY {
-                        let s2 = (pr.lo[k] - pr.x[k]) / delta_x[k];
-                        if s2 < s {
-                            s = s2;
-                            cmd = Cmd::CToLo;
-                            si = k;
-                        }
-                    }
-                    if delta_x[k] > 0.0 && pr.hi[k] < f64::INFINITY {
-                        let s2 = (pr.hi[k] - pr.x[k]) / delta_x[k];
-                        if s2 < s {
-                            s = s2;
-                            cmd = Cmd::CToHi;
-                            si = k;
-                        }
-                    }
+                let c = st.nub..nc;
+                let (s_c, hit) = clamped_ratio_test(&pr.lo[c.clone()], &pr.hi[c.clone()], &pr.x[c.clone()], &delta_x[c], s);
+                if let Some((k, to_hi)) = hit {
+                    s = s_c;
+                    cmd = if to_hi { Cmd::CToHi } else { Cmd::CToLo };
+                    si = st.nub + k;
                 }
 
                 if s <= 0.0 {
@@ -842,6 +952,32 @@ mod tests {
     use super::test_hooks::{REUSED, REUSE_OFF};
     use super::*;
     use std::cell::Cell;
+
+    /// The vectorised ratio test over the clamped set against the scalar
+    /// loop: the same step (bits), index and bound on random inputs full of
+    /// ties, signed zeros, infinite bounds, NaN and zero Δx.
+    #[test]
+    fn clamped_ratio_test_matches_the_scalar_loop() {
+        let mut rng = crate::test_rng::Rng(0x2545f4914f6cdd1d);
+        let pick = |rng: &mut crate::test_rng::Rng, vals: &[f64]| vals[rng.below(vals.len())];
+        let specials = [0.0, -0.0, 1.0, -1.0, 0.5, -2.0, 1e-300, f64::INFINITY, f64::NEG_INFINITY, f64::NAN];
+        let mut hits = 0;
+        for trial in 0..20_000 {
+            let n = rng.below(40);
+            let gen = |rng: &mut crate::test_rng::Rng| if rng.unit() < 0.3 { pick(rng, &specials) } else { (rng.unit() * 8.0).round() / 4.0 - 1.0 };
+            let dx: Vec<f64> = (0..n).map(|_| gen(&mut rng)).collect();
+            let x: Vec<f64> = (0..n).map(|_| gen(&mut rng)).collect();
+            let lo: Vec<f64> = (0..n).map(|_| gen(&mut rng)).collect();
+            let hi: Vec<f64> = (0..n).map(|_| gen(&mut rng)).collect();
+            let s = pick(&mut rng, &[f64::INFINITY, 1.0, 0.0, -0.0, 0.25, f64::NAN, 3.0]);
+            let want = clamped_ratio_test_scalar(&lo, &hi, &x, &dx, s);
+            let got = clamped_ratio_test(&lo, &hi, &x, &dx, s);
+            assert_eq!(got.0.to_bits(), want.0.to_bits(), "trial {trial}: step");
+            assert_eq!(got.1, want.1, "trial {trial}: index and bound");
+            hits += want.1.is_some() as usize;
+        }
+        assert!(hits > 5_000, "too few replaced steps: {hits}");
+    }
 
     /// Ragdoll-like boxed problems (bilateral rows, then contacts of a
     /// normal and two friction rows with a friction index, A = J·Jᵀ of fewer
