@@ -37,8 +37,10 @@ pub struct SparseLdl {
     /// (L strictly below the diagonal, D in `diag`).
     is_dense: bool,
     dense: Vec<f64>,
-    /// Scratch: the pivot's column before scaling.
+    /// Scratch: the pivot's column before scaling, and the rows where it
+    /// is nonzero.
     col: Vec<f64>,
+    nz: Vec<u32>,
     /// Largest n factorised densely (`DENSE_MAX`; tests change it).
     dense_max: Option<usize>,
 }
@@ -185,28 +187,31 @@ impl SparseLdl {
     }
 
     /// Dense right-looking LDLᵀ in natural order, with the sparse path's
-    /// pivot guard; each column update is a contiguous row operation.
+    /// pivot guard. The trailing matrix is kept in the upper triangle, so
+    /// that the pivot's column is a contiguous row; L is written into the
+    /// lower triangle as each column is finished.
     fn factor_dense(&mut self) {
         let n = self.n;
         let a = &mut self.dense;
         if a.len() < n * n {
             a.resize(n * n, 0.0);
         }
-        // Only the lower triangle is read or written: clear just that.
         for i in 0..n {
-            a[i * n..i * n + i].fill(0.0);
-            a[i * n + i] = self.diag[i];
+            let row = &mut a[i * n..(i + 1) * n];
+            row.fill(0.0);
+            row[i] = self.diag[i];
             for &(j, v) in &self.adj[i] {
-                // Both triangles were appended by `add`; keep the lower one
+                // Both triangles were appended by `add`; keep the upper one
                 // (repeated pairs sum).
-                if (j as usize) < i {
-                    a[i * n + j as usize] += v;
+                if (j as usize) > i {
+                    row[j as usize] += v;
                 }
             }
         }
         let col = &mut self.col;
         col.clear();
         col.resize(n, 0.0);
+        let mut nz = std::mem::take(&mut self.nz);
         for j in 0..n {
             let mut d = a[j * n + j];
             if !(d > 1e-300) {
@@ -214,24 +219,35 @@ impl SparseLdl {
             }
             self.diag[j] = d;
             let rd = 1.0 / d;
-            for k in j + 1..n {
-                col[k] = a[k * n + j];
+            // The pivot's nonzeros beyond it (a joint's rows couple only
+            // with the rows at its two bodies, so a ragdoll's column holds
+            // a handful): only they update the trailing block, and their
+            // L values are formed once (col).
+            nz.clear();
+            let (done, rest) = a.split_at_mut((j + 1) * n);
+            let pivot = &done[j * n..];
+            for (k, &v) in pivot.iter().enumerate().skip(j + 1) {
+                if v != 0.0 {
+                    nz.push(k as u32);
+                    col[k] = v * rd;
+                }
             }
-            // A_ik -= A_ij·A_kj / d for j < k <= i (lower triangle), then
-            // L_ij = A_ij / d.
-            for i in j + 1..n {
-                let aij = col[i];
-                if aij == 0.0 {
-                    continue;
+            // A_rc −= L_cj·A_rj for pivot neighbours r ≤ c (the upper
+            // triangle's image of the lower A_cr −= L_cj·A_rj); entries
+            // with A_rj = 0 or A_cj = 0 are left as they are.
+            for (p, &r) in nz.iter().enumerate() {
+                let r = r as usize;
+                let arj = pivot[r];
+                let row = &mut rest[(r - j - 1) * n..(r - j) * n];
+                for &c in &nz[p..] {
+                    // SAFETY: nz holds rows of j + 1..n: c < n = row.len()
+                    // = col.len().
+                    unsafe { *row.get_unchecked_mut(c as usize) -= *col.get_unchecked(c as usize) * arj };
                 }
-                let lij = aij * rd;
-                let row = &mut a[i * n + j + 1..i * n + i + 1];
-                for (r, c) in row.iter_mut().zip(&col[j + 1..=i]) {
-                    *r -= lij * *c;
-                }
-                a[i * n + j] = lij;
+                row[j] = col[r];
             }
         }
+        self.nz = nz;
     }
 
     /// Solves A·x = b in place (`x` holds b on entry), after `factor`.
