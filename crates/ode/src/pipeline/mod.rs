@@ -107,11 +107,18 @@ pub fn step_world(w: WorldRef, h: f64, quick: bool) {
     }
 }
 
-/// After a fast QuickStep: the contacts' λ, to warm start the next one.
+/// After a fast step (QuickStep or Step): the contacts' λ, to warm start
+/// the next one.
 fn keep_contacts(world: &World, s: &mut StepScratch, quick: bool) {
-    if quick && world.solver_mode == SolverMode::Fast {
-        let workers = s.workers.iter_mut().map(|m| &mut m.get_mut().unwrap_or_else(|e| e.into_inner()).solver.fast);
-        s.contacts.replace(std::iter::once(&mut s.work.solver.fast).chain(workers));
+    if world.solver_mode != SolverMode::Fast {
+        return;
+    }
+    let workers = s.workers.iter_mut().map(|m| m.get_mut().unwrap_or_else(|e| e.into_inner()));
+    if quick {
+        s.contacts.replace(std::iter::once(&mut s.work.solver.fast).chain(workers.map(|w| &mut w.solver.fast)));
+    } else {
+        let lists = std::iter::once(s.work.step.fast.fresh_contacts()).chain(workers.map(|w| w.step.fast.fresh_contacts()));
+        s.contacts.replace_from(lists);
     }
 }
 
@@ -173,7 +180,7 @@ fn step_island(
         // 3.3 Solve: the constraint force on each body.
         let input = IslandInput { world, bodies: island, inv_i: &s.inv_i, h };
         if world.solver_mode == SolverMode::Fast {
-            solver::fast_step::solve_island(&input, &s.rows, &mut s.step);
+            solver::fast_step::solve_island(&input, &s.rows, &mut s.step, contacts);
         } else {
             solver::step::solve_island(&input, &s.rows, nub, &mut s.step);
         }

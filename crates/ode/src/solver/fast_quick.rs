@@ -133,6 +133,14 @@ pub struct CachedContact {
     lambda: [f64; 3],
 }
 
+impl CachedContact {
+    /// The contact between geoms `g1` and `g2` at `pos` and its λ (normal
+    /// row, then the friction rows; 0 for rows it does not have).
+    pub fn new(g1: usize, g2: usize, pos: [f64; 3], lambda: [f64; 3]) -> CachedContact {
+        CachedContact { g1, g2, pos, lambda }
+    }
+}
+
 /// The contacts' λ of a world's previous fast QuickStep, found by geom
 /// pair through a hash table: `heads` (a power of two, at least twice the
 /// entries) holds 1 + the last entry of each pair's chain, `next` links
@@ -186,18 +194,29 @@ impl ContactCache {
         best
     }
 
+    /// The previous λ of the contact between `g1` and `g2` nearest to
+    /// `pos` (see `lookup_in`).
+    pub fn lookup(&self, g1: usize, g2: usize, pos: &[f64; 3]) -> Option<[f64; 3]> {
+        self.lookup_in(self.chain(g1, g2), g1, g2, pos)
+    }
+
     /// Replaces the cache by the contacts the islands of this step stored
     /// in their scratch buffers (which are emptied).
     pub fn replace<'a>(&mut self, scratches: impl IntoIterator<Item = &'a mut FastScratch>) {
+        self.replace_from(scratches.into_iter().map(|s| &mut s.fresh));
+    }
+
+    /// `replace` from lists of contacts (emptied).
+    pub fn replace_from<'a>(&mut self, lists: impl IntoIterator<Item = &'a mut Vec<CachedContact>>) {
         self.entries.clear();
-        for s in scratches {
+        for fresh in lists {
             if self.entries.is_empty() {
                 // The first island buffer's contacts are taken whole (its
                 // buffer gets the old, emptied one): no copy of ~2000
                 // entries a step when one thread steps every island.
-                std::mem::swap(&mut self.entries, &mut s.fresh);
+                std::mem::swap(&mut self.entries, fresh);
             } else {
-                self.entries.append(&mut s.fresh);
+                self.entries.append(fresh);
             }
         }
         let size = (2 * self.entries.len()).next_power_of_two().max(16);

@@ -21,16 +21,20 @@
 //!
 //! The output is `step`'s: Jᵀλ per body (`StepBuffers::cforce`) and the
 //! joints' feedback; the pipeline integrates as for the exact Step. `dRand`
-//! is never used. Buffers are kept in `FastStepScratch` between steps.
+//! is never used. Buffers are kept in `FastStepScratch` between steps; the
+//! reduced LCP starts from the contacts' λ of the world's previous fast
+//! step (the fast QuickStep's `ContactCache`, matched by geom pair and
+//! position), which changes how many steps it takes, not its answer.
 
 mod reduced_lcp;
 
+use super::fast_quick::{CachedContact, ContactCache};
 use super::lcp::{solve_lcp, LcpScratch};
 use reduced_lcp::ReducedLcp;
 use super::sparse_ldl::SparseLdl;
 use super::step::StepBuffers;
 use super::{IslandInput, IslandRows};
-use crate::joints::Row;
+use crate::joints::{JointKind, Row};
 use crate::math::mat3::mul0_331;
 use crate::math::matrix::pad;
 
@@ -39,6 +43,12 @@ const NONE: u32 = u32::MAX;
 /// Reusable buffers of the fast Step solver.
 #[derive(Default)]
 pub struct FastStepScratch {
+    /// Per row: the λ the world's previous fast step found for the same
+    /// contact (0 for other rows and new contacts), the reduced LCP's
+    /// starting guess.
+    warm: Vec<f64>,
+    /// The contacts solved since the cache was last replaced.
+    fresh: Vec<CachedContact>,
     /// Per row: J (body 1, body 2), M⁻¹·Jᵀ (body 1, body 2), bodies.
     j: Vec<[f64; 12]>,
     mj: Vec<[f64; 12]>,
@@ -133,9 +143,18 @@ fn j_dot(j: &[f64; 12], bodies: [u32; 2], f: &[[f64; 6]]) -> f64 {
     s
 }
 
+impl FastStepScratch {
+    /// The contacts solved since the world's cache was last replaced
+    /// (`ContactCache::replace_from` empties it).
+    pub fn fresh_contacts(&mut self) -> &mut Vec<CachedContact> {
+        &mut self.fresh
+    }
+}
+
 /// Solves the island's rows; fills `buf.cforce`/`buf.has_cforce` and the
-/// feedback records as `step::solve_island` does.
-pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBuffers) {
+/// feedback records as `step::solve_island` does. `contacts` holds the
+/// world's previous fast step's contact λ (the starting guess).
+pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBuffers, contacts: &ContactCache) {
     let nb = input.bodies.len();
     let m = rows.rows.len();
     let recip = 1.0 / input.h;
@@ -263,10 +282,33 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBu
         s.ldl.solve(&mut s.x);
     }
     if k > 0 {
+        // The contacts' λ of the previous step start the reduced LCP (its
+        // answer is exact either way; a near guess saves active-set
+        // steps). The cache holds the whole world's contacts, filled in
+        // island order, so the guess is the same at any thread count.
+        s.warm.clear();
+        s.warm.resize(m, 0.0);
+        for js in &rows.joints {
+            if let JointKind::Contact(c) = &js.joint.get().kind {
+                if let Some(l) = contacts.lookup(c.geom.g1 as usize, c.geom.g2 as usize, &c.geom.pos) {
+                    let n = js.m.min(3);
+                    s.warm[js.row0..js.row0 + n].copy_from_slice(&l[..n]);
+                }
+            }
+        }
         reduced_solve(rows, s);
     }
     for (u, &r) in s.bilateral.iter().enumerate() {
         s.lambda[r as usize] = s.x[u];
+    }
+    // This step's contacts, for the next one.
+    for js in &rows.joints {
+        if let JointKind::Contact(c) = &js.joint.get().kind {
+            let mut l = [0.0; 3];
+            let n = js.m.min(3);
+            l[..n].copy_from_slice(&s.lambda[js.row0..js.row0 + n]);
+            s.fresh.push(CachedContact::new(c.geom.g1 as usize, c.geom.g2 as usize, c.geom.pos, l));
+        }
     }
 
     // Jᵀλ per body and the feedback, as the exact Step does.
@@ -451,9 +493,7 @@ fn reduced_solve(rows: &IslandRows, s: &mut FastStepScratch) {
         s.findex.push(if f == NONE { -1 } else { f as i32 });
     }
     s.xb.clear();
-    s.xb.resize(k, 0.0);
-    // Cold start (nothing is kept between steps, so that the answer does
-    // not depend on which thread stepped the island before).
+    s.xb.extend(s.bounded.iter().map(|&r| s.warm[r as usize]));
     let solved = s.reduced.solve(k, &s.schur, skip, &s.rb, &s.lo, &s.hi, &s.findex, &mut s.xb, reduced_lcp::LIMITS);
     if !solved {
         s.xb.fill(0.0);
