@@ -83,18 +83,20 @@ pub struct Batch {
 ///
 /// Blocks take only joints whose body 2 linear Jacobian is the negation of
 /// body 1's (every contact row; `block_eligible` checks other joints), so
-/// a row keeps body 1's scaled linear Jacobian only, and the linear part of
-/// M⁻¹·Jᵀ is computed from the unscaled one and the lane's inverse mass:
-/// 18 vectors a row instead of 24. The sweep reads every block once per
-/// iteration, and this is the memory it streams. Negating is exact, so the
-/// products are those of the full rows, bit for bit.
+/// a row keeps body 1's unscaled linear Jacobian `d` only: the scaled one
+/// is `d·Ad`, formed in registers from the row's `Ad` (as the fill forms
+/// it, so the same bits), and the linear parts of M⁻¹·Jᵀ are `d` times the
+/// lanes' inverse masses: 16 vectors a row instead of 24. The sweep reads
+/// every block once per iteration, and this is the memory it streams.
+/// Negating is exact, so the products are those of the full rows, bit for
+/// bit.
 #[derive(Clone, Copy, Default)]
 pub struct Block {
-    /// Body 1's linear Jacobian per row, scaled by `Ad` (body 2's is its
+    /// Body 1's linear Jacobian per row, unscaled (body 2's is its
     /// negation).
-    jl: [[DVec4; 3]; 3],
-    /// The same, unscaled.
     d: [[DVec4; 3]; 3],
+    /// `Ad` per row: the scaled linear Jacobian is `d·Ad`.
+    ad: [DVec4; 3],
     /// Angular Jacobians, scaled by `Ad`.
     j1a: [[DVec4; 3]; 3],
     j2a: [[DVec4; 3]; 3],
@@ -107,11 +109,11 @@ pub struct Block {
     im2: DVec4,
     rhs: [DVec4; 3],
     cfm: [DVec4; 3],
-    /// Bounds of row 0; rows 1 and 2 are bounded by ±fcoef·|λ of row 0|
-    /// (`fcoef[0]` unused).
+    /// Bounds of row 0; row k = 1, 2 is bounded by ±fcoef[k − 1]·|λ of
+    /// row 0|.
     lo0: DVec4,
     hi0: DVec4,
-    fcoef: [DVec4; 3],
+    fcoef: [DVec4; 2],
     /// Body indices; lane dummies for the static environment, padding and
     /// bodies without inverse mass (their fc stays zero, so reading the
     /// dummy's zero gives the same products).
@@ -484,7 +486,6 @@ fn fill_lane_row(
     let cfm = row.cfm * f.hinv;
     let ad = f.w / (jmj + cfm);
     for c in 0..3 {
-        lanes(&mut bk.jl[k][c])[lane] = j1[c] * ad;
         lanes(&mut bk.d[k][c])[lane] = j1[c];
         lanes(&mut bk.j1a[k][c])[lane] = j1[3 + c] * ad;
         lanes(&mut bk.j2a[k][c])[lane] = j2[3 + c] * ad;
@@ -493,14 +494,14 @@ fn fill_lane_row(
     }
     lanes(&mut bk.im1)[lane] = sides[0].map_or(0.0, |s| s.0);
     lanes(&mut bk.im2)[lane] = sides[1].map_or(0.0, |s| s.0);
+    lanes(&mut bk.ad[k])[lane] = ad;
     lanes(&mut bk.rhs[k])[lane] = (row.c * f.hinv + jt) * ad;
     lanes(&mut bk.cfm[k])[lane] = cfm * ad;
     if k == 0 {
-        lanes(&mut bk.fcoef[0])[lane] = 0.0;
         lanes(&mut bk.lo0)[lane] = row.lo;
         lanes(&mut bk.hi0)[lane] = row.hi;
     } else {
-        lanes(&mut bk.fcoef[k])[lane] = row.hi.abs();
+        lanes(&mut bk.fcoef[k - 1])[lane] = row.hi.abs();
     }
     if f.prev[k] != 0.0 {
         let l = f.prev[k] * WARM_FACTOR;
@@ -989,21 +990,20 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
         let cfm = v4!(|x| x.rcfm[k]) * hinv;
         let ad = w / (jmj + cfm);
         for c in 0..3 {
-            bk.jl[k][c] = j1[c] * ad;
             bk.d[k][c] = d[c];
             bk.j1a[k][c] = j1[3 + c] * ad;
             bk.j2a[k][c] = j2[3 + c] * ad;
             bk.m1a[k][c] = m1[3 + c];
             bk.m2a[k][c] = m2[3 + c];
         }
+        bk.ad[k] = ad;
         bk.rhs[k] = (v4!(|x| x.rc[k]) * hinv + jt) * ad;
         bk.cfm[k] = cfm * ad;
         if k == 0 {
-            bk.fcoef[0] = DVec4::ZERO;
             bk.lo0 = DVec4::ZERO;
             bk.hi0 = DVec4::INFINITY;
         } else {
-            bk.fcoef[k] = v4!(|x| x.mu[k - 1]).abs();
+            bk.fcoef[k - 1] = v4!(|x| x.mu[k - 1]).abs();
         }
     }
 }
@@ -1348,7 +1348,8 @@ fn block_row(bk: &Block, k: usize, lo: DVec4, hi: DVec4, lp: *mut f64, slot0: us
     // J₁·v₁ + J₂·v₂ component by component; with J₂ = −J₁ on the linear
     // part, a + (−j)·b is a − j·b exactly.
     for c in 0..3 {
-        delta -= bk.jl[k][c] * v1[c] - bk.jl[k][c] * v2[c];
+        let jl = bk.d[k][c] * bk.ad[k];
+        delta -= jl * v1[c] - jl * v2[c];
     }
     for c in 0..3 {
         delta -= bk.j1a[k][c] * v1[3 + c] + bk.j2a[k][c] * v2[3 + c];
@@ -1385,16 +1386,18 @@ fn clear_rows(bk: &mut Block, lane: usize, from: usize) {
     let lane = lane & 3;
     for k in from..3 {
         for c in 0..3 {
-            lanes(&mut bk.jl[k][c])[lane] = 0.0;
             lanes(&mut bk.d[k][c])[lane] = 0.0;
             lanes(&mut bk.j1a[k][c])[lane] = 0.0;
             lanes(&mut bk.j2a[k][c])[lane] = 0.0;
             lanes(&mut bk.m1a[k][c])[lane] = 0.0;
             lanes(&mut bk.m2a[k][c])[lane] = 0.0;
         }
+        lanes(&mut bk.ad[k])[lane] = 0.0;
         lanes(&mut bk.rhs[k])[lane] = 0.0;
         lanes(&mut bk.cfm[k])[lane] = 0.0;
-        lanes(&mut bk.fcoef[k])[lane] = 0.0;
+        if k > 0 {
+            lanes(&mut bk.fcoef[k - 1])[lane] = 0.0;
+        }
     }
 }
 
@@ -1443,7 +1446,7 @@ fn sweep_block(bk: &Block, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
     // with this order 0.3 cm.
     let normal = load(0).abs();
     for k in 1..3 {
-        let f = bk.fcoef[k] * normal;
+        let f = bk.fcoef[k - 1] * normal;
         block_row(bk, k, -f, f, lp, slot0, &mut v1, &mut v2);
     }
     block_row(bk, 0, bk.lo0, bk.hi0, lp, slot0, &mut v1, &mut v2);
@@ -1522,8 +1525,9 @@ mod avx2 {
         let p = p.add(4 * k);
         let old = _mm256_loadu_pd(p);
         let mut delta = _mm256_sub_pd(ld(&bk.rhs[k]), _mm256_mul_pd(old, ld(&bk.cfm[k])));
+        let ad = ld(&bk.ad[k]);
         for c in 0..3 {
-            let jl = ld(&bk.jl[k][c]);
+            let jl = _mm256_mul_pd(ld(&bk.d[k][c]), ad);
             delta = _mm256_sub_pd(delta, _mm256_sub_pd(_mm256_mul_pd(jl, v1[c]), _mm256_mul_pd(jl, v2[c])));
         }
         for c in 0..3 {
@@ -1563,7 +1567,7 @@ mod avx2 {
         // Friction rows first, then the normal row (see `sweep_block`).
         let normal = _mm256_andnot_pd(sign, _mm256_loadu_pd(lp));
         for k in 1..3 {
-            let f = _mm256_mul_pd(ld(&bk.fcoef[k]), normal);
+            let f = _mm256_mul_pd(ld(&bk.fcoef[k - 1]), normal);
             row(bk, k, _mm256_xor_pd(f, sign), f, lp, &mut v1, &mut v2);
         }
         row(bk, 0, ld(&bk.lo0), ld(&bk.hi0), lp, &mut v1, &mut v2);
@@ -1592,14 +1596,17 @@ mod tests {
         for k in 0..3 {
             for c in 0..3 {
                 for lane in 0..4 {
-                    let (d, ad) = (uniform(r), uniform(r).abs() + 0.1);
-                    lanes(&mut bk.d[k][c])[lane] = d;
-                    lanes(&mut bk.jl[k][c])[lane] = d * ad;
+                    lanes(&mut bk.d[k][c])[lane] = uniform(r);
                     lanes(&mut bk.j1a[k][c])[lane] = uniform(r);
                     lanes(&mut bk.j2a[k][c])[lane] = uniform(r);
                     lanes(&mut bk.m1a[k][c])[lane] = uniform(r);
                     lanes(&mut bk.m2a[k][c])[lane] = uniform(r);
                 }
+            }
+        }
+        for k in 0..3 {
+            for lane in 0..4 {
+                lanes(&mut bk.ad[k])[lane] = uniform(r).abs() + 0.1;
             }
         }
         for lane in 0..4 {
@@ -1610,7 +1617,7 @@ mod tests {
 
     /// The compact block row (body 2's linear Jacobian and both linear
     /// M⁻¹·Jᵀ parts not stored) is the projected Gauss–Seidel update with
-    /// the full rows J₁ = (jl, j1a), J₂ = (−jl, j2a), M⁻¹Jᵀ = (m₁·d, m1a),
+    /// the full rows J₁ = (d·ad, j1a), J₂ = (−d·ad, j2a), M⁻¹Jᵀ = (m₁·d, m1a),
     /// (m₂·(−d), m2a), friction rows then the normal row, each lane on its
     /// own bodies: a plain scalar sweep over the full 12-element rows gives
     /// the same bits (the full rows are what the blocks held before).
@@ -1625,7 +1632,9 @@ mod tests {
                 for lane in 0..4 {
                     lanes(&mut bk.rhs[k])[lane] = 5.0 * uniform(r);
                     lanes(&mut bk.cfm[k])[lane] = uniform(r).abs() * 0.1;
-                    lanes(&mut bk.fcoef[k])[lane] = if k == 0 { 0.0 } else { uniform(r).abs() };
+                    if k > 0 {
+                        lanes(&mut bk.fcoef[k - 1])[lane] = uniform(r).abs();
+                    }
                 }
             }
             for lane in 0..4 {
@@ -1644,7 +1653,7 @@ mod tests {
                     let at = |v: DVec4| v.to_array()[lane];
                     let normal = lambda_ref[lane].abs();
                     for k in [1, 2, 0] {
-                        let jl = bk.jl[k].map(at);
+                        let jl = bk.d[k].map(|d| at(d * bk.ad[k]));
                         let (j1a, j2a) = (bk.j1a[k].map(at), bk.j2a[k].map(at));
                         let j1 = [jl[0], jl[1], jl[2], j1a[0], j1a[1], j1a[2]];
                         let j2 = [-jl[0], -jl[1], -jl[2], j2a[0], j2a[1], j2a[2]];
@@ -1659,7 +1668,7 @@ mod tests {
                         let (lo, hi) = if k == 0 {
                             (at(bk.lo0), at(bk.hi0))
                         } else {
-                            let f = at(bk.fcoef[k]) * normal;
+                            let f = at(bk.fcoef[k - 1]) * normal;
                             (-f, f)
                         };
                         let new = (old + delta).clamp(lo, hi);
@@ -1697,7 +1706,9 @@ mod tests {
                 for lane in 0..4 {
                     lanes(&mut bk.rhs[k])[lane] = 10.0 * uniform(r);
                     lanes(&mut bk.cfm[k])[lane] = uniform(r).abs() * 0.1;
-                    lanes(&mut bk.fcoef[k])[lane] = if k == 0 { 0.0 } else { uniform(r).abs() };
+                    if k > 0 {
+                        lanes(&mut bk.fcoef[k - 1])[lane] = uniform(r).abs();
+                    }
                 }
             }
             for lane in 0..4 {
@@ -1741,9 +1752,10 @@ mod tests {
     /// Every value of a block, as bits.
     fn block_bits(bk: &Block) -> Vec<u64> {
         let mut v: Vec<DVec4> = Vec::new();
-        for a in [&bk.jl, &bk.d, &bk.j1a, &bk.j2a, &bk.m1a, &bk.m2a] {
+        for a in [&bk.d, &bk.j1a, &bk.j2a, &bk.m1a, &bk.m2a] {
             v.extend(a.iter().flatten());
         }
+        v.extend(bk.ad);
         v.extend([bk.im1, bk.im2, bk.lo0, bk.hi0]);
         v.extend(bk.rhs.iter().chain(&bk.cfm).chain(&bk.fcoef));
         let mut out: Vec<u64> = v.iter().flat_map(|x| x.to_array().map(f64::to_bits)).collect();
