@@ -1749,6 +1749,147 @@ mod tests {
         }
     }
 
+    /// A block filled from `Row`s (`fill_block_lane`) and swept, with the
+    /// scaled linear Jacobian formed in the sweep as `d·Ad`, gives the bits
+    /// of the projected Gauss–Seidel update over the rows as the blocks
+    /// stored them before: every Jacobian scaled by `Ad = w / (J·M⁻¹·Jᵀ +
+    /// cfm/h)` at fill time, right-hand side and CFM scaled, M⁻¹·Jᵀ from the
+    /// inverse mass and inertia; friction rows (bounded by the normal λ)
+    /// then the normal row; one lane on the static environment.
+    #[test]
+    fn block_from_rows_sweeps_as_the_scaled_rows() {
+        let mut r = 0x5EED_0F_B10C_u64;
+        let nb = 8;
+        let dummy = nb as u32;
+        for case in 0..300 {
+            let r = &mut r;
+            let inv_mass: Vec<f64> = (0..nb).map(|_| 0.2 + uniform(r).abs()).collect();
+            let inv_i: Vec<[f64; 12]> = (0..nb).map(|_| std::array::from_fn(|_| uniform(r))).collect();
+            let mut tmp: Vec<[f64; 6]> = (0..nb).map(|_| std::array::from_fn(|_| 3.0 * uniform(r))).collect();
+            tmp.push([0.0; 6]);
+            let (hinv, w) = (100.0, 1.3);
+            // Lane l: bodies 2l and 2l + 1; lane 3 on the static environment.
+            let bodies: [[u32; 2]; 4] = std::array::from_fn(|l| [2 * l as u32, if l == 3 { dummy } else { 2 * l as u32 + 1 }]);
+            let rows: Vec<[Row; 3]> = (0..4)
+                .map(|l| {
+                    std::array::from_fn(|k| {
+                        let j1l = [uniform(r), uniform(r), uniform(r)];
+                        let no2 = bodies[l][1] == dummy;
+                        Row {
+                            j1l,
+                            j1a: [uniform(r), uniform(r), uniform(r)],
+                            j2l: if no2 { [0.0; 3] } else { j1l.map(|x| -x) },
+                            j2a: if no2 { [0.0; 3] } else { [uniform(r), uniform(r), uniform(r)] },
+                            c: uniform(r),
+                            cfm: 1e-3 * uniform(r).abs(),
+                            lo: if k == 0 { -0.1 * uniform(r).abs() } else { -0.6 },
+                            hi: if k == 0 { f64::INFINITY } else { 0.6 + 0.1 * k as f64 },
+                            findex: if k == 0 { -1 } else { 0 },
+                        }
+                    })
+                })
+                .collect();
+            let mut bk = Block::default();
+            let (mut lambda, mut fc) = (vec![0.0; 12], vec![[0.0; 6]; nb + 4]);
+            for (lane, rs) in rows.iter().enumerate() {
+                let f = LaneFill {
+                    lane,
+                    bodies: bodies[lane],
+                    lane_bodies: bodies[lane].map(|b| if b == dummy { dummy + lane as u32 } else { b }),
+                    hinv,
+                    w,
+                    prev: [0.0; 6],
+                    slot0: lane,
+                };
+                let side = |b: u32| (b != dummy).then(|| (inv_mass[b as usize], &inv_i[b as usize]));
+                let sides = [side(f.bodies[0]), side(f.bodies[1])];
+                fill_block_lane(&f, &sides, rs, &mut bk, &tmp, &mut lambda, &mut fc);
+            }
+            // Start from random λ and velocities (the dummies at zero).
+            let mut lambda: Vec<f64> = (0..12).map(|i| if (i + case) % 5 == 0 { 0.0 } else { uniform(r) }).collect();
+            let mut fc: Vec<[f64; 6]> = (0..nb + 4).map(|b| if b < nb { std::array::from_fn(|_| uniform(r)) } else { [0.0; 6] }).collect();
+            let (mut lambda_ref, mut fc_ref) = (lambda.clone(), fc.clone());
+            // The rows as stored before: full, scaled at fill time.
+            struct Scaled {
+                j1: [f64; 6],
+                j2: [f64; 6],
+                m1: [f64; 6],
+                m2: [f64; 6],
+                rhs: f64,
+                cfm: f64,
+            }
+            let scaled: Vec<Vec<Scaled>> = rows
+                .iter()
+                .enumerate()
+                .map(|(lane, rs)| {
+                    rs.iter()
+                        .map(|row| {
+                            let j1 = [row.j1l[0], row.j1l[1], row.j1l[2], row.j1a[0], row.j1a[1], row.j1a[2]];
+                            let j2 = [row.j2l[0], row.j2l[1], row.j2l[2], row.j2a[0], row.j2a[1], row.j2a[2]];
+                            let m = |j: &[f64; 6], b: u32| {
+                                if b == dummy {
+                                    return [0.0; 6];
+                                }
+                                let (im, a) = (inv_mass[b as usize], mul0_331(&inv_i[b as usize], &j[3..]));
+                                [im * j[0], im * j[1], im * j[2], a[0], a[1], a[2]]
+                            };
+                            let (m1, m2) = (m(&j1, bodies[lane][0]), m(&j2, bodies[lane][1]));
+                            let (t1, t2) = (&tmp[bodies[lane][0] as usize], &tmp[bodies[lane][1] as usize]);
+                            let (mut jmj, mut jt) = (0.0, 0.0);
+                            for c in 0..6 {
+                                jmj += j1[c] * m1[c] + j2[c] * m2[c];
+                                jt += j1[c] * t1[c] + j2[c] * t2[c];
+                            }
+                            let cfm = row.cfm * hinv;
+                            let ad = w / (jmj + cfm);
+                            Scaled { j1: j1.map(|x| x * ad), j2: j2.map(|x| x * ad), m1, m2, rhs: (row.c * hinv + jt) * ad, cfm: cfm * ad }
+                        })
+                        .collect()
+                })
+                .collect();
+            #[cfg(target_arch = "x86_64")]
+            let avx2 = std::arch::is_x86_feature_detected!("avx2");
+            let (mut lambda2, mut fc2) = (lambda.clone(), fc.clone());
+            for _ in 0..2 {
+                sweep_block(&bk, &mut lambda, 0, &mut fc);
+                #[cfg(target_arch = "x86_64")]
+                if avx2 {
+                    // SAFETY: AVX2 checked above; 12 λ; body indices < nb + 4.
+                    unsafe { avx2::sweep_block(&bk, lambda2.as_mut_ptr(), fc2.as_mut_ptr()) };
+                }
+                for lane in 0..4 {
+                    let b = bk.b1[lane] as usize;
+                    let b2 = bk.b2[lane] as usize;
+                    let normal = lambda_ref[lane].abs();
+                    for k in [1, 2, 0] {
+                        let (s, row) = (&scaled[lane][k], &rows[lane][k]);
+                        let slot = 4 * k + lane;
+                        let old = lambda_ref[slot];
+                        let mut delta = s.rhs - old * s.cfm;
+                        for c in 0..6 {
+                            delta -= s.j1[c] * fc_ref[b][c] + s.j2[c] * fc_ref[b2][c];
+                        }
+                        let (lo, hi) = if k == 0 { (row.lo, row.hi) } else { (-(row.hi.abs() * normal), row.hi.abs() * normal) };
+                        let new = (old + delta).clamp(lo, hi);
+                        lambda_ref[slot] = new;
+                        for c in 0..6 {
+                            fc_ref[b][c] += s.m1[c] * (new - old);
+                            fc_ref[b2][c] += s.m2[c] * (new - old);
+                        }
+                    }
+                }
+            }
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&lambda), bits(&lambda_ref), "λ, case {case}");
+            assert_eq!(bits(fc.as_flattened()), bits(fc_ref.as_flattened()), "velocities, case {case}");
+            #[cfg(target_arch = "x86_64")]
+            if avx2 {
+                assert_eq!(bits(&lambda2), bits(&lambda_ref), "AVX2 λ, case {case}");
+                assert_eq!(bits(fc2.as_flattened()), bits(fc_ref.as_flattened()), "AVX2 velocities, case {case}");
+            }
+        }
+    }
+
     /// Every value of a block, as bits.
     fn block_bits(bk: &Block) -> Vec<u64> {
         let mut v: Vec<DVec4> = Vec::new();
