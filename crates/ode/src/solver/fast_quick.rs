@@ -1758,7 +1758,7 @@ mod tests {
     /// then the normal row; one lane on the static environment.
     #[test]
     fn block_from_rows_sweeps_as_the_scaled_rows() {
-        let mut r = 0x5EED_0F_B10C_u64;
+        let mut r = 0x5EED_0FB1_0C5E_ED0F_u64;
         let nb = 8;
         let dummy = nb as u32;
         for case in 0..300 {
