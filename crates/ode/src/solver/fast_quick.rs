@@ -83,18 +83,20 @@ pub struct Batch {
 ///
 /// Blocks take only joints whose body 2 linear Jacobian is the negation of
 /// body 1's (every contact row; `block_eligible` checks other joints), so
-/// a row keeps body 1's scaled linear Jacobian only, and the linear part of
-/// M⁻¹·Jᵀ is computed from the unscaled one and the lane's inverse mass:
-/// 18 vectors a row instead of 24. The sweep reads every block once per
-/// iteration, and this is the memory it streams. Negating is exact, so the
-/// products are those of the full rows, bit for bit.
+/// a row keeps body 1's unscaled linear Jacobian `d` only: the scaled one
+/// is `d·Ad`, formed in registers from the row's `Ad` (as the fill forms
+/// it, so the same bits), and the linear parts of M⁻¹·Jᵀ are `d` times the
+/// lanes' inverse masses: 16 vectors a row instead of 24. The sweep reads
+/// every block once per iteration, and this is the memory it streams.
+/// Negating is exact, so the products are those of the full rows, bit for
+/// bit.
 #[derive(Clone, Copy, Default)]
 pub struct Block {
-    /// Body 1's linear Jacobian per row, scaled by `Ad` (body 2's is its
+    /// Body 1's linear Jacobian per row, unscaled (body 2's is its
     /// negation).
-    jl: [[DVec4; 3]; 3],
-    /// The same, unscaled.
     d: [[DVec4; 3]; 3],
+    /// `Ad` per row: the scaled linear Jacobian is `d·Ad`.
+    ad: [DVec4; 3],
     /// Angular Jacobians, scaled by `Ad`.
     j1a: [[DVec4; 3]; 3],
     j2a: [[DVec4; 3]; 3],
@@ -107,11 +109,11 @@ pub struct Block {
     im2: DVec4,
     rhs: [DVec4; 3],
     cfm: [DVec4; 3],
-    /// Bounds of row 0; rows 1 and 2 are bounded by ±fcoef·|λ of row 0|
-    /// (`fcoef[0]` unused).
+    /// Bounds of row 0; row k = 1, 2 is bounded by ±fcoef[k − 1]·|λ of
+    /// row 0|.
     lo0: DVec4,
     hi0: DVec4,
-    fcoef: [DVec4; 3],
+    fcoef: [DVec4; 2],
     /// Body indices; lane dummies for the static environment, padding and
     /// bodies without inverse mass (their fc stays zero, so reading the
     /// dummy's zero gives the same products).
@@ -503,7 +505,6 @@ fn fill_lane_row(
     let cfm = row.cfm * f.hinv;
     let ad = f.w / (jmj + cfm);
     for c in 0..3 {
-        lanes(&mut bk.jl[k][c])[lane] = j1[c] * ad;
         lanes(&mut bk.d[k][c])[lane] = j1[c];
         lanes(&mut bk.j1a[k][c])[lane] = j1[3 + c] * ad;
         lanes(&mut bk.j2a[k][c])[lane] = j2[3 + c] * ad;
@@ -512,14 +513,14 @@ fn fill_lane_row(
     }
     lanes(&mut bk.im1)[lane] = sides[0].map_or(0.0, |s| s.0);
     lanes(&mut bk.im2)[lane] = sides[1].map_or(0.0, |s| s.0);
+    lanes(&mut bk.ad[k])[lane] = ad;
     lanes(&mut bk.rhs[k])[lane] = (row.c * f.hinv + jt) * ad;
     lanes(&mut bk.cfm[k])[lane] = cfm * ad;
     if k == 0 {
-        lanes(&mut bk.fcoef[0])[lane] = 0.0;
         lanes(&mut bk.lo0)[lane] = row.lo;
         lanes(&mut bk.hi0)[lane] = row.hi;
     } else {
-        lanes(&mut bk.fcoef[k])[lane] = row.hi.abs();
+        lanes(&mut bk.fcoef[k - 1])[lane] = row.hi.abs();
     }
     if f.prev[k] != 0.0 {
         let l = f.prev[k] * WARM_FACTOR;
@@ -1008,21 +1009,20 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
         let cfm = v4!(|x| x.rcfm[k]) * hinv;
         let ad = w / (jmj + cfm);
         for c in 0..3 {
-            bk.jl[k][c] = j1[c] * ad;
             bk.d[k][c] = d[c];
             bk.j1a[k][c] = j1[3 + c] * ad;
             bk.j2a[k][c] = j2[3 + c] * ad;
             bk.m1a[k][c] = m1[3 + c];
             bk.m2a[k][c] = m2[3 + c];
         }
+        bk.ad[k] = ad;
         bk.rhs[k] = (v4!(|x| x.rc[k]) * hinv + jt) * ad;
         bk.cfm[k] = cfm * ad;
         if k == 0 {
-            bk.fcoef[0] = DVec4::ZERO;
             bk.lo0 = DVec4::ZERO;
             bk.hi0 = DVec4::INFINITY;
         } else {
-            bk.fcoef[k] = v4!(|x| x.mu[k - 1]).abs();
+            bk.fcoef[k - 1] = v4!(|x| x.mu[k - 1]).abs();
         }
     }
 }
@@ -1367,7 +1367,8 @@ fn block_row(bk: &Block, k: usize, lo: DVec4, hi: DVec4, lp: *mut f64, slot0: us
     // J₁·v₁ + J₂·v₂ component by component; with J₂ = −J₁ on the linear
     // part, a + (−j)·b is a − j·b exactly.
     for c in 0..3 {
-        delta -= bk.jl[k][c] * v1[c] - bk.jl[k][c] * v2[c];
+        let jl = bk.d[k][c] * bk.ad[k];
+        delta -= jl * v1[c] - jl * v2[c];
     }
     for c in 0..3 {
         delta -= bk.j1a[k][c] * v1[3 + c] + bk.j2a[k][c] * v2[3 + c];
@@ -1404,16 +1405,18 @@ fn clear_rows(bk: &mut Block, lane: usize, from: usize) {
     let lane = lane & 3;
     for k in from..3 {
         for c in 0..3 {
-            lanes(&mut bk.jl[k][c])[lane] = 0.0;
             lanes(&mut bk.d[k][c])[lane] = 0.0;
             lanes(&mut bk.j1a[k][c])[lane] = 0.0;
             lanes(&mut bk.j2a[k][c])[lane] = 0.0;
             lanes(&mut bk.m1a[k][c])[lane] = 0.0;
             lanes(&mut bk.m2a[k][c])[lane] = 0.0;
         }
+        lanes(&mut bk.ad[k])[lane] = 0.0;
         lanes(&mut bk.rhs[k])[lane] = 0.0;
         lanes(&mut bk.cfm[k])[lane] = 0.0;
-        lanes(&mut bk.fcoef[k])[lane] = 0.0;
+        if k > 0 {
+            lanes(&mut bk.fcoef[k - 1])[lane] = 0.0;
+        }
     }
 }
 
@@ -1462,7 +1465,7 @@ fn sweep_block(bk: &Block, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
     // with this order 0.3 cm.
     let normal = load(0).abs();
     for k in 1..3 {
-        let f = bk.fcoef[k] * normal;
+        let f = bk.fcoef[k - 1] * normal;
         block_row(bk, k, -f, f, lp, slot0, &mut v1, &mut v2);
     }
     block_row(bk, 0, bk.lo0, bk.hi0, lp, slot0, &mut v1, &mut v2);
@@ -1541,8 +1544,9 @@ mod avx2 {
         let p = p.add(4 * k);
         let old = _mm256_loadu_pd(p);
         let mut delta = _mm256_sub_pd(ld(&bk.rhs[k]), _mm256_mul_pd(old, ld(&bk.cfm[k])));
+        let ad = ld(&bk.ad[k]);
         for c in 0..3 {
-            let jl = ld(&bk.jl[k][c]);
+            let jl = _mm256_mul_pd(ld(&bk.d[k][c]), ad);
             delta = _mm256_sub_pd(delta, _mm256_sub_pd(_mm256_mul_pd(jl, v1[c]), _mm256_mul_pd(jl, v2[c])));
         }
         for c in 0..3 {
@@ -1582,7 +1586,7 @@ mod avx2 {
         // Friction rows first, then the normal row (see `sweep_block`).
         let normal = _mm256_andnot_pd(sign, _mm256_loadu_pd(lp));
         for k in 1..3 {
-            let f = _mm256_mul_pd(ld(&bk.fcoef[k]), normal);
+            let f = _mm256_mul_pd(ld(&bk.fcoef[k - 1]), normal);
             row(bk, k, _mm256_xor_pd(f, sign), f, lp, &mut v1, &mut v2);
         }
         row(bk, 0, ld(&bk.lo0), ld(&bk.hi0), lp, &mut v1, &mut v2);
@@ -1611,14 +1615,17 @@ mod tests {
         for k in 0..3 {
             for c in 0..3 {
                 for lane in 0..4 {
-                    let (d, ad) = (uniform(r), uniform(r).abs() + 0.1);
-                    lanes(&mut bk.d[k][c])[lane] = d;
-                    lanes(&mut bk.jl[k][c])[lane] = d * ad;
+                    lanes(&mut bk.d[k][c])[lane] = uniform(r);
                     lanes(&mut bk.j1a[k][c])[lane] = uniform(r);
                     lanes(&mut bk.j2a[k][c])[lane] = uniform(r);
                     lanes(&mut bk.m1a[k][c])[lane] = uniform(r);
                     lanes(&mut bk.m2a[k][c])[lane] = uniform(r);
                 }
+            }
+        }
+        for k in 0..3 {
+            for lane in 0..4 {
+                lanes(&mut bk.ad[k])[lane] = uniform(r).abs() + 0.1;
             }
         }
         for lane in 0..4 {
@@ -1629,7 +1636,7 @@ mod tests {
 
     /// The compact block row (body 2's linear Jacobian and both linear
     /// M⁻¹·Jᵀ parts not stored) is the projected Gauss–Seidel update with
-    /// the full rows J₁ = (jl, j1a), J₂ = (−jl, j2a), M⁻¹Jᵀ = (m₁·d, m1a),
+    /// the full rows J₁ = (d·ad, j1a), J₂ = (−d·ad, j2a), M⁻¹Jᵀ = (m₁·d, m1a),
     /// (m₂·(−d), m2a), friction rows then the normal row, each lane on its
     /// own bodies: a plain scalar sweep over the full 12-element rows gives
     /// the same bits (the full rows are what the blocks held before).
@@ -1644,7 +1651,9 @@ mod tests {
                 for lane in 0..4 {
                     lanes(&mut bk.rhs[k])[lane] = 5.0 * uniform(r);
                     lanes(&mut bk.cfm[k])[lane] = uniform(r).abs() * 0.1;
-                    lanes(&mut bk.fcoef[k])[lane] = if k == 0 { 0.0 } else { uniform(r).abs() };
+                    if k > 0 {
+                        lanes(&mut bk.fcoef[k - 1])[lane] = uniform(r).abs();
+                    }
                 }
             }
             for lane in 0..4 {
@@ -1663,7 +1672,7 @@ mod tests {
                     let at = |v: DVec4| v.to_array()[lane];
                     let normal = lambda_ref[lane].abs();
                     for k in [1, 2, 0] {
-                        let jl = bk.jl[k].map(at);
+                        let jl = bk.d[k].map(|d| at(d * bk.ad[k]));
                         let (j1a, j2a) = (bk.j1a[k].map(at), bk.j2a[k].map(at));
                         let j1 = [jl[0], jl[1], jl[2], j1a[0], j1a[1], j1a[2]];
                         let j2 = [-jl[0], -jl[1], -jl[2], j2a[0], j2a[1], j2a[2]];
@@ -1678,7 +1687,7 @@ mod tests {
                         let (lo, hi) = if k == 0 {
                             (at(bk.lo0), at(bk.hi0))
                         } else {
-                            let f = at(bk.fcoef[k]) * normal;
+                            let f = at(bk.fcoef[k - 1]) * normal;
                             (-f, f)
                         };
                         let new = (old + delta).clamp(lo, hi);
@@ -1716,7 +1725,9 @@ mod tests {
                 for lane in 0..4 {
                     lanes(&mut bk.rhs[k])[lane] = 10.0 * uniform(r);
                     lanes(&mut bk.cfm[k])[lane] = uniform(r).abs() * 0.1;
-                    lanes(&mut bk.fcoef[k])[lane] = if k == 0 { 0.0 } else { uniform(r).abs() };
+                    if k > 0 {
+                        lanes(&mut bk.fcoef[k - 1])[lane] = uniform(r).abs();
+                    }
                 }
             }
             for lane in 0..4 {
@@ -1757,12 +1768,154 @@ mod tests {
         }
     }
 
+    /// A block filled from `Row`s (`fill_block_lane`) and swept, with the
+    /// scaled linear Jacobian formed in the sweep as `d·Ad`, gives the bits
+    /// of the projected Gauss–Seidel update over the rows as the blocks
+    /// stored them before: every Jacobian scaled by `Ad = w / (J·M⁻¹·Jᵀ +
+    /// cfm/h)` at fill time, right-hand side and CFM scaled, M⁻¹·Jᵀ from the
+    /// inverse mass and inertia; friction rows (bounded by the normal λ)
+    /// then the normal row; one lane on the static environment.
+    #[test]
+    fn block_from_rows_sweeps_as_the_scaled_rows() {
+        let mut r = 0x5EED_0FB1_0C5E_ED0F_u64;
+        let nb = 8;
+        let dummy = nb as u32;
+        for case in 0..300 {
+            let r = &mut r;
+            let inv_mass: Vec<f64> = (0..nb).map(|_| 0.2 + uniform(r).abs()).collect();
+            let inv_i: Vec<[f64; 12]> = (0..nb).map(|_| std::array::from_fn(|_| uniform(r))).collect();
+            let mut tmp: Vec<[f64; 6]> = (0..nb).map(|_| std::array::from_fn(|_| 3.0 * uniform(r))).collect();
+            tmp.push([0.0; 6]);
+            let (hinv, w) = (100.0, 1.3);
+            // Lane l: bodies 2l and 2l + 1; lane 3 on the static environment.
+            let bodies: [[u32; 2]; 4] = std::array::from_fn(|l| [2 * l as u32, if l == 3 { dummy } else { 2 * l as u32 + 1 }]);
+            let rows: Vec<[Row; 3]> = (0..4)
+                .map(|l| {
+                    std::array::from_fn(|k| {
+                        let j1l = [uniform(r), uniform(r), uniform(r)];
+                        let no2 = bodies[l][1] == dummy;
+                        Row {
+                            j1l,
+                            j1a: [uniform(r), uniform(r), uniform(r)],
+                            j2l: if no2 { [0.0; 3] } else { j1l.map(|x| -x) },
+                            j2a: if no2 { [0.0; 3] } else { [uniform(r), uniform(r), uniform(r)] },
+                            c: uniform(r),
+                            cfm: 1e-3 * uniform(r).abs(),
+                            lo: if k == 0 { -0.1 * uniform(r).abs() } else { -0.6 },
+                            hi: if k == 0 { f64::INFINITY } else { 0.6 + 0.1 * k as f64 },
+                            findex: if k == 0 { -1 } else { 0 },
+                        }
+                    })
+                })
+                .collect();
+            let mut bk = Block::default();
+            let (mut lambda, mut fc) = (vec![0.0; 12], vec![[0.0; 6]; nb + 4]);
+            for (lane, rs) in rows.iter().enumerate() {
+                let f = LaneFill {
+                    lane,
+                    bodies: bodies[lane],
+                    lane_bodies: bodies[lane].map(|b| if b == dummy { dummy + lane as u32 } else { b }),
+                    hinv,
+                    w,
+                    prev: [0.0; 6],
+                    slot0: lane,
+                };
+                let side = |b: u32| (b != dummy).then(|| (inv_mass[b as usize], &inv_i[b as usize]));
+                let sides = [side(f.bodies[0]), side(f.bodies[1])];
+                fill_block_lane(&f, &sides, rs, &mut bk, &tmp, &mut lambda, &mut fc);
+            }
+            // Start from random λ and velocities (the dummies at zero).
+            let mut lambda: Vec<f64> = (0..12).map(|i| if (i + case) % 5 == 0 { 0.0 } else { uniform(r) }).collect();
+            let mut fc: Vec<[f64; 6]> = (0..nb + 4).map(|b| if b < nb { std::array::from_fn(|_| uniform(r)) } else { [0.0; 6] }).collect();
+            let (mut lambda_ref, mut fc_ref) = (lambda.clone(), fc.clone());
+            // The rows as stored before: full, scaled at fill time.
+            struct Scaled {
+                j1: [f64; 6],
+                j2: [f64; 6],
+                m1: [f64; 6],
+                m2: [f64; 6],
+                rhs: f64,
+                cfm: f64,
+            }
+            let scaled: Vec<Vec<Scaled>> = rows
+                .iter()
+                .enumerate()
+                .map(|(lane, rs)| {
+                    rs.iter()
+                        .map(|row| {
+                            let j1 = [row.j1l[0], row.j1l[1], row.j1l[2], row.j1a[0], row.j1a[1], row.j1a[2]];
+                            let j2 = [row.j2l[0], row.j2l[1], row.j2l[2], row.j2a[0], row.j2a[1], row.j2a[2]];
+                            let m = |j: &[f64; 6], b: u32| {
+                                if b == dummy {
+                                    return [0.0; 6];
+                                }
+                                let (im, a) = (inv_mass[b as usize], mul0_331(&inv_i[b as usize], &j[3..]));
+                                [im * j[0], im * j[1], im * j[2], a[0], a[1], a[2]]
+                            };
+                            let (m1, m2) = (m(&j1, bodies[lane][0]), m(&j2, bodies[lane][1]));
+                            let (t1, t2) = (&tmp[bodies[lane][0] as usize], &tmp[bodies[lane][1] as usize]);
+                            let (mut jmj, mut jt) = (0.0, 0.0);
+                            for c in 0..6 {
+                                jmj += j1[c] * m1[c] + j2[c] * m2[c];
+                                jt += j1[c] * t1[c] + j2[c] * t2[c];
+                            }
+                            let cfm = row.cfm * hinv;
+                            let ad = w / (jmj + cfm);
+                            Scaled { j1: j1.map(|x| x * ad), j2: j2.map(|x| x * ad), m1, m2, rhs: (row.c * hinv + jt) * ad, cfm: cfm * ad }
+                        })
+                        .collect()
+                })
+                .collect();
+            #[cfg(target_arch = "x86_64")]
+            let avx2 = std::arch::is_x86_feature_detected!("avx2");
+            let (mut lambda2, mut fc2) = (lambda.clone(), fc.clone());
+            for _ in 0..2 {
+                sweep_block(&bk, &mut lambda, 0, &mut fc);
+                #[cfg(target_arch = "x86_64")]
+                if avx2 {
+                    // SAFETY: AVX2 checked above; 12 λ; body indices < nb + 4.
+                    unsafe { avx2::sweep_block(&bk, lambda2.as_mut_ptr(), fc2.as_mut_ptr()) };
+                }
+                for lane in 0..4 {
+                    let b = bk.b1[lane] as usize;
+                    let b2 = bk.b2[lane] as usize;
+                    let normal = lambda_ref[lane].abs();
+                    for k in [1, 2, 0] {
+                        let (s, row) = (&scaled[lane][k], &rows[lane][k]);
+                        let slot = 4 * k + lane;
+                        let old = lambda_ref[slot];
+                        let mut delta = s.rhs - old * s.cfm;
+                        for c in 0..6 {
+                            delta -= s.j1[c] * fc_ref[b][c] + s.j2[c] * fc_ref[b2][c];
+                        }
+                        let (lo, hi) = if k == 0 { (row.lo, row.hi) } else { (-(row.hi.abs() * normal), row.hi.abs() * normal) };
+                        let new = (old + delta).clamp(lo, hi);
+                        lambda_ref[slot] = new;
+                        for c in 0..6 {
+                            fc_ref[b][c] += s.m1[c] * (new - old);
+                            fc_ref[b2][c] += s.m2[c] * (new - old);
+                        }
+                    }
+                }
+            }
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&lambda), bits(&lambda_ref), "λ, case {case}");
+            assert_eq!(bits(fc.as_flattened()), bits(fc_ref.as_flattened()), "velocities, case {case}");
+            #[cfg(target_arch = "x86_64")]
+            if avx2 {
+                assert_eq!(bits(&lambda2), bits(&lambda_ref), "AVX2 λ, case {case}");
+                assert_eq!(bits(fc2.as_flattened()), bits(fc_ref.as_flattened()), "AVX2 velocities, case {case}");
+            }
+        }
+    }
+
     /// Every value of a block, as bits.
     fn block_bits(bk: &Block) -> Vec<u64> {
         let mut v: Vec<DVec4> = Vec::new();
-        for a in [&bk.jl, &bk.d, &bk.j1a, &bk.j2a, &bk.m1a, &bk.m2a] {
+        for a in [&bk.d, &bk.j1a, &bk.j2a, &bk.m1a, &bk.m2a] {
             v.extend(a.iter().flatten());
         }
+        v.extend(bk.ad);
         v.extend([bk.im1, bk.im2, bk.lo0, bk.hi0]);
         v.extend(bk.rhs.iter().chain(&bk.cfm).chain(&bk.fcoef));
         let mut out: Vec<u64> = v.iter().flat_map(|x| x.to_array().map(f64::to_bits)).collect();
