@@ -259,6 +259,71 @@ impl Bvh {
         }
     }
 
+    /// The walk of the sphere and box queries: the same visits, decisions
+    /// and leaf order as `walk` with a `prim` that never stops, but the
+    /// positive child is entered directly (only the negative one waits on
+    /// `stack`, a bare node code) and a `TakeAll` node's leaves come from
+    /// a walk of their own without node tests, so the common path carries
+    /// no "tested" flag on the stack. `leaf(t, tested)` as `prim`'s. Not
+    /// for trees without nodes (one triangle).
+    #[inline]
+    pub fn query_walk(
+        &self,
+        stack: &mut Vec<u32>,
+        mut test: impl FnMut(&Node) -> Visit,
+        mut leaf: impl FnMut(u32, bool),
+    ) {
+        stack.clear();
+        let nodes = &self.nodes[..];
+        if nodes.is_empty() {
+            return;
+        }
+        let mut code = 0u32;
+        loop {
+            if code & LEAF != 0 {
+                leaf(code & !LEAF, true);
+            } else {
+                let nd = &nodes[code as usize];
+                match test(nd) {
+                    Visit::Skip => {}
+                    Visit::Open => {
+                        // The negative child lies past the positive
+                        // subtree, far in memory: start fetching it now.
+                        #[cfg(target_arch = "x86_64")]
+                        if nd.neg & LEAF == 0 {
+                            let p = nodes.as_ptr().wrapping_add(nd.neg as usize) as *const i8;
+                            // SAFETY: a prefetch never faults, whatever the address.
+                            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
+                        }
+                        stack.push(nd.neg);
+                        code = nd.pos;
+                        continue;
+                    }
+                    Visit::TakeAll => {
+                        // Every leaf below, in walk order, on top of the
+                        // pending entries.
+                        let base = stack.len();
+                        stack.push(code);
+                        while stack.len() > base {
+                            let c = stack.pop().unwrap_or(LEAF);
+                            if c & LEAF != 0 {
+                                leaf(c & !LEAF, false);
+                            } else {
+                                let n = &nodes[c as usize];
+                                stack.push(n.neg);
+                                stack.push(n.pos);
+                            }
+                        }
+                    }
+                }
+            }
+            match stack.pop() {
+                Some(c) => code = c,
+                None => return,
+            }
+        }
+    }
+
     /// Every triangle in the tree's leaf order (the order a query whose
     /// volume holds the whole mesh reports them).
     pub fn leaf_order(&self) -> Vec<u32> {

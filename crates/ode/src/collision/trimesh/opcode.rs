@@ -360,7 +360,7 @@ pub fn closest_sq<T: Real>(a00: T, a01: T, a11: T, b0: T, b1: T, c: T) -> (T, T,
 }
 
 /// Candidates of a sphere query into `out` (tree order).
-pub fn sphere_candidates(mesh: &Mesh, q: &SphereQuery, stack: &mut Vec<(u32, bool)>, out: &mut Vec<i32>) {
+pub fn sphere_candidates(mesh: &Mesh, q: &SphereQuery, stack: &mut Vec<u32>, out: &mut Vec<i32>) {
     out.clear();
     let bvh: &Bvh = &mesh.data.bvh;
     if bvh.tris == 1 {
@@ -369,14 +369,7 @@ pub fn sphere_candidates(mesh: &Mesh, q: &SphereQuery, stack: &mut Vec<(u32, boo
         }
         return;
     }
-    bvh.walk(
-        stack,
-        |n| q.visit(n),
-        |t, _| {
-            out.push(t as i32);
-            false
-        },
-    );
+    bvh.query_walk(stack, |n| q.visit(n), |t, _| out.push(t as i32));
 }
 
 // ---- oriented box --------------------------------------------------------------
@@ -727,7 +720,7 @@ fn plane_box(n: &V3, d: f32, ext: &V3) -> bool {
 
 /// Candidates of a box query into `out` (tree order); `prim_tests` as
 /// OPCODE's switch (off for ODE's convex collider).
-pub fn obb_candidates(mesh: &Mesh, q: &ObbQuery, prim_tests: bool, stack: &mut Vec<(u32, bool)>, out: &mut Vec<i32>) {
+pub fn obb_candidates(mesh: &Mesh, q: &ObbQuery, prim_tests: bool, stack: &mut Vec<u32>, out: &mut Vec<i32>) {
     out.clear();
     let bvh: &Bvh = &mesh.data.bvh;
     if bvh.tris == 1 {
@@ -738,14 +731,13 @@ pub fn obb_candidates(mesh: &Mesh, q: &ObbQuery, prim_tests: bool, stack: &mut V
         }
         return;
     }
-    bvh.walk(
+    bvh.query_walk(
         stack,
         |n| q.visit(n),
         |t, tested| {
             if !prim_tests || !tested || q.tri_overlap(&tri_f(mesh, t)) {
                 out.push(t as i32);
             }
-            false
         },
     );
 }
@@ -1558,6 +1550,8 @@ mod simd {
 #[derive(Default)]
 pub struct Scratch {
     pub stack: Vec<(u32, bool)>,
+    /// The sphere and box walks' pending nodes.
+    pub nodes: Vec<u32>,
     pub cand: Vec<i32>,
     pub hits: Vec<Hit>,
     pub steps: Vec<Step>,
@@ -1588,10 +1582,10 @@ pub struct Cands {
 
 impl Cands {
     /// Runs a query filling the candidate list.
-    pub fn fill(f: impl FnOnce(&mut Vec<(u32, bool)>, &mut Vec<i32>)) -> Cands {
+    pub fn fill(f: impl FnOnce(&mut Vec<u32>, &mut Vec<i32>)) -> Cands {
         let mut s = take_scratch();
-        let Scratch { stack, cand, .. } = &mut *s;
-        f(stack, cand);
+        let Scratch { nodes, cand, .. } = &mut *s;
+        f(nodes, cand);
         Cands { s: Some(s) }
     }
 }
