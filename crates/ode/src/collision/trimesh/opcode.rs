@@ -413,6 +413,10 @@ struct ObbLanes {
     tm: Lanes,
     b0: Lanes,
     b1: Lanes,
+    /// No half extent is negative: then a node box holding the query
+    /// box's centre surely passes the separating-axis test (see
+    /// `simd::obb_visit`).
+    centre_rule: bool,
 }
 
 /// Four f32 lanes, 16-byte aligned.
@@ -483,6 +487,9 @@ impl ObbQuery {
             tm: Lanes::of3(t_m2b),
             b0: Lanes::of3(b0),
             b1: Lanes::of3(b1),
+            // (A NaN extent passes: every comparison with it is false,
+            // which never separates.)
+            centre_rule: !e.iter().any(|&x| x < 0.0),
         };
         ObbQuery { r_m2b, t_m2b, r_b2m, t_b2m, ext: e, ar, b0, b1, bb, v }
     }
@@ -1495,9 +1502,34 @@ mod simd {
         unsafe {
             // Box axes of the node: |t| > e + bb.
             let t = _mm_sub_ps(ld(&v.t), c);
-            if _mm_movemask_ps(_mm_cmpgt_ps(abs(t), _mm_add_ps(e, ld(&v.bb0)))) != 0 {
+            let at = abs(t);
+            if _mm_movemask_ps(_mm_cmpgt_ps(at, _mm_add_ps(e, ld(&v.bb0)))) != 0 {
                 return Visit::Skip;
             }
+            // The query box's centre in the node box (|t_k| <= e_k on every
+            // axis, lane 3 being 0 <= 0): no other axis can separate, so
+            // only containment remains. On each axis below, the projection
+            // is a rounded sum or difference of products t_k r with
+            // |t_k| <= e_k and |r| <= ar (= 1e-6 + |r| rounded), and the
+            // radius the rounded sum of the products e_k ar plus a term
+            // >= 0 (ext, or bb, sums of ext ar): rounding is monotone and
+            // symmetric, so |projection| <= radius (or a NaN makes the
+            // comparison false), the test never separates.
+            if !(v.centre_rule && _mm_movemask_ps(_mm_cmple_ps(at, e)) == 15) {
+                if obb_axes_separate(v, t, e) {
+                    return Visit::Skip;
+                }
+            }
+            obb_contains(v, c, e)
+        }
+    }
+
+    /// The 12 axes after the node's own: the query box's and the cross
+    /// ones, as `ObbQuery::touches` writes them.
+    #[inline(always)]
+    fn obb_axes_separate(v: &super::ObbLanes, t: __m128, e: __m128) -> bool {
+        // SAFETY: SSE2 is part of x86_64.
+        unsafe {
             let (tx, ty, tz) = (bc!(t, 0), bc!(t, 1), bc!(t, 2));
             let (e0, e1, e2) = (bc!(e, 0), bc!(e, 1), bc!(e, 2));
             let (r0, r1, r2) = (ld(&v.r[0]), ld(&v.r[1]), ld(&v.r[2]));
@@ -1520,9 +1552,16 @@ mod simd {
             let p = _mm_sub_ps(_mm_mul_ps(ty, r0), _mm_mul_ps(tx, r1));
             let l = _mm_add_ps(_mm_add_ps(_mm_mul_ps(e0, a1), _mm_mul_ps(e1, a0)), ld(&v.bb9));
             sep = _mm_or_ps(sep, _mm_cmpgt_ps(abs(p), l));
-            if _mm_movemask_ps(sep) != 0 {
-                return Visit::Skip;
-            }
+            _mm_movemask_ps(sep) != 0
+        }
+    }
+
+    /// Does the query box hold the node box?
+    #[inline(always)]
+    fn obb_contains(v: &super::ObbLanes, c: __m128, e: __m128) -> Visit {
+        // SAFETY: SSE2 is part of x86_64.
+        unsafe {
+            let (e0, e1, e2) = (bc!(e, 0), bc!(e, 1), bc!(e, 2));
             // Containment: the node box in the query box's frame,
             // nc = (c0 m0 + c1 m1) + c2 m2, ne = (|m0 e0| + |m1 e1|) + |m2 e2|.
             let (m0, m1, m2) = (ld(&v.m[0]), ld(&v.m[1]), ld(&v.m[2]));
