@@ -445,6 +445,60 @@ mod tests {
         assert_eq!(before, after);
     }
 
+    /// The query walk meets the same leaves, tested or not, in the same
+    /// order as the generic walk, whatever the node decisions (drawn at
+    /// random per node, TakeAll included), and tests the same nodes.
+    #[test]
+    fn query_walk_matches_the_generic_walk() {
+        let bvh = Bvh::build(800, grid);
+        let mut stack = Vec::new();
+        let mut stack32 = Vec::new();
+        let mut seed = 1u64;
+        for round in 0..300u64 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let salt = seed;
+            // Skip, Open or TakeAll from the node's index and the round's salt.
+            let base = bvh.nodes.as_ptr();
+            let decide = |n: &Node| {
+                // SAFETY: `n` is an element of `bvh.nodes`.
+                let i = unsafe { (n as *const Node).offset_from(base) } as u64;
+                let h = (i ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
+                let (skip, all) = [(8, 2), (20, 1), (4, 6), (0, 0)][round as usize % 4];
+                if h < skip {
+                    Visit::Skip
+                } else if h < skip + all {
+                    Visit::TakeAll
+                } else {
+                    Visit::Open
+                }
+            };
+            let (mut want, mut want_nodes) = (Vec::new(), Vec::new());
+            bvh.walk(
+                &mut stack,
+                |n| {
+                    want_nodes.push(n as *const Node);
+                    decide(n)
+                },
+                |t, tested| {
+                    want.push((t, tested));
+                    false
+                },
+            );
+            let (mut got, mut got_nodes) = (Vec::new(), Vec::new());
+            bvh.query_walk(
+                &mut stack32,
+                |n| {
+                    got_nodes.push(n as *const Node);
+                    decide(n)
+                },
+                |t, tested| got.push((t, tested)),
+            );
+            assert_eq!(got, want, "round {round}");
+            assert_eq!(got_nodes, want_nodes, "round {round}");
+            assert!(stack32.is_empty());
+        }
+    }
+
     #[test]
     fn walk_stops_when_asked() {
         let bvh = Bvh::build(800, grid);

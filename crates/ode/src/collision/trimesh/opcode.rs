@@ -1833,6 +1833,51 @@ mod tests {
         assert!(hits > total / 10 && hits < total * 9 / 10, "{hits} of {total}");
     }
 
+    /// The box node test's centre rule: a node box holding the query
+    /// box's centre (|t_k| <= e_k as computed) is never skipped by the
+    /// scalar reference when no half extent is negative, and the SIMD
+    /// test decides as the reference on such nodes (ties at the faces,
+    /// zero, tiny and huge extents, every orientation) and with negative
+    /// half extents, where the rule is off.
+    #[test]
+    fn centre_rule_never_skips_a_touching_node() {
+        let mut g = Lcg(777);
+        let (mut inside, mut taken) = (0usize, 0usize);
+        for i in 0..100_000usize {
+            let grid = if i.is_multiple_of(2) { 0.125 } else { 0.0 };
+            let mr = if i.is_multiple_of(3) { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(g.unit(), 0.4, g.unit(), 6.0 * g.unit()) };
+            let br = if i.is_multiple_of(5) { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(0.1, g.unit(), g.unit(), 6.0 * g.unit()) };
+            let size = [1e-3, 0.3, 2.0, 50.0][i % 4];
+            let sign = if i.is_multiple_of(17) { -1.0 } else { 1.0 };
+            let h = [sign * size * g.unit(), size * g.unit(), size * g.unit()];
+            let c = [g.range(-3.0, 3.0, grid), g.range(-3.0, 3.0, grid), g.range(-3.0, 3.0, grid), 0.0];
+            let q = ObbQuery::for_geom(&c, &br, &h, &[g.range(-1.0, 1.0, grid), 0.5, 0.0, 0.0], &mr);
+            // A node around the query centre (in mesh space), often with
+            // the centre exactly on a face.
+            let mut n = Node::default();
+            for k in 0..3 {
+                let e = [0.0, 1e-30, 0.01, 1.0, 10.0, 1e6][(g.unit() * 6.0) as usize] * g.unit() as f32;
+                let e = if i.is_multiple_of(7) { e.round() } else { e };
+                let off = match (g.unit() * 4.0) as usize {
+                    0 => e,
+                    1 => -e,
+                    _ => e * (2.0 * g.unit() as f32 - 1.0),
+                };
+                n.c[k] = q.t_b2m[k] + off;
+                n.e[k] = e;
+            }
+            let d = q.visit_ref(&n);
+            assert_eq!(q.visit(&n), d, "{n:?} {h:?}");
+            let held = (0..3).all(|k| (q.t_b2m[k] - n.c[k]).abs() <= n.e[k]);
+            if held && sign > 0.0 {
+                inside += 1;
+                assert_ne!(d, Visit::Skip, "{n:?} {h:?}");
+                taken += (d == Visit::TakeAll) as usize;
+            }
+        }
+        assert!(inside > 50_000 && taken > 100, "{inside} {taken}");
+    }
+
     /// Node boxes with zero, huge or non-finite numbers and the child
     /// codes' lanes never change a decision.
     #[test]
