@@ -1515,10 +1515,9 @@ mod simd {
             // >= 0 (ext, or bb, sums of ext ar): rounding is monotone and
             // symmetric, so |projection| <= radius (or a NaN makes the
             // comparison false), the test never separates.
-            if !(v.centre_rule && _mm_movemask_ps(_mm_cmple_ps(at, e)) == 15) {
-                if obb_axes_separate(v, t, e) {
-                    return Visit::Skip;
-                }
+            let centre_in = v.centre_rule && _mm_movemask_ps(_mm_cmple_ps(at, e)) == 15;
+            if !centre_in && obb_axes_separate(v, t, e) {
+                return Visit::Skip;
             }
             obb_contains(v, c, e)
         }
