@@ -259,6 +259,71 @@ impl Bvh {
         }
     }
 
+    /// The walk of the sphere and box queries: the same visits, decisions
+    /// and leaf order as `walk` with a `prim` that never stops, but the
+    /// positive child is entered directly (only the negative one waits on
+    /// `stack`, a bare node code) and a `TakeAll` node's leaves come from
+    /// a walk of their own without node tests, so the common path carries
+    /// no "tested" flag on the stack. `leaf(t, tested)` as `prim`'s. Not
+    /// for trees without nodes (one triangle).
+    #[inline]
+    pub fn query_walk(
+        &self,
+        stack: &mut Vec<u32>,
+        mut test: impl FnMut(&Node) -> Visit,
+        mut leaf: impl FnMut(u32, bool),
+    ) {
+        stack.clear();
+        let nodes = &self.nodes[..];
+        if nodes.is_empty() {
+            return;
+        }
+        let mut code = 0u32;
+        loop {
+            if code & LEAF != 0 {
+                leaf(code & !LEAF, true);
+            } else {
+                let nd = &nodes[code as usize];
+                match test(nd) {
+                    Visit::Skip => {}
+                    Visit::Open => {
+                        // The negative child lies past the positive
+                        // subtree, far in memory: start fetching it now.
+                        #[cfg(target_arch = "x86_64")]
+                        if nd.neg & LEAF == 0 {
+                            let p = nodes.as_ptr().wrapping_add(nd.neg as usize) as *const i8;
+                            // SAFETY: a prefetch never faults, whatever the address.
+                            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
+                        }
+                        stack.push(nd.neg);
+                        code = nd.pos;
+                        continue;
+                    }
+                    Visit::TakeAll => {
+                        // Every leaf below, in walk order, on top of the
+                        // pending entries.
+                        let base = stack.len();
+                        stack.push(code);
+                        while stack.len() > base {
+                            let c = stack.pop().unwrap_or(LEAF);
+                            if c & LEAF != 0 {
+                                leaf(c & !LEAF, false);
+                            } else {
+                                let n = &nodes[c as usize];
+                                stack.push(n.neg);
+                                stack.push(n.pos);
+                            }
+                        }
+                    }
+                }
+            }
+            match stack.pop() {
+                Some(c) => code = c,
+                None => return,
+            }
+        }
+    }
+
     /// Every triangle in the tree's leaf order (the order a query whose
     /// volume holds the whole mesh reports them).
     pub fn leaf_order(&self) -> Vec<u32> {
@@ -378,6 +443,60 @@ mod tests {
         bvh.refit(grid);
         let after: Vec<([f32; 3], [f32; 3])> = bvh.nodes.iter().map(|n| (n.c, n.e)).collect();
         assert_eq!(before, after);
+    }
+
+    /// The query walk meets the same leaves, tested or not, in the same
+    /// order as the generic walk, whatever the node decisions (drawn at
+    /// random per node, TakeAll included), and tests the same nodes.
+    #[test]
+    fn query_walk_matches_the_generic_walk() {
+        let bvh = Bvh::build(800, grid);
+        let mut stack = Vec::new();
+        let mut stack32 = Vec::new();
+        let mut seed = 1u64;
+        for round in 0..300u64 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let salt = seed;
+            // Skip, Open or TakeAll from the node's index and the round's salt.
+            let base = bvh.nodes.as_ptr();
+            let decide = |n: &Node| {
+                // SAFETY: `n` is an element of `bvh.nodes`.
+                let i = unsafe { (n as *const Node).offset_from(base) } as u64;
+                let h = (i ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58;
+                let (skip, all) = [(8, 2), (20, 1), (4, 6), (0, 0)][round as usize % 4];
+                if h < skip {
+                    Visit::Skip
+                } else if h < skip + all {
+                    Visit::TakeAll
+                } else {
+                    Visit::Open
+                }
+            };
+            let (mut want, mut want_nodes) = (Vec::new(), Vec::new());
+            bvh.walk(
+                &mut stack,
+                |n| {
+                    want_nodes.push(n as *const Node);
+                    decide(n)
+                },
+                |t, tested| {
+                    want.push((t, tested));
+                    false
+                },
+            );
+            let (mut got, mut got_nodes) = (Vec::new(), Vec::new());
+            bvh.query_walk(
+                &mut stack32,
+                |n| {
+                    got_nodes.push(n as *const Node);
+                    decide(n)
+                },
+                |t, tested| got.push((t, tested)),
+            );
+            assert_eq!(got, want, "round {round}");
+            assert_eq!(got_nodes, want_nodes, "round {round}");
+            assert!(stack32.is_empty());
+        }
     }
 
     #[test]

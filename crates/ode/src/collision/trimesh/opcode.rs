@@ -360,7 +360,7 @@ pub fn closest_sq<T: Real>(a00: T, a01: T, a11: T, b0: T, b1: T, c: T) -> (T, T,
 }
 
 /// Candidates of a sphere query into `out` (tree order).
-pub fn sphere_candidates(mesh: &Mesh, q: &SphereQuery, stack: &mut Vec<(u32, bool)>, out: &mut Vec<i32>) {
+pub fn sphere_candidates(mesh: &Mesh, q: &SphereQuery, stack: &mut Vec<u32>, out: &mut Vec<i32>) {
     out.clear();
     let bvh: &Bvh = &mesh.data.bvh;
     if bvh.tris == 1 {
@@ -369,14 +369,7 @@ pub fn sphere_candidates(mesh: &Mesh, q: &SphereQuery, stack: &mut Vec<(u32, boo
         }
         return;
     }
-    bvh.walk(
-        stack,
-        |n| q.visit(n),
-        |t, _| {
-            out.push(t as i32);
-            false
-        },
-    );
+    bvh.query_walk(stack, |n| q.visit(n), |t, _| out.push(t as i32));
 }
 
 // ---- oriented box --------------------------------------------------------------
@@ -420,6 +413,10 @@ struct ObbLanes {
     tm: Lanes,
     b0: Lanes,
     b1: Lanes,
+    /// No half extent is negative: then a node box holding the query
+    /// box's centre surely passes the separating-axis test (see
+    /// `simd::obb_visit`).
+    centre_rule: bool,
 }
 
 /// Four f32 lanes, 16-byte aligned.
@@ -490,6 +487,9 @@ impl ObbQuery {
             tm: Lanes::of3(t_m2b),
             b0: Lanes::of3(b0),
             b1: Lanes::of3(b1),
+            // (A NaN extent passes: every comparison with it is false,
+            // which never separates.)
+            centre_rule: !e.iter().any(|&x| x < 0.0),
         };
         ObbQuery { r_m2b, t_m2b, r_b2m, t_b2m, ext: e, ar, b0, b1, bb, v }
     }
@@ -727,7 +727,7 @@ fn plane_box(n: &V3, d: f32, ext: &V3) -> bool {
 
 /// Candidates of a box query into `out` (tree order); `prim_tests` as
 /// OPCODE's switch (off for ODE's convex collider).
-pub fn obb_candidates(mesh: &Mesh, q: &ObbQuery, prim_tests: bool, stack: &mut Vec<(u32, bool)>, out: &mut Vec<i32>) {
+pub fn obb_candidates(mesh: &Mesh, q: &ObbQuery, prim_tests: bool, stack: &mut Vec<u32>, out: &mut Vec<i32>) {
     out.clear();
     let bvh: &Bvh = &mesh.data.bvh;
     if bvh.tris == 1 {
@@ -738,14 +738,13 @@ pub fn obb_candidates(mesh: &Mesh, q: &ObbQuery, prim_tests: bool, stack: &mut V
         }
         return;
     }
-    bvh.walk(
+    bvh.query_walk(
         stack,
         |n| q.visit(n),
         |t, tested| {
             if !prim_tests || !tested || q.tri_overlap(&tri_f(mesh, t)) {
                 out.push(t as i32);
             }
-            false
         },
     );
 }
@@ -1503,9 +1502,33 @@ mod simd {
         unsafe {
             // Box axes of the node: |t| > e + bb.
             let t = _mm_sub_ps(ld(&v.t), c);
-            if _mm_movemask_ps(_mm_cmpgt_ps(abs(t), _mm_add_ps(e, ld(&v.bb0)))) != 0 {
+            let at = abs(t);
+            if _mm_movemask_ps(_mm_cmpgt_ps(at, _mm_add_ps(e, ld(&v.bb0)))) != 0 {
                 return Visit::Skip;
             }
+            // The query box's centre in the node box (|t_k| <= e_k on every
+            // axis, lane 3 being 0 <= 0): no other axis can separate, so
+            // only containment remains. On each axis below, the projection
+            // is a rounded sum or difference of products t_k r with
+            // |t_k| <= e_k and |r| <= ar (= 1e-6 + |r| rounded), and the
+            // radius the rounded sum of the products e_k ar plus a term
+            // >= 0 (ext, or bb, sums of ext ar): rounding is monotone and
+            // symmetric, so |projection| <= radius (or a NaN makes the
+            // comparison false), the test never separates.
+            let centre_in = v.centre_rule && _mm_movemask_ps(_mm_cmple_ps(at, e)) == 15;
+            if !centre_in && obb_axes_separate(v, t, e) {
+                return Visit::Skip;
+            }
+            obb_contains(v, c, e)
+        }
+    }
+
+    /// The 12 axes after the node's own: the query box's and the cross
+    /// ones, as `ObbQuery::touches` writes them.
+    #[inline(always)]
+    fn obb_axes_separate(v: &super::ObbLanes, t: __m128, e: __m128) -> bool {
+        // SAFETY: SSE2 is part of x86_64.
+        unsafe {
             let (tx, ty, tz) = (bc!(t, 0), bc!(t, 1), bc!(t, 2));
             let (e0, e1, e2) = (bc!(e, 0), bc!(e, 1), bc!(e, 2));
             let (r0, r1, r2) = (ld(&v.r[0]), ld(&v.r[1]), ld(&v.r[2]));
@@ -1528,9 +1551,16 @@ mod simd {
             let p = _mm_sub_ps(_mm_mul_ps(ty, r0), _mm_mul_ps(tx, r1));
             let l = _mm_add_ps(_mm_add_ps(_mm_mul_ps(e0, a1), _mm_mul_ps(e1, a0)), ld(&v.bb9));
             sep = _mm_or_ps(sep, _mm_cmpgt_ps(abs(p), l));
-            if _mm_movemask_ps(sep) != 0 {
-                return Visit::Skip;
-            }
+            _mm_movemask_ps(sep) != 0
+        }
+    }
+
+    /// Does the query box hold the node box?
+    #[inline(always)]
+    fn obb_contains(v: &super::ObbLanes, c: __m128, e: __m128) -> Visit {
+        // SAFETY: SSE2 is part of x86_64.
+        unsafe {
+            let (e0, e1, e2) = (bc!(e, 0), bc!(e, 1), bc!(e, 2));
             // Containment: the node box in the query box's frame,
             // nc = (c0 m0 + c1 m1) + c2 m2, ne = (|m0 e0| + |m1 e1|) + |m2 e2|.
             let (m0, m1, m2) = (ld(&v.m[0]), ld(&v.m[1]), ld(&v.m[2]));
@@ -1558,6 +1588,8 @@ mod simd {
 #[derive(Default)]
 pub struct Scratch {
     pub stack: Vec<(u32, bool)>,
+    /// The sphere and box walks' pending nodes.
+    pub nodes: Vec<u32>,
     pub cand: Vec<i32>,
     pub hits: Vec<Hit>,
     pub steps: Vec<Step>,
@@ -1588,10 +1620,10 @@ pub struct Cands {
 
 impl Cands {
     /// Runs a query filling the candidate list.
-    pub fn fill(f: impl FnOnce(&mut Vec<(u32, bool)>, &mut Vec<i32>)) -> Cands {
+    pub fn fill(f: impl FnOnce(&mut Vec<u32>, &mut Vec<i32>)) -> Cands {
         let mut s = take_scratch();
-        let Scratch { stack, cand, .. } = &mut *s;
-        f(stack, cand);
+        let Scratch { nodes, cand, .. } = &mut *s;
+        f(nodes, cand);
         Cands { s: Some(s) }
     }
 }
@@ -1798,6 +1830,51 @@ mod tests {
             total += 1;
         }
         assert!(hits > total / 10 && hits < total * 9 / 10, "{hits} of {total}");
+    }
+
+    /// The box node test's centre rule: a node box holding the query
+    /// box's centre (|t_k| <= e_k as computed) is never skipped by the
+    /// scalar reference when no half extent is negative, and the SIMD
+    /// test decides as the reference on such nodes (ties at the faces,
+    /// zero, tiny and huge extents, every orientation) and with negative
+    /// half extents, where the rule is off.
+    #[test]
+    fn centre_rule_never_skips_a_touching_node() {
+        let mut g = Lcg(777);
+        let (mut inside, mut taken) = (0usize, 0usize);
+        for i in 0..100_000usize {
+            let grid = if i.is_multiple_of(2) { 0.125 } else { 0.0 };
+            let mr = if i.is_multiple_of(3) { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(g.unit(), 0.4, g.unit(), 6.0 * g.unit()) };
+            let br = if i.is_multiple_of(5) { crate::math::rotation::IDENTITY } else { r_from_axis_and_angle(0.1, g.unit(), g.unit(), 6.0 * g.unit()) };
+            let size = [1e-3, 0.3, 2.0, 50.0][i % 4];
+            let sign = if i.is_multiple_of(17) { -1.0 } else { 1.0 };
+            let h = [sign * size * g.unit(), size * g.unit(), size * g.unit()];
+            let c = [g.range(-3.0, 3.0, grid), g.range(-3.0, 3.0, grid), g.range(-3.0, 3.0, grid), 0.0];
+            let q = ObbQuery::for_geom(&c, &br, &h, &[g.range(-1.0, 1.0, grid), 0.5, 0.0, 0.0], &mr);
+            // A node around the query centre (in mesh space), often with
+            // the centre exactly on a face.
+            let mut n = Node::default();
+            for k in 0..3 {
+                let e = [0.0, 1e-30, 0.01, 1.0, 10.0, 1e6][(g.unit() * 6.0) as usize] * g.unit() as f32;
+                let e = if i.is_multiple_of(7) { e.round() } else { e };
+                let off = match (g.unit() * 4.0) as usize {
+                    0 => e,
+                    1 => -e,
+                    _ => e * (2.0 * g.unit() as f32 - 1.0),
+                };
+                n.c[k] = q.t_b2m[k] + off;
+                n.e[k] = e;
+            }
+            let d = q.visit_ref(&n);
+            assert_eq!(q.visit(&n), d, "{n:?} {h:?}");
+            let held = (0..3).all(|k| (q.t_b2m[k] - n.c[k]).abs() <= n.e[k]);
+            if held && sign > 0.0 {
+                inside += 1;
+                assert_ne!(d, Visit::Skip, "{n:?} {h:?}");
+                taken += (d == Visit::TakeAll) as usize;
+            }
+        }
+        assert!(inside > 50_000 && taken > 100, "{inside} {taken}");
     }
 
     /// Node boxes with zero, huge or non-finite numbers and the child

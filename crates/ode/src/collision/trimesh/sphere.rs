@@ -166,7 +166,7 @@ pub fn collide_trimesh_sphere(mesh: &Mesh, host: &dyn TriHost, s: &Sphere, sp: &
     let r = s.radius;
     with_scratch(|scr| {
         let q = SphereQuery::new(&c, r, &mesh.pose.pos, &mesh.pose.r);
-        sphere_candidates(mesh, &q, &mut scr.stack, &mut scr.cand);
+        sphere_candidates(mesh, &q, &mut scr.nodes, &mut scr.cand);
         if scr.cand.is_empty() {
             return;
         }
