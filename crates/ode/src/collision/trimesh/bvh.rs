@@ -217,61 +217,17 @@ impl Bvh {
     /// `TakeAll` box) and returns true to stop the walk at once.
     /// `stack` is the caller's reusable work list. Not for trees without
     /// nodes (one triangle), which the caller handles.
-    pub fn walk(
-        &self,
-        stack: &mut Vec<(u32, bool)>,
-        mut test: impl FnMut(&Node) -> Visit,
-        mut prim: impl FnMut(u32, bool) -> bool,
-    ) {
-        stack.clear();
-        if self.nodes.is_empty() {
-            return;
-        }
-        stack.push((0, true));
-        while let Some((code, tested)) = stack.pop() {
-            if code & LEAF != 0 {
-                if prim(code & !LEAF, tested) {
-                    return;
-                }
-                continue;
-            }
-            let nd = &self.nodes[code as usize];
-            let mut open = false;
-            if tested {
-                match test(nd) {
-                    Visit::Skip => continue,
-                    Visit::Open => open = true,
-                    Visit::TakeAll => {}
-                }
-            }
-            // The negative child lies past the positive subtree, far in
-            // memory: start fetching it now (the positive child is the
-            // next node).
-            #[cfg(target_arch = "x86_64")]
-            if nd.neg & LEAF == 0 {
-                let p = self.nodes.as_ptr().wrapping_add(nd.neg as usize) as *const i8;
-                // SAFETY: a prefetch never faults, whatever the address.
-                unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
-            }
-            // Negative pushed first so that the positive side comes out first.
-            stack.push((nd.neg, open));
-            stack.push((nd.pos, open));
-        }
-    }
-
-    /// The walk of the sphere and box queries: the same visits, decisions
-    /// and leaf order as `walk` with a `prim` that never stops, but the
-    /// positive child is entered directly (only the negative one waits on
-    /// `stack`, a bare node code) and a `TakeAll` node's leaves come from
-    /// a walk of their own without node tests, so the common path carries
-    /// no "tested" flag on the stack. `leaf(t, tested)` as `prim`'s. Not
-    /// for trees without nodes (one triangle).
+    ///
+    /// The positive child is entered directly (only the negative one waits
+    /// on `stack`, as a bare node code), and a `TakeAll` node's leaves come
+    /// from a walk of their own without node tests, so the common path
+    /// carries no "tested" flag on the stack.
     #[inline]
-    pub fn query_walk(
+    pub fn walk(
         &self,
         stack: &mut Vec<u32>,
         mut test: impl FnMut(&Node) -> Visit,
-        mut leaf: impl FnMut(u32, bool),
+        mut prim: impl FnMut(u32, bool) -> bool,
     ) {
         stack.clear();
         let nodes = &self.nodes[..];
@@ -281,7 +237,9 @@ impl Bvh {
         let mut code = 0u32;
         loop {
             if code & LEAF != 0 {
-                leaf(code & !LEAF, true);
+                if prim(code & !LEAF, true) {
+                    return;
+                }
             } else {
                 let nd = &nodes[code as usize];
                 match test(nd) {
@@ -307,7 +265,9 @@ impl Bvh {
                         while stack.len() > base {
                             let c = stack.pop().unwrap_or(LEAF);
                             if c & LEAF != 0 {
-                                leaf(c & !LEAF, false);
+                                if prim(c & !LEAF, false) {
+                                    return;
+                                }
                             } else {
                                 let n = &nodes[c as usize];
                                 stack.push(n.neg);
@@ -445,14 +405,37 @@ mod tests {
         assert_eq!(before, after);
     }
 
-    /// The query walk meets the same leaves, tested or not, in the same
-    /// order as the generic walk, whatever the node decisions (drawn at
+    /// OPCODE's walk written plainly (the reference): one stack of
+    /// (node code, tested), negative child pushed first, every node of a
+    /// `TakeAll` box taken untested.
+    fn walk_ref(bvh: &Bvh, mut test: impl FnMut(&Node) -> Visit, mut prim: impl FnMut(u32, bool)) {
+        let mut stack = vec![(0u32, true)];
+        while let Some((code, tested)) = stack.pop() {
+            if code & LEAF != 0 {
+                prim(code & !LEAF, tested);
+                continue;
+            }
+            let nd = &bvh.nodes[code as usize];
+            let mut open = false;
+            if tested {
+                match test(nd) {
+                    Visit::Skip => continue,
+                    Visit::Open => open = true,
+                    Visit::TakeAll => {}
+                }
+            }
+            stack.push((nd.neg, open));
+            stack.push((nd.pos, open));
+        }
+    }
+
+    /// The walk meets the same leaves, tested or not, in the same order as
+    /// the plain reference walk, whatever the node decisions (drawn at
     /// random per node, TakeAll included), and tests the same nodes.
     #[test]
-    fn query_walk_matches_the_generic_walk() {
+    fn walk_matches_the_reference_walk() {
         let bvh = Bvh::build(800, grid);
         let mut stack = Vec::new();
-        let mut stack32 = Vec::new();
         let mut seed = 1u64;
         for round in 0..300u64 {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -473,29 +456,29 @@ mod tests {
                 }
             };
             let (mut want, mut want_nodes) = (Vec::new(), Vec::new());
-            bvh.walk(
-                &mut stack,
+            walk_ref(
+                &bvh,
                 |n| {
                     want_nodes.push(n as *const Node);
                     decide(n)
                 },
-                |t, tested| {
-                    want.push((t, tested));
-                    false
-                },
+                |t, tested| want.push((t, tested)),
             );
             let (mut got, mut got_nodes) = (Vec::new(), Vec::new());
-            bvh.query_walk(
-                &mut stack32,
+            bvh.walk(
+                &mut stack,
                 |n| {
                     got_nodes.push(n as *const Node);
                     decide(n)
                 },
-                |t, tested| got.push((t, tested)),
+                |t, tested| {
+                    got.push((t, tested));
+                    false
+                },
             );
             assert_eq!(got, want, "round {round}");
             assert_eq!(got_nodes, want_nodes, "round {round}");
-            assert!(stack32.is_empty());
+            assert!(stack.is_empty());
         }
     }
 

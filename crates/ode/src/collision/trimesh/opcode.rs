@@ -369,7 +369,10 @@ pub fn sphere_candidates(mesh: &Mesh, q: &SphereQuery, stack: &mut Vec<u32>, out
         }
         return;
     }
-    bvh.query_walk(stack, |n| q.visit(n), |t, _| out.push(t as i32));
+    bvh.walk(stack, |n| q.visit(n), |t, _| {
+        out.push(t as i32);
+        false
+    });
 }
 
 // ---- oriented box --------------------------------------------------------------
@@ -738,13 +741,14 @@ pub fn obb_candidates(mesh: &Mesh, q: &ObbQuery, prim_tests: bool, stack: &mut V
         }
         return;
     }
-    bvh.query_walk(
+    bvh.walk(
         stack,
         |n| q.visit(n),
         |t, tested| {
             if !prim_tests || !tested || q.tri_overlap(&tri_f(mesh, t)) {
                 out.push(t as i32);
             }
+            false
         },
     );
 }
@@ -943,7 +947,7 @@ impl RayQuery {
 }
 
 /// The faces a ray query hits, in OPCODE's order, into `out`.
-pub fn ray_hits(mesh: &Mesh, q: &RayQuery, stack: &mut Vec<(u32, bool)>, out: &mut Vec<Hit>) {
+pub fn ray_hits(mesh: &Mesh, q: &RayQuery, stack: &mut Vec<u32>, out: &mut Vec<Hit>) {
     out.clear();
     let bvh: &Bvh = &mesh.data.bvh;
     if bvh.tris == 1 {
@@ -1587,8 +1591,7 @@ mod simd {
 /// Lists a trimesh query reuses from call to call.
 #[derive(Default)]
 pub struct Scratch {
-    pub stack: Vec<(u32, bool)>,
-    /// The sphere and box walks' pending nodes.
+    /// The tree walks' pending nodes.
     pub nodes: Vec<u32>,
     pub cand: Vec<i32>,
     pub hits: Vec<Hit>,

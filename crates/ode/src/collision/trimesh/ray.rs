@@ -29,7 +29,7 @@ pub fn collide_trimesh_ray(mesh: &Mesh, host: &dyn TriHost, ray: &Ray, rp: &Pose
         ray.flags & ray_flags::CLOSEST_HIT != 0,
     );
     with_scratch(|scr| {
-        ray_hits(mesh, &q, &mut scr.stack, &mut scr.hits);
+        ray_hits(mesh, &q, &mut scr.nodes, &mut scr.hits);
         for h in &scr.hits {
             if sink.is_full() {
                 break;
@@ -63,7 +63,7 @@ pub fn collide_trimesh_ray(mesh: &Mesh, host: &dyn TriHost, ray: &Ray, rp: &Pose
 pub fn first_hit_depth(mesh: &Mesh, host: &dyn TriHost, o: &[f64; 3], d: &[f64; 3], len: f64) -> Option<f64> {
     let q = RayQuery::new(o, d, len, &mesh.pose.pos, &mesh.pose.r, false, false, false);
     with_scratch(|scr| {
-        ray_hits(mesh, &q, &mut scr.stack, &mut scr.hits);
+        ray_hits(mesh, &q, &mut scr.nodes, &mut scr.hits);
         for h in &scr.hits {
             if !host.accept_ray(h.tri, h.u as f64, h.v as f64) || !host.accept(h.tri) {
                 continue;
