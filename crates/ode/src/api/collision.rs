@@ -590,7 +590,7 @@ impl Space {
         let mut hits = Vec::new();
         let mut buf = Vec::new();
         let zero = EMPTY_CONTACT;
-        super::user_geom::clear_panic();
+        super::callback_panic::clear_panic();
         core_space::collide2(ray, self.root, &mut |a, b| {
             let other = if a == ray { b } else { a };
             buf.clear();
@@ -611,7 +611,7 @@ impl Space {
             }
         });
         core_geom::destroy(ray);
-        super::user_geom::take_panic()?;
+        super::callback_panic::take_panic()?;
         hits.sort_by(|a, b| a.distance.total_cmp(&b.distance));
         Ok(hits)
     }
@@ -730,9 +730,9 @@ impl Space {
     /// Axis-aligned bounding box as (min, max).
     pub fn aabb(&self, geom: Geom) -> Result<(DVec3, DVec3)> {
         let h = self.own(geom)?;
-        super::user_geom::clear_panic();
+        super::callback_panic::clear_panic();
         core_geom::recompute_aabb(h);
-        super::user_geom::take_panic()?;
+        super::callback_panic::take_panic()?;
         let a = g(h).aabb;
         Ok((DVec3::new(a[0], a[2], a[4]), DVec3::new(a[1], a[3], a[5])))
     }
@@ -875,30 +875,20 @@ impl Space {
 /// the first panic and reporting it instead of unwinding through the core.
 fn guarded(mut near: impl FnMut(Geom, Geom), run: impl FnOnce(&mut core_space::Near<'_>)) -> Result<()> {
     let mut panicked: Option<String> = None;
-    super::user_geom::clear_panic();
+    super::callback_panic::clear_panic();
     let mut cb = |a: GeomRef, b: GeomRef| {
         if panicked.is_some() {
             return;
         }
         let (ga, gb) = (Geom::of(a), Geom::of(b));
         if let Err(p) = catch_unwind(AssertUnwindSafe(|| near(ga, gb))) {
-            panicked = Some(panic_message(&p));
+            panicked = Some(super::callback_panic::panic_message(&p));
         }
     };
     run(&mut cb);
     match panicked {
         Some(msg) => Err(Error::CallbackPanicked(msg)),
-        None => super::user_geom::take_panic(),
-    }
-}
-
-pub(super) fn panic_message(p: &Box<dyn std::any::Any + Send>) -> String {
-    if let Some(s) = p.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = p.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "(non-string panic payload)".into()
+        None => super::callback_panic::take_panic(),
     }
 }
 
@@ -988,7 +978,7 @@ pub fn collide_into(a: Geom, b: Geom, max: usize, out: &mut Vec<ContactGeom>) ->
         return Err(Error::InvalidArgument { arg: "max", reason: format!("= {max} (must be 1..={MAX_CONTACTS})") });
     }
     out.clear();
-    super::user_geom::clear_panic();
+    super::callback_panic::clear_panic();
     thread_local! {
         static SCRATCH: std::cell::RefCell<Vec<dContactGeom>> = const { std::cell::RefCell::new(Vec::new()) };
     }
@@ -1008,7 +998,7 @@ pub fn collide_into(a: Geom, b: Geom, max: usize, out: &mut Vec<ContactGeom>) ->
         let n = dispatch::collide(x, y, max as i32, &mut buf[..max]);
         out.extend(buf[..n].iter().map(|c| ContactGeom::from_raw(c, a, b)));
     });
-    super::user_geom::take_panic()
+    super::callback_panic::take_panic()
 }
 
 /// The API's name for a core class number.

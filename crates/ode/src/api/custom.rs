@@ -201,7 +201,7 @@ impl<T: CustomJoint> CustomModel for RustModel<T> {
         match catch_unwind(AssertUnwindSafe(|| self.0.info1(&mut CustomInfo1 { cx }))) {
             Ok((m, nub)) => crate::joints::Info1 { m, nub },
             Err(p) => {
-                super::user_geom::record_panic(p);
+                super::callback_panic::record_panic(p);
                 crate::joints::Info1 { m: 0, nub: 0 }
             }
         }
@@ -209,7 +209,7 @@ impl<T: CustomJoint> CustomModel for RustModel<T> {
 
     fn info2(&mut self, cx: &mut Info2Cx<'_>, rows: &mut [JointRow]) {
         if let Err(p) = catch_unwind(AssertUnwindSafe(|| self.0.info2(&mut CustomInfo2 { cx }, rows))) {
-            super::user_geom::record_panic(p);
+            super::callback_panic::record_panic(p);
         }
     }
 

@@ -502,7 +502,7 @@ static TRI_MERGES: Registry<dyn Fn(i32, i32) -> i32 + Send + Sync> = Registry::n
 /// and gives `fallback`.
 fn guarded<R>(fallback: R, f: impl FnOnce() -> R) -> R {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| {
-        super::user_geom::record_panic(p);
+        super::callback_panic::record_panic(p);
         fallback
     })
 }

@@ -56,6 +56,7 @@
 #![warn(missing_docs)]
 
 mod body;
+mod callback_panic;
 mod collision;
 pub mod convert;
 mod custom;

@@ -44,7 +44,8 @@
 //! assert_eq!(space.user_data::<Floor>(floor).unwrap().height, 1.0);
 //! ```
 
-use super::collision::{class_of, panic_message, Geom, GeomClass, Space, SpaceId};
+use super::callback_panic::record_panic;
+use super::collision::{class_of, Geom, GeomClass, Space, SpaceId};
 use super::{DMat3, DVec3, Error, Result};
 use crate::abi::collision::{dColliderFn, dGeomClass};
 use crate::abi::contact::dContactGeom;
@@ -166,33 +167,8 @@ impl GeomView {
 static CLASSES: Mutex<Vec<(TypeId, i32)>> = Mutex::new(Vec::new());
 
 thread_local! {
-    /// The first panic of a user callback since the API call began.
-    static PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
     /// Contacts a user collider reports, reused between calls.
     static CONTACTS: RefCell<Vec<UserContact>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Keeps the first panic of a user callback for the API call running it.
-pub(super) fn record_panic(p: Box<dyn std::any::Any + Send>) {
-    PANIC.with(|s| {
-        let mut s = s.borrow_mut();
-        if s.is_none() {
-            *s = Some(panic_message(&p));
-        }
-    });
-}
-
-/// Clears the panic record before an API call that may run user callbacks.
-pub(super) fn clear_panic() {
-    PANIC.with(|s| s.borrow_mut().take());
-}
-
-/// The error for a panic recorded since [`clear_panic`], if any.
-pub(super) fn take_panic() -> Result<()> {
-    match PANIC.with(|s| s.borrow_mut().take()) {
-        Some(msg) => Err(Error::CallbackPanicked(msg)),
-        None => Ok(()),
-    }
 }
 
 /// The user object of a live geom of class `T`.

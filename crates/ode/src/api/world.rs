@@ -85,10 +85,10 @@ impl World {
         if !(h.is_finite() && h > 0.0) {
             return Err(Error::InvalidArgument { arg: "stepsize", reason: format!("= {h} (must be finite and > 0)") });
         }
-        super::user_geom::clear_panic();
+        super::callback_panic::clear_panic();
         pipeline::step_world(self.h, h, quick);
         // A custom joint whose callback panicked added no rows this step.
-        super::user_geom::take_panic()
+        super::callback_panic::take_panic()
     }
 
     /// Creates a body with ODE's initial state and this world's defaults.

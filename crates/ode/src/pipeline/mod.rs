@@ -117,7 +117,7 @@ fn keep_contacts(world: &World, s: &mut StepScratch, quick: bool) {
     if quick {
         s.contacts.replace(std::iter::once(&mut s.work.solver.fast).chain(workers.map(|w| &mut w.solver.fast)));
     } else {
-        let lists = std::iter::once(s.work.step.fast.fresh_contacts()).chain(workers.map(|w| w.step.fast.fresh_contacts()));
+        let lists = std::iter::once(s.work.solver.fast_step.fresh_contacts()).chain(workers.map(|w| w.solver.fast_step.fresh_contacts()));
         s.contacts.replace_from(lists);
     }
 }
@@ -180,7 +180,7 @@ fn step_island(
         // 3.3 Solve: the constraint force on each body.
         let input = IslandInput { world, bodies: island, inv_i: &s.inv_i, h };
         if world.solver_mode == SolverMode::Fast {
-            solver::fast_step::solve_island(&input, &s.rows, &mut s.step, contacts);
+            solver::fast_step::solve_island(&input, &s.rows, &mut s.step, &mut s.solver.fast_step, contacts);
         } else {
             solver::step::solve_island(&input, &s.rows, nub, &mut s.step);
         }

@@ -151,10 +151,17 @@ impl FastStepScratch {
     }
 }
 
-/// Solves the island's rows; fills `buf.cforce`/`buf.has_cforce` and the
+/// Solves the island's rows with the buffers `s`; fills
+/// `buf.cforce`/`buf.has_cforce` (the exact Step's output) and the
 /// feedback records as `step::solve_island` does. `contacts` holds the
 /// world's previous fast step's contact λ (the starting guess).
-pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBuffers, contacts: &ContactCache) {
+pub fn solve_island(
+    input: &IslandInput<'_>,
+    rows: &IslandRows,
+    buf: &mut StepBuffers,
+    s: &mut FastStepScratch,
+    contacts: &ContactCache,
+) {
     let nb = input.bodies.len();
     let m = rows.rows.len();
     let recip = 1.0 / input.h;
@@ -165,7 +172,6 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBu
     if m == 0 {
         return;
     }
-    let s = &mut buf.fast;
 
     // Rows: Jacobians, M⁻¹·Jᵀ, bodies.
     s.j.clear();
@@ -314,7 +320,7 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, buf: &mut StepBu
     // Jᵀλ per body and the feedback, as the exact Step does.
     let lambda = std::mem::take(&mut s.lambda);
     super::step::constraint_forces(rows, &lambda, &mut buf.cforce, &mut buf.has_cforce);
-    buf.fast.lambda = lambda;
+    s.lambda = lambda;
 }
 
 /// The bounded rows' λ from the reduced boxed LCP, then the bilateral λ.

@@ -85,11 +85,14 @@ pub struct IslandInput<'a> {
     pub h: f64,
 }
 
-/// Reusable buffers of both solvers (kept in the world's step scratch).
+/// Reusable buffers of the QuickStep solvers (exact and fast) and of the
+/// fast Step (the exact Step's are `step::StepBuffers`), kept in the
+/// world's step scratch.
 #[derive(Default)]
 pub struct SolverScratch {
     pub quick: quick::QuickScratch,
     pub fast: fast_quick::FastScratch,
+    pub fast_step: fast_step::FastStepScratch,
 }
 
 // ---- row assembly shared by both steppers ------------------------------------

@@ -43,8 +43,6 @@ pub struct StepBuffers {
     pub cforce: Vec<[f64; 6]>,
     pub has_cforce: Vec<bool>,
     lcp: LcpScratch,
-    /// Buffers of the fast mode's solver (`fast_step`).
-    pub fast: super::fast_step::FastStepScratch,
 }
 
 #[inline]
