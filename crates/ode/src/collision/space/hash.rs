@@ -64,66 +64,9 @@ struct Node {
     owner_wrap: u32,
 }
 
-/// A member's AABB in single precision, rounded outward (lower bounds
-/// down, upper bounds up), as (lo x, lo y, lo z, 0, hi x, hi y, hi z, 0):
-/// 32 bytes a member, so a pass's candidates are tested from one small
-/// array instead of each candidate's geom (see [`Aabb32::apart`]).
-#[derive(Clone, Copy, Default)]
-#[repr(C, align(32))]
-struct Aabb32([f32; 8]);
-
-impl Aabb32 {
-    fn of(b: &[f64; 6]) -> Aabb32 {
-        // Rounded to nearest, then one step outward where that went in
-        // (NaN stays NaN: its comparisons are false, so it never rejects).
-        let down = |x: f64| {
-            let r = x as f32;
-            if (r as f64) > x {
-                r.next_down()
-            } else {
-                r
-            }
-        };
-        let up = |x: f64| {
-            let r = x as f32;
-            if (r as f64) < x {
-                r.next_up()
-            } else {
-                r
-            }
-        };
-        Aabb32([down(b[0]), down(b[2]), down(b[4]), 0.0, up(b[1]), up(b[3]), up(b[5]), 0.0])
-    }
-
-    /// Are the boxes surely apart on some axis? Then ODE's f64 test
-    /// (`collide_aabbs`' first) rejects the pair too: a single-precision
-    /// bound lies outside its double, so `lo_a > hi_b` here implies it
-    /// there. False when unsure (touching, NaN): the exact test decides.
-    #[inline(always)]
-    fn apart(&self, o: &Aabb32) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: SSE is part of x86-64; both are 32-byte aligned arrays
-        // of 8 floats.
-        unsafe {
-            use std::arch::x86_64::*;
-            let (a, b) = (self.0.as_ptr(), o.0.as_ptr());
-            let gt = _mm_cmpgt_ps(_mm_load_ps(a), _mm_load_ps(b.add(4)));
-            let lt = _mm_cmplt_ps(_mm_load_ps(a.add(4)), _mm_load_ps(b));
-            _mm_movemask_ps(_mm_or_ps(gt, lt)) != 0
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let (a, b) = (&self.0, &o.0);
-            (0..3).any(|i| a[i] > b[4 + i] || a[4 + i] < b[i])
-        }
-    }
-}
-
 #[derive(Default)]
 struct Scratch {
     boxes: Vec<Cellbox>,
-    /// `boxes`' AABBs in single precision, same order.
-    aabb32: Vec<Aabb32>,
     big: Vec<GeomRef>,
     table: Vec<u32>,
     nodes: Vec<Node>,
@@ -313,8 +256,6 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
         );
     }
     let n = sc.boxes.len();
-    sc.aabb32.clear();
-    sc.aabb32.extend(sc.boxes.iter().map(|b| Aabb32::of(&g(b.geom).aabb)));
     sc.levels.clear();
     sc.levels.extend(sc.boxes.iter().map(|b| b.level));
     sc.levels.sort_unstable();
@@ -365,14 +306,12 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
         }
     }
 
-    let (table, nodes, boxes, seen, aabb32) =
-        (&sc.table[..], &sc.nodes[..], &sc.boxes[..], &mut sc.seen[..n], &sc.aabb32[..n]);
+    let (table, nodes, boxes, seen) = (&sc.table[..], &sc.nodes[..], &sc.boxes[..], &mut sc.seen[..n]);
     for ai in 0..n {
         let (alevel, mut db, ag, first_node) = {
             let a = &boxes[ai];
             (a.level, a.db, a.geom, a.first_node)
         };
-        let a32 = aabb32[ai];
         let stamp = ai as u32 + 1;
         // At the member's own level a cell's chain lists the members after
         // it (newest first), then its own entry, then the members before
@@ -397,11 +336,7 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
                                 let bi = (node.owner_wrap & !(1 << 31)) as usize;
                                 if seen[bi] != stamp {
                                     seen[bi] = stamp;
-                                    // Most candidates are apart: decided
-                                    // here without reading the other geom.
-                                    if !a32.apart(&aabb32[bi]) {
-                                        collide_aabbs(ag, boxes[bi].geom, cb);
-                                    }
+                                    collide_aabbs(ag, boxes[bi].geom, cb);
                                 }
                             }
                         }
@@ -475,63 +410,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// The single-precision filter never rejects a pair that ODE's f64
-    /// overlap test accepts: random boxes, many touching exactly or within
-    /// an ulp, values f32 cannot hold (beyond its range, subnormal, not
-    /// representable), infinities and NaN.
-    #[test]
-    fn hash_f32_filter_never_rejects_an_overlap() {
-        let mut st = 5u64;
-        let mut unit = move || {
-            st = st.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (st >> 11) as f64 / (1u64 << 53) as f64
-        };
-        let specials = [0.0, -0.0, 1e-310, -1e-310, 1e-45, 3.4e38, 3.5e38, -3.5e38, 1e300, f64::INFINITY, f64::NEG_INFINITY, f64::NAN];
-        let exact_apart = |a: &[f64; 6], b: &[f64; 6]| {
-            a[0] > b[1] || a[1] < b[0] || a[2] > b[3] || a[3] < b[2] || a[4] > b[5] || a[5] < b[4]
-        };
-        let (mut rejected, mut apart) = (0, 0);
-        for i in 0..300_000 {
-            let scale = [1.0, 1e-30, 1e30, 1e-40, 1e40][i % 5];
-            let mut a = [0.0; 6];
-            let mut b = [0.0; 6];
-            for k in 0..3 {
-                let lo = (unit() - 0.5) * scale;
-                a[2 * k] = lo;
-                a[2 * k + 1] = lo + unit() * scale;
-                // b starts within an ulp or two of a's upper bound, or anywhere.
-                let blo = match (i / 5) % 3 {
-                    0 => f64::from_bits(a[2 * k + 1].to_bits().wrapping_add((unit() * 5.0) as u64).wrapping_sub(2)),
-                    1 => a[2 * k + 1] + (unit() - 0.5) * 1e-7 * scale,
-                    _ => (unit() - 0.5) * scale,
-                };
-                b[2 * k] = blo;
-                b[2 * k + 1] = blo + unit() * scale;
-            }
-            if i % 7 == 0 {
-                let k = (unit() * 6.0) as usize;
-                a[k] = specials[(unit() * specials.len() as f64) as usize];
-            }
-            if i % 11 == 0 {
-                let k = (unit() * 6.0) as usize;
-                b[k] = specials[(unit() * specials.len() as f64) as usize];
-            }
-            let (fa, fb) = (Aabb32::of(&a), Aabb32::of(&b));
-            let ex = exact_apart(&a, &b);
-            // Plain boxes (unit scale, placed anywhere, no special value).
-            let plain = i % 5 == 0 && (i / 5) % 3 == 2 && i % 7 != 0 && i % 11 != 0;
-            for (x, y, e) in [(&fa, &fb, ex), (&fb, &fa, exact_apart(&b, &a))] {
-                if x.apart(y) {
-                    assert!(e, "{a:?} {b:?}");
-                    rejected += plain as u32;
-                }
-                apart += (e && plain) as u32;
-            }
-        }
-        // The filter decides nearly every plain pair that is apart.
-        assert!(apart > 1000 && rejected * 100 > apart * 99, "{rejected} {apart}");
     }
 
     #[test]
