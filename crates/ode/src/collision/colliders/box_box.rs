@@ -671,7 +671,7 @@ mod tests {
         };
         let (mut edge_wins, mut contacts) = (0, 0);
         for i in 0..60_000 {
-            let mut rot = |u: &mut dyn FnMut() -> f64| {
+            let rot = |u: &mut dyn FnMut() -> f64| {
                 let (x, y, z) = (u() - 0.5, u() - 0.5, u() - 0.5);
                 let angle = if i % 3 == 0 { (u() * 4.0).floor() * std::f64::consts::FRAC_PI_2 } else { u() * 7.0 };
                 crate::math::rotation::r_from_axis_and_angle(x, y, z + 1e-3, angle)
