@@ -684,7 +684,7 @@ mod tests {
             let p1 = [unit() - 0.5, unit() - 0.5, unit() - 0.5];
             let reach = 0.5 + 2.0 * unit();
             let p2 = [p1[0] + reach * (unit() - 0.5), p1[1] + reach * (unit() - 0.5), p1[2] + reach * (unit() - 0.5)];
-            let flags = (1 + i % 8) as i32 | if i % 5 == 0 { CONTACTS_UNIMPORTANT } else { 0 };
+            let flags = (1 + i % 8) | if i % 5 == 0 { CONTACTS_UNIMPORTANT } else { 0 };
             let fast = box_box_with::<true>(&p1, &r1, &s1, &p2, &r2, &s2, flags);
             let exact = box_box_with::<false>(&p1, &r1, &s1, &p2, &r2, &s2, flags);
             assert_eq!(format!("{fast:?}"), format!("{exact:?}"), "case {i}");
