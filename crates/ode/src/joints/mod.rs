@@ -319,6 +319,9 @@ pub struct JointGroup {
     pub joints: Vec<JointRef>,
     /// Cells of the joints this group freed, reused by the joints created
     /// in it (`Pool::alloc_from`): a contact group is emptied and refilled
-    /// every step, and its own free list needs no lock.
+    /// every step, and its own free list needs no lock. They go back to
+    /// the pool when the group is destroyed; until then no other group
+    /// reuses them (a group emptied and never refilled nor destroyed keeps
+    /// its last batch's cells).
     pub stash: std::collections::VecDeque<usize>,
 }
