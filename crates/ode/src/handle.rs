@@ -442,6 +442,41 @@ mod tests {
         assert_eq!(P.check(std::ptr::null_mut()), None);
     }
 
+    /// A private stash (`free_many_into`, `alloc_from`): freed handles are
+    /// dead at once and stay dead until more than the quarantine have been
+    /// freed after them; cells are then reused oldest first, only from the
+    /// stash, and `release_stash` hands the rest to the pool.
+    #[test]
+    fn stash_keeps_the_quarantine_and_fifo_order() {
+        static S: Pool<u64> = Pool::new(0x7E57_0007);
+        let mut stash = VecDeque::new();
+        let first: Vec<_> = (0..QUARANTINE as u64 + 3).map(|i| S.alloc(i)).collect();
+        let gens: Vec<_> = first.iter().map(|h| h.generation()).collect();
+        unsafe { S.free_many_into(first.iter().copied(), |_| true, &mut stash) };
+        for (h, g) in first.iter().zip(&gens) {
+            assert_eq!(S.check(h.as_raw()), None, "destroyed handle must be rejected");
+            assert_ne!(h.generation(), *g);
+        }
+        assert_eq!(stash.len(), QUARANTINE + 3);
+        // Three cells are beyond the quarantine: reused oldest first.
+        for k in 0..3 {
+            let h = unsafe { S.alloc_from(&mut stash, || 100 + k as u64) };
+            assert_eq!(h, first[k]);
+            assert_eq!(*h.get(), 100 + k as u64);
+            assert_eq!(S.check(h.as_raw()), Some(h));
+        }
+        // The quarantine holds: the next one is a fresh cell, not first[3].
+        let fresh = unsafe { S.alloc_from(&mut stash, || 7) };
+        assert!(!first.contains(&fresh));
+        assert_eq!(S.check(first[3].as_raw()), None);
+        // Freeing a dead handle into a stash is refused, as `free` refuses it.
+        unsafe { S.free_many_into(std::iter::once(first[3]), |_| true, &mut stash) };
+        assert_eq!(stash.len(), QUARANTINE);
+        unsafe { S.release_stash(&mut stash) };
+        assert!(stash.is_empty());
+        assert_eq!(S.check(first[3].as_raw()), None);
+    }
+
     /// `free_trivial` kills the handle exactly as `free` does.
     #[test]
     fn free_trivial_marks_dead() {
