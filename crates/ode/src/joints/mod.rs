@@ -165,23 +165,29 @@ impl<T: JointModel> JointModel for Box<T> {
 }
 
 /// Everything a joint has besides its type-specific part.
+///
+/// In C order, with what the island search and `dAreConnected*` read of
+/// every joint of a body (bodies, flags, tag) at the start: together in
+/// the cell's first cache line, which a joint's kind-specific part no
+/// longer pushes three or four lines away (see [`Joint`]).
+#[repr(C)]
 pub struct JointHead {
-    pub world: WorldRef,
     /// `body[0]` is set whenever any body is (see `flags::REVERSE`).
     pub body: [Option<BodyRef>; 2],
     pub flags: u32,
-    /// Host's `dJointFeedback*` (may be null), filled after each step.
-    pub feedback: *mut crate::abi::common::dJointFeedback,
-    pub data: *mut c_void,
-    pub group: Option<JointGroupRef>,
-    /// λ of the last step, one per row (QuickStep warm start).
-    pub lambda: [f64; 6],
     /// Scratch tag used while building islands.
     pub tag: i32,
+    pub world: WorldRef,
     /// The joint's world was destroyed while the joint sat in a group (ODE
     /// sets the joint's world to 0 then): it is inert until the group is
     /// emptied, and `world` must not be followed.
     pub world_destroyed: bool,
+    pub group: Option<JointGroupRef>,
+    /// λ of the last step, one per row (QuickStep warm start).
+    pub lambda: [f64; 6],
+    /// Host's `dJointFeedback*` (may be null), filled after each step.
+    pub feedback: *mut crate::abi::common::dJointFeedback,
+    pub data: *mut c_void,
 }
 
 impl JointHead {
@@ -218,7 +224,9 @@ impl JointHead {
     }
 }
 
-/// A joint object.
+/// A joint object. The head comes first (C order): Rust's own layout put
+/// the larger kind first, and the head 240 bytes into the cell.
+#[repr(C)]
 pub struct Joint {
     pub head: JointHead,
     pub kind: JointKind,
@@ -309,4 +317,11 @@ impl JointKind {
 pub struct JointGroup {
     /// Members in creation order.
     pub joints: Vec<JointRef>,
+    /// Cells of the joints this group freed, reused by the joints created
+    /// in it (`Pool::alloc_from`): a contact group is emptied and refilled
+    /// every step, and its own free list needs no lock. They go back to
+    /// the pool when the group is destroyed; until then no other group
+    /// reuses them (a group emptied and never refilled nor destroyed keeps
+    /// its last batch's cells).
+    pub stash: std::collections::VecDeque<usize>,
 }

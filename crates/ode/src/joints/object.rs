@@ -32,7 +32,13 @@ pub fn create_joint(w: WorldRef, group: Option<JointGroupRef>, kind: JointKind) 
 /// contact joint per contact point: no copy of the whole joint).
 #[inline]
 pub fn create_joint_with(w: WorldRef, group: Option<JointGroupRef>, make: impl FnOnce() -> JointKind) -> JointRef {
-    let j = JOINTS.alloc_with(|| Joint { head: JointHead::new(w, group), kind: make() });
+    let make = || Joint { head: JointHead::new(w, group), kind: make() };
+    let j = match group {
+        // SAFETY: a group's stash holds only cells `empty_group` freed
+        // into it from this pool.
+        Some(g) => unsafe { JOINTS.alloc_from(&mut g.get_mut().stash, make) },
+        None => JOINTS.alloc_with(make),
+    };
     w.get_mut().joints.push(j.erase());
     if let Some(g) = group {
         g.get_mut().joints.push(j);
@@ -111,9 +117,9 @@ pub fn empty_group(g: JointGroupRef) {
             unlink(j);
         }
     }
-    // Then freed in the same order, the pool's lock taken once.
+    // Then freed in the same order, into the group's own free list.
     // SAFETY: `owns_nothing` holds only where dropping is a no-op.
-    unsafe { JOINTS.free_many(members.iter().rev().copied(), owns_nothing) };
+    unsafe { JOINTS.free_many_into(members.iter().rev().copied(), owns_nothing, &mut g.get_mut().stash) };
     // Keep the allocation for the next batch (contact groups are refilled
     // every step).
     members.clear();
@@ -123,6 +129,8 @@ pub fn empty_group(g: JointGroupRef) {
 /// `dJointGroupDestroy`: empties then frees the group.
 pub fn destroy_group(g: JointGroupRef) {
     empty_group(g);
+    // SAFETY: the stash holds only cells freed into it from this pool.
+    unsafe { JOINTS.release_stash(&mut g.get_mut().stash) };
     JOINT_GROUPS.free(g);
 }
 
@@ -340,10 +348,16 @@ pub fn for_each_connecting(
         },
     };
     for j in body_joints(from.get()) {
+        // The other body first: it sits in the joint's first cache line and
+        // usually settles it (hosts ask this of every colliding pair, whose
+        // bodies carry that step's contacts); the type is further in.
+        if other_body(j, from) != to {
+            continue;
+        }
         if exclude_type.is_some_and(|t| j.get().kind.type_code() == t) {
             continue;
         }
-        if other_body(j, from) == to && !f(j) {
+        if !f(j) {
             return;
         }
     }
