@@ -73,6 +73,31 @@ pub struct Batch {
     fslot: [u32; 4],
 }
 
+/// One row of the overflow colour (a row that found no free colour, swept
+/// alone): the lane-0 values of its `Batch`, without the three inert
+/// padding lanes. A large island can be almost all overflow (ODE's
+/// `demo_space_stress`: 6 million rows, 95 % of them overflow), where a
+/// 976-byte batch per row made the sweep stream four times the memory it
+/// needs. `sweep_single` does lane 0's operations, so the bits are those
+/// of the batch.
+#[derive(Clone, Copy, Default)]
+pub struct Single {
+    j1: [f64; 6],
+    j2: [f64; 6],
+    m1: [f64; 6],
+    m2: [f64; 6],
+    rhs: f64,
+    cfm: f64,
+    lo: f64,
+    hi: f64,
+    fcoef: f64,
+    b1: u32,
+    b2: u32,
+    fslot: u32,
+    /// Its λ slot (batch·4, as if it had a batch).
+    slot: u32,
+}
+
 /// Four joints of at most three rows each, sharing no dynamic body (one
 /// per lane), swept joint by joint: a contact's normal row and its two
 /// friction rows act on the same two bodies, so their velocities are
@@ -236,7 +261,11 @@ impl ContactCache {
 /// Reusable buffers of the fast solver.
 #[derive(Default)]
 pub struct FastScratch {
+    /// The batches of the non-overflow colours (`Layout::item`).
     batches: Vec<Batch>,
+    /// The overflow rows, group 0's then group 1's.
+    singles: Vec<Single>,
+    layout: Layout,
     blocks: Vec<Block>,
     /// Per joint slot: swept as a `Block` lane (else row by row).
     is_block: Vec<bool>,
@@ -269,10 +298,55 @@ pub struct FastScratch {
     /// Rows per colour and next free slot per colour.
     count: Vec<u32>,
     next: Vec<u32>,
-    /// Sweep order of the batches.
+    /// Sweep order: item codes (`Layout`), batches, singles, then blocks.
     order: Vec<u32>,
     /// Contacts solved since the last `ContactCache::replace`.
     fresh: Vec<CachedContact>,
+}
+
+/// Where the overflow rows sit among the batches. Batch numbers (a batch's
+/// λ slots are 4·its number) run over group 0's colours, group 0's
+/// overflow (one number per row), group 1's colours, then group 1's
+/// overflow; the overflow rows are stored as `Single`s, the others as
+/// `Batch`es. Sweep items are coded `[0, batches)` a batch (its index in
+/// `batches`), `[batches, batches + singles)` a single, then the blocks;
+/// the codes follow the batch numbers, so the sweep order (and the shuffle)
+/// is that of the batch numbers.
+#[derive(Clone, Copy, Default)]
+struct Layout {
+    /// First batch number of group 0's overflow, and its row count.
+    ovf0: usize,
+    n0: usize,
+    /// First batch number of group 1's overflow.
+    ovf1: usize,
+    /// Batches stored (non-overflow).
+    nbatch: usize,
+}
+
+impl Layout {
+    /// The sweep item code of batch number `bi`.
+    #[inline]
+    fn code(&self, bi: usize) -> usize {
+        if bi < self.ovf0 {
+            bi
+        } else if bi < self.ovf0 + self.n0 {
+            self.nbatch + bi - self.ovf0
+        } else if bi < self.ovf1 {
+            bi - self.n0
+        } else {
+            self.nbatch + self.n0 + bi - self.ovf1
+        }
+    }
+
+    /// The batch number of stored batch `c` (its λ slots are 4× that).
+    #[inline(always)]
+    fn batch_number(&self, c: usize) -> usize {
+        if c < self.ovf0 {
+            c
+        } else {
+            c + self.n0
+        }
+    }
 }
 
 /// Start state of the batch shuffle (xorshift64).
@@ -712,9 +786,22 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     // Block λ follow the batches' slots and the dummy slot: block b, row
     // k, lane l at block_base + 12·b + 4·k + l.
     let block_base = nbatch * 4 + 1;
+    // `next` of an overflow colour now holds its first lane (0 and
+    // unused when it has no rows).
+    let (n0, n1) = (s.count[OVERFLOW] as usize, s.count[COLOURS + OVERFLOW] as usize);
+    s.layout = Layout {
+        ovf0: s.next[OVERFLOW] as usize / 4,
+        n0,
+        ovf1: if n1 > 0 { s.next[COLOURS + OVERFLOW] as usize / 4 } else { nbatch },
+        nbatch: nbatch - n0 - n1,
+    };
     let pad = Batch { b1: [dummy_body; 4], b2: [dummy_body; 4], fslot: [dummy_slot; 4], ..Batch::default() };
     s.batches.clear();
-    s.batches.resize(nbatch, pad);
+    s.batches.resize(nbatch - n0 - n1, pad);
+    // Every field of every single is written by the fill.
+    if s.singles.len() < n0 + n1 {
+        s.singles.resize(n0 + n1, Single::default());
+    }
     // Every lane of every block is written below (rows, missing rows and
     // padding lanes alike), so old contents need no clearing: copying a
     // cleared 2.8 kB block per block cost a fifth of the step.
@@ -798,11 +885,23 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     // The dummy bodies receive only zero products; keep them exactly zero.
     s.fc[nb..].fill([0.0; 6]);
 
+    if std::env::var_os("ODE_FAST_STATS").is_some() && m + nblock > 100000 {
+        let ovf: u32 = (0..2).map(|g| s.count[g * COLOURS + OVERFLOW]).sum();
+        eprintln!("STATS nb={nb} nj={nj} rows={m} nbatch={nbatch} nblock={nblock} ovf_rows={ovf} ovf_blocks={} used={:x} {:x} {:x} caps rows={} batches={} blocks={} lambda={}", s.count[2*COLOURS+OVERFLOW], used[0], used[1], used[2], island.rows.capacity(), s.batches.capacity(), s.blocks.capacity(), s.lambda.capacity());
+    }
     // ---- SOR sweeps --------------------------------------------------------
     let iterations = input.world.qs.num_iterations.max(0) as usize;
     s.order.clear();
-    s.order.extend(0..(nbatch + nblock) as u32);
-    let sw = Sweep { batches: &s.batches, blocks: &s.blocks[..nblock], block_base };
+    let layout = s.layout;
+    s.order.extend((0..nbatch).map(|bi| layout.code(bi) as u32));
+    s.order.extend((nbatch..nbatch + nblock).map(|i| i as u32));
+    let sw = Sweep {
+        batches: &s.batches,
+        singles: &s.singles[..n0 + n1],
+        blocks: &s.blocks[..nblock],
+        block_base,
+        layout,
+    };
     sweeps(sw, &mut s.order, &mut s.lambda, &mut s.fc, iterations);
 
     // ---- results -------------------------------------------------------------
@@ -1054,6 +1153,7 @@ fn prefetch_joint(j: &crate::joints::Joint) {
 fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache, block_base: usize) {
     let rows = &island.rows;
     let dummy_body = input.bodies.len() as u32;
+    let dummy_slot = (block_base - 1) as u32;
     let hinv = 1.0 / input.h;
     let w = input.world.qs.w;
     let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
@@ -1169,7 +1269,32 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             }
             let cfm = row.cfm * hinv;
             let ad = w / (jmj + cfm);
-            let bt = &mut s.batches[bi];
+            let lane_body = |b: u32| if b == dummy_body { dummy_body + lane as u32 } else { b };
+            let code = s.layout.code(bi);
+            if code >= s.layout.nbatch {
+                // An overflow row: its batch's lane 0 (see `Single`).
+                let (fcoef, fslot, lo, hi) = if row.findex != -1 {
+                    (row.hi.abs(), s.slot[row.findex as usize], 0.0, 0.0)
+                } else {
+                    (0.0, dummy_slot, row.lo, row.hi)
+                };
+                s.singles[code - s.layout.nbatch] = Single {
+                    j1: j1.map(|x| x * ad),
+                    j2: j2.map(|x| x * ad),
+                    m1,
+                    m2,
+                    rhs: (row.c * hinv + jt) * ad,
+                    cfm: cfm * ad,
+                    lo,
+                    hi,
+                    fcoef,
+                    b1: lane_body(b1),
+                    b2: lane_body(b2),
+                    fslot,
+                    slot: sl as u32,
+                };
+            } else {
+            let bt = &mut s.batches[code];
             for c in 0..6 {
                 lanes(&mut bt.j1[c])[lane & 3] = j1[c] * ad;
                 lanes(&mut bt.j2[c])[lane & 3] = j2[c] * ad;
@@ -1180,7 +1305,6 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             lanes(&mut bt.cfm)[lane & 3] = cfm * ad;
             // Each lane has its own dummy body, so that lanes acting on the
             // static environment do not chain through one memory cell.
-            let lane_body = |b: u32| if b == dummy_body { dummy_body + lane as u32 } else { b };
             bt.b1[lane] = lane_body(b1);
             bt.b2[lane] = lane_body(b2);
             if row.findex != -1 {
@@ -1189,6 +1313,7 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             } else {
                 lanes(&mut bt.lo)[lane & 3] = row.lo;
                 lanes(&mut bt.hi)[lane & 3] = row.hi;
+            }
             }
             if prev[k] != 0.0 {
                 let l = prev[k] * WARM_FACTOR;
@@ -1234,14 +1359,16 @@ fn clamp(x: DVec4, lo: DVec4, hi: DVec4) -> DVec4 {
     DVec4::select(y.cmpgt(hi), hi, y)
 }
 
-/// What the sweeps read: the row batches, the blocks and the first slot
-/// of the blocks' λ. Sweep item i < batches.len() is batch i, others are
-/// block i − batches.len().
+/// What the sweeps read: the row batches, the overflow rows, the blocks
+/// and the first slot of the blocks' λ. Sweep items are coded as
+/// `Layout` says.
 #[derive(Clone, Copy)]
 struct Sweep<'a> {
     batches: &'a [Batch],
+    singles: &'a [Single],
     blocks: &'a [Block],
     block_base: usize,
+    layout: Layout,
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -1274,9 +1401,11 @@ fn sweeps_generic<const AVX2: bool>(s: Sweep<'_>, order: &mut [u32], lambda: &mu
         for &bi in order.iter() {
             let bi = bi as usize;
             if bi < s.batches.len() {
-                sweep_batch(&s.batches[bi], lambda, bi * 4, fc);
+                sweep_batch(&s.batches[bi], lambda, s.layout.batch_number(bi) * 4, fc);
+            } else if bi < s.batches.len() + s.singles.len() {
+                sweep_single(&s.singles[bi - s.batches.len()], lambda, fc);
             } else {
-                let k = bi - s.batches.len();
+                let k = bi - s.batches.len() - s.singles.len();
                 let slot0 = s.block_base + 12 * k;
                 #[cfg(target_arch = "x86_64")]
                 if AVX2 {
@@ -1349,6 +1478,33 @@ fn sweep_batch(bt: &Batch, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
             f[c] += dl * m[c];
         }
         let (f, m) = (body(bt.b2[lane]), &bt.m2[lane]);
+        for c in 0..6 {
+            f[c] += dl * m[c];
+        }
+    }
+}
+
+/// `sweep_batch` for one overflow row: lane 0's operations, in the same
+/// order (the padding lanes of its batch only ever add zeros to the dummy
+/// body, which stays +0).
+#[inline(always)]
+fn sweep_single(r: &Single, lambda: &mut [f64], fc: &mut [[f64; 6]]) {
+    let (f1, f2) = (fc[r.b1 as usize], fc[r.b2 as usize]);
+    let old = lambda[r.slot as usize];
+    let mut delta = r.rhs - old * r.cfm;
+    for c in 0..6 {
+        delta -= r.j1[c] * f1[c] + r.j2[c] * f2[c];
+    }
+    let f = r.fcoef * lambda[r.fslot as usize].abs();
+    let (lo, hi) = (r.lo - f, r.hi + f);
+    let x = old + delta;
+    // `clamp`'s selects, scalar.
+    let x = if x < lo { lo } else { x };
+    let new = if x > hi { hi } else { x };
+    lambda[r.slot as usize] = new;
+    let dl = new - old;
+    for (b, m) in [(r.b1, &r.m1), (r.b2, &r.m2)] {
+        let f = &mut fc[b as usize];
         for c in 0..6 {
             f[c] += dl * m[c];
         }
