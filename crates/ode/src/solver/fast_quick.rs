@@ -349,6 +349,47 @@ impl Layout {
     }
 }
 
+/// Islands whose sweep items (batches, singles, blocks) take more bytes
+/// than this are shuffled in runs (`shuffle_runs`): beyond the caches a
+/// fully shuffled sweep waits on every item's first load (ODE's
+/// `demo_space_stress`: 6 million items, 1.5 GB). The pyramid's items take
+/// about 1 MB, so islands that fit in cache keep the item shuffle (and
+/// their results). `ODE_FAST_LARGE_ISLAND_BYTES` overrides it, for tests.
+const LARGE_ISLAND_BYTES: usize = 8 << 20;
+
+/// Sweep items per run of `shuffle_runs`: 64 singles are 16 kB, enough for
+/// the hardware prefetcher to stream.
+const RUN: usize = 64;
+
+/// `LARGE_ISLAND_BYTES`, or `ODE_FAST_LARGE_ISLAND_BYTES` when set (read
+/// once per process).
+fn large_island_bytes() -> usize {
+    static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *BYTES.get_or_init(|| {
+        std::env::var("ODE_FAST_LARGE_ISLAND_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(LARGE_ISLAND_BYTES)
+    })
+}
+
+/// The large-island shuffle: `order` as runs of `RUN` consecutive items
+/// (the last, partial run stays last), the runs shuffled with the
+/// generator of the item shuffle. Runs start in memory order and move
+/// whole, so each is always swept in memory order; the rows of one item
+/// are independent and the items of a run are still swept one after the
+/// other, so this is a Gauss–Seidel order like any other.
+fn shuffle_runs(order: &mut [u32], rng: &mut u64) {
+    let runs = order.len() / RUN;
+    for i in 1..runs {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        let j = (*rng % (i as u64 + 1)) as usize;
+        if j != i {
+            let (a, b) = order.split_at_mut(i * RUN);
+            a[j * RUN..(j + 1) * RUN].swap_with_slice(&mut b[..RUN]);
+        }
+    }
+}
+
 /// Start state of the batch shuffle (xorshift64).
 const SHUFFLE_SEED: u64 = 0x9E37_79B9_7F4A_7C15;
 
@@ -895,12 +936,19 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     let layout = s.layout;
     s.order.extend((0..nbatch).map(|bi| layout.code(bi) as u32));
     s.order.extend((nbatch..nbatch + nblock).map(|i| i as u32));
+    let item_bytes = (nbatch - n0 - n1) * std::mem::size_of::<Batch>()
+        + (n0 + n1) * std::mem::size_of::<Single>()
+        + nblock * std::mem::size_of::<Block>();
+    if std::env::var_os("ODE_FAST_STATS").is_some() {
+        eprintln!("BYTES {item_bytes}");
+    }
     let sw = Sweep {
         batches: &s.batches,
         singles: &s.singles[..n0 + n1],
         blocks: &s.blocks[..nblock],
         block_base,
         layout,
+        large: item_bytes > large_island_bytes(),
     };
     sweeps(sw, &mut s.order, &mut s.lambda, &mut s.fc, iterations);
 
@@ -1369,6 +1417,8 @@ struct Sweep<'a> {
     blocks: &'a [Block],
     block_base: usize,
     layout: Layout,
+    /// Shuffle in runs (`LARGE_ISLAND_BYTES`).
+    large: bool,
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -1391,11 +1441,15 @@ fn sweeps_generic<const AVX2: bool>(s: Sweep<'_>, order: &mut [u32], lambda: &mu
     let mut rng = SHUFFLE_SEED;
     for iteration in 0..iterations {
         if iteration >= super::quick::REORDER_FREQUENCY && iteration % super::quick::REORDER_FREQUENCY == 0 {
+            if s.large {
+                shuffle_runs(order, &mut rng);
+            } else {
             for i in 1..nbatch {
                 rng ^= rng << 13;
                 rng ^= rng >> 7;
                 rng ^= rng << 17;
                 order.swap(i, (rng % (i as u64 + 1)) as usize);
+            }
             }
         }
         for &bi in order.iter() {
