@@ -926,10 +926,6 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     // The dummy bodies receive only zero products; keep them exactly zero.
     s.fc[nb..].fill([0.0; 6]);
 
-    if std::env::var_os("ODE_FAST_STATS").is_some() && m + nblock > 100000 {
-        let ovf: u32 = (0..2).map(|g| s.count[g * COLOURS + OVERFLOW]).sum();
-        eprintln!("STATS nb={nb} nj={nj} rows={m} nbatch={nbatch} nblock={nblock} ovf_rows={ovf} ovf_blocks={} used={:x} {:x} {:x} caps rows={} batches={} blocks={} lambda={}", s.count[2*COLOURS+OVERFLOW], used[0], used[1], used[2], island.rows.capacity(), s.batches.capacity(), s.blocks.capacity(), s.lambda.capacity());
-    }
     // ---- SOR sweeps --------------------------------------------------------
     let iterations = input.world.qs.num_iterations.max(0) as usize;
     s.order.clear();
@@ -939,9 +935,6 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     let item_bytes = (nbatch - n0 - n1) * std::mem::size_of::<Batch>()
         + (n0 + n1) * std::mem::size_of::<Single>()
         + nblock * std::mem::size_of::<Block>();
-    if std::env::var_os("ODE_FAST_STATS").is_some() {
-        eprintln!("BYTES {item_bytes}");
-    }
     let sw = Sweep {
         batches: &s.batches,
         singles: &s.singles[..n0 + n1],
@@ -2232,5 +2225,126 @@ mod tests {
         let nonzero = |v: &DVec4| v.to_array().iter().all(|&x| x != 0.0);
         assert!(four.j1a.iter().flatten().all(nonzero) && four.rhs.iter().all(nonzero));
         destroy_world(w);
+    }
+
+    /// An overflow row swept as a `Single` gives the bits of the same row
+    /// swept as lane 0 of a batch whose other lanes are padding (as the
+    /// overflow rows were stored before): λ and every body's velocity,
+    /// over repeated sweeps, with both bounds, friction bounds scaled by
+    /// another slot's λ, exact zeros and the static dummy on either side.
+    #[test]
+    fn single_sweep_matches_padded_batch_bits() {
+        let mut rng = 0x0DDB_1A5E_5BAD_5EEDu64;
+        let nb = 6; // bodies 0..5, lane dummies 6..9
+        let dummy_slot = 4u32; // λ: the batch's 4 slots, the dummy slot, another row's λ
+        for case in 0..3000u32 {
+            let r = &mut rng;
+            let (b1, b2) = if case % 5 == 0 { (nb as u32, 2) } else { (case % 3, 3 + case % 3) };
+            let b2 = if case % 7 == 0 { nb as u32 } else { b2 };
+            let mut m1 = [0.0; 6];
+            let mut m2 = [0.0; 6];
+            if b1 != nb as u32 {
+                m1 = std::array::from_fn(|_| uniform(r));
+            }
+            if b2 != nb as u32 {
+                m2 = std::array::from_fn(|_| uniform(r));
+            }
+            let (lo, hi, fcoef, fslot) = if case % 2 == 1 {
+                (0.0, 0.0, uniform(r).abs(), 5)
+            } else if case % 4 == 0 {
+                (-0.0, uniform(r).abs() * 2.0, 0.0, dummy_slot)
+            } else {
+                (-uniform(r).abs(), if case % 8 == 2 { 0.0 } else { uniform(r).abs() }, 0.0, dummy_slot)
+            };
+            let single = Single {
+                j1: std::array::from_fn(|_| uniform(r)),
+                j2: std::array::from_fn(|_| uniform(r)),
+                m1,
+                m2,
+                rhs: 5.0 * uniform(r),
+                cfm: uniform(r).abs() * 0.1,
+                lo,
+                hi,
+                fcoef,
+                b1,
+                b2,
+                fslot,
+                slot: 0,
+            };
+            let mut bt = Batch { b1: [nb as u32; 4], b2: [nb as u32; 4], fslot: [dummy_slot; 4], ..Batch::default() };
+            for c in 0..6 {
+                lanes(&mut bt.j1[c])[0] = single.j1[c];
+                lanes(&mut bt.j2[c])[0] = single.j2[c];
+            }
+            bt.m1[0] = single.m1;
+            bt.m2[0] = single.m2;
+            lanes(&mut bt.rhs)[0] = single.rhs;
+            lanes(&mut bt.cfm)[0] = single.cfm;
+            lanes(&mut bt.lo)[0] = lo;
+            lanes(&mut bt.hi)[0] = hi;
+            lanes(&mut bt.fcoef)[0] = fcoef;
+            (bt.b1[0], bt.b2[0], bt.fslot[0]) = (b1, b2, fslot);
+            let mut lambda = vec![0.0; 6];
+            lambda[0] = if case % 3 == 0 { 0.0 } else { uniform(r) };
+            lambda[5] = 3.0 * uniform(r);
+            let mut fc: Vec<[f64; 6]> = (0..nb + 4).map(|_| [0.0; 6]).collect();
+            for f in fc.iter_mut().take(nb) {
+                *f = std::array::from_fn(|_| uniform(r));
+            }
+            let (mut lambda2, mut fc2) = (lambda.clone(), fc.clone());
+            for _ in 0..3 {
+                sweep_batch(&bt, &mut lambda, 0, &mut fc);
+                sweep_single(&single, &mut lambda2, &mut fc2);
+            }
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&lambda), bits(&lambda2), "λ, case {case}");
+            assert_eq!(bits(fc.as_flattened()), bits(fc2.as_flattened()), "velocities, case {case}");
+        }
+    }
+
+    /// `Layout::code` maps batch numbers one to one onto stored batches
+    /// (in order, `batch_number` inverting it) then singles (group 0's
+    /// overflow, then group 1's), with or without either overflow range.
+    #[test]
+    fn layout_codes_are_a_bijection_in_batch_order() {
+        for (g0, n0, g1, n1) in [(3, 4, 2, 5), (0, 0, 5, 3), (4, 2, 3, 0), (6, 0, 0, 0), (0, 7, 0, 0)] {
+            let total = g0 + n0 + g1 + n1;
+            let l = Layout { ovf0: g0, n0, ovf1: if n1 > 0 { g0 + n0 + g1 } else { total }, nbatch: g0 + g1 };
+            let codes: Vec<usize> = (0..total).map(|bi| l.code(bi)).collect();
+            let mut sorted = codes.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..total).collect::<Vec<_>>());
+            let batches: Vec<usize> = (0..total).filter(|&bi| codes[bi] < l.nbatch).collect();
+            let ovf: Vec<usize> = (0..total).filter(|&bi| codes[bi] >= l.nbatch).collect();
+            assert_eq!(ovf, (g0..g0 + n0).chain(g0 + n0 + g1..total).collect::<Vec<_>>());
+            for (c, &bi) in batches.iter().enumerate() {
+                assert_eq!((codes[bi], l.batch_number(c)), (c, bi));
+            }
+            for (k, &bi) in ovf.iter().enumerate() {
+                assert_eq!(codes[bi], l.nbatch + k);
+            }
+        }
+    }
+
+    /// `shuffle_runs` permutes whole runs of `RUN` consecutive items: the
+    /// result is a permutation, every run is still consecutive ascending,
+    /// the partial tail run stays last, and the runs do move.
+    #[test]
+    fn run_shuffle_moves_whole_runs() {
+        let n = 10 * RUN + 17;
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        let mut rng = SHUFFLE_SEED;
+        for _ in 0..3 {
+            shuffle_runs(&mut order, &mut rng);
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..n as u32).collect::<Vec<_>>());
+            for run in order.chunks(RUN) {
+                assert_eq!(run[0] as usize % RUN, 0);
+                assert!(run.windows(2).all(|w| w[1] == w[0] + 1));
+            }
+            assert_eq!(order[10 * RUN], 10 * RUN as u32);
+        }
+        assert_ne!(order[..10 * RUN], (0..10 * RUN as u32).collect::<Vec<_>>()[..]);
     }
 }
