@@ -1310,6 +1310,8 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             }
             let cfm = row.cfm * hinv;
             let ad = w / (jmj + cfm);
+            // Each lane has its own dummy body, so that lanes acting on the
+            // static environment do not chain through one memory cell.
             let lane_body = |b: u32| if b == dummy_body { dummy_body + lane as u32 } else { b };
             let code = s.layout.code(bi);
             if code >= s.layout.nbatch {
@@ -1335,26 +1337,24 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
                     slot: sl as u32,
                 };
             } else {
-            let bt = &mut s.batches[code];
-            for c in 0..6 {
-                lanes(&mut bt.j1[c])[lane & 3] = j1[c] * ad;
-                lanes(&mut bt.j2[c])[lane & 3] = j2[c] * ad;
-                bt.m1[lane][c] = m1[c];
-                bt.m2[lane][c] = m2[c];
-            }
-            lanes(&mut bt.rhs)[lane & 3] = (row.c * hinv + jt) * ad;
-            lanes(&mut bt.cfm)[lane & 3] = cfm * ad;
-            // Each lane has its own dummy body, so that lanes acting on the
-            // static environment do not chain through one memory cell.
-            bt.b1[lane] = lane_body(b1);
-            bt.b2[lane] = lane_body(b2);
-            if row.findex != -1 {
-                lanes(&mut bt.fcoef)[lane & 3] = row.hi.abs();
-                bt.fslot[lane] = s.slot[row.findex as usize];
-            } else {
-                lanes(&mut bt.lo)[lane & 3] = row.lo;
-                lanes(&mut bt.hi)[lane & 3] = row.hi;
-            }
+                let bt = &mut s.batches[code];
+                for c in 0..6 {
+                    lanes(&mut bt.j1[c])[lane & 3] = j1[c] * ad;
+                    lanes(&mut bt.j2[c])[lane & 3] = j2[c] * ad;
+                    bt.m1[lane][c] = m1[c];
+                    bt.m2[lane][c] = m2[c];
+                }
+                lanes(&mut bt.rhs)[lane & 3] = (row.c * hinv + jt) * ad;
+                lanes(&mut bt.cfm)[lane & 3] = cfm * ad;
+                bt.b1[lane] = lane_body(b1);
+                bt.b2[lane] = lane_body(b2);
+                if row.findex != -1 {
+                    lanes(&mut bt.fcoef)[lane & 3] = row.hi.abs();
+                    bt.fslot[lane] = s.slot[row.findex as usize];
+                } else {
+                    lanes(&mut bt.lo)[lane & 3] = row.lo;
+                    lanes(&mut bt.hi)[lane & 3] = row.hi;
+                }
             }
             if prev[k] != 0.0 {
                 let l = prev[k] * WARM_FACTOR;
@@ -1437,12 +1437,12 @@ fn sweeps_generic<const AVX2: bool>(s: Sweep<'_>, order: &mut [u32], lambda: &mu
             if s.large {
                 shuffle_runs(order, &mut rng);
             } else {
-            for i in 1..nbatch {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                order.swap(i, (rng % (i as u64 + 1)) as usize);
-            }
+                for i in 1..nbatch {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    order.swap(i, (rng % (i as u64 + 1)) as usize);
+                }
             }
         }
         for &bi in order.iter() {
