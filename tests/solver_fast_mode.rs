@@ -179,3 +179,32 @@ fn solver_fast_mode_same_result_at_any_thread_count() {
         assert!(run("fast", t) == serial, "ODE_SOLVER=fast ODE_THREADS={t} differs from the serial trace");
     }
 }
+
+/// The fast QuickStep's large-island path (overflow rows swept as
+/// `Single`s, runs of items shuffled instead of items), forced on small
+/// islands with `ODE_FAST_LARGE_ISLAND_BYTES=0`
+/// (`ctests/t_fast_large_island.c`: a block of boxes with overflow rows and
+/// a layer of spheres, contacts as demo_space_stress makes them): the
+/// physics checks pass (nothing sinks, the block stands still), the trace
+/// is the same at ODE_THREADS=1 and 2 (two islands), and differs from the
+/// default path's (so the variable did switch it), which passes too.
+#[test]
+fn solver_fast_large_island_path_rests_and_ignores_threads() {
+    let bin = build_c("t_fast_large_island", &["t_fast_large_island.c"], Headers::Ours, &[]);
+    let run = |gate: Option<&str>, threads: &str| {
+        let mut c = Command::new(&bin);
+        c.env("LD_LIBRARY_PATH", our_lib_dir()).env("ODE_SOLVER", "fast").env("ODE_THREADS", threads);
+        if let Some(g) = gate {
+            c.env("ODE_FAST_LARGE_ISLAND_BYTES", g);
+        }
+        let o = c.output().expect("cannot run test program");
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(o.status.success() && out.contains("PASS 219"), "gate {gate:?} threads {threads}:\n{out}");
+        out
+    };
+    let serial = run(Some("0"), "1");
+    for _ in 0..3 {
+        assert!(run(Some("0"), "2") == serial, "large-island path: ODE_THREADS=2 differs from the serial trace");
+    }
+    assert_ne!(run(None, "1"), serial, "ODE_FAST_LARGE_ISLAND_BYTES=0 changed nothing");
+}

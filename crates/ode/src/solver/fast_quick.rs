@@ -73,6 +73,31 @@ pub struct Batch {
     fslot: [u32; 4],
 }
 
+/// One row of the overflow colour (a row that found no free colour, swept
+/// alone): the lane-0 values of its `Batch`, without the three inert
+/// padding lanes. A large island can be almost all overflow (ODE's
+/// `demo_space_stress`: 6 million rows, 95 % of them overflow), where a
+/// 976-byte batch per row made the sweep stream four times the memory it
+/// needs. `sweep_single` does lane 0's operations, so the bits are those
+/// of the batch.
+#[derive(Clone, Copy, Default)]
+pub struct Single {
+    j1: [f64; 6],
+    j2: [f64; 6],
+    m1: [f64; 6],
+    m2: [f64; 6],
+    rhs: f64,
+    cfm: f64,
+    lo: f64,
+    hi: f64,
+    fcoef: f64,
+    b1: u32,
+    b2: u32,
+    fslot: u32,
+    /// Its λ slot (batch·4, as if it had a batch).
+    slot: u32,
+}
+
 /// Four joints of at most three rows each, sharing no dynamic body (one
 /// per lane), swept joint by joint: a contact's normal row and its two
 /// friction rows act on the same two bodies, so their velocities are
@@ -236,7 +261,11 @@ impl ContactCache {
 /// Reusable buffers of the fast solver.
 #[derive(Default)]
 pub struct FastScratch {
+    /// The batches of the non-overflow colours (`Layout::item`).
     batches: Vec<Batch>,
+    /// The overflow rows, group 0's then group 1's.
+    singles: Vec<Single>,
+    layout: Layout,
     blocks: Vec<Block>,
     /// Per joint slot: swept as a `Block` lane (else row by row).
     is_block: Vec<bool>,
@@ -269,10 +298,96 @@ pub struct FastScratch {
     /// Rows per colour and next free slot per colour.
     count: Vec<u32>,
     next: Vec<u32>,
-    /// Sweep order of the batches.
+    /// Sweep order: item codes (`Layout`), batches, singles, then blocks.
     order: Vec<u32>,
     /// Contacts solved since the last `ContactCache::replace`.
     fresh: Vec<CachedContact>,
+}
+
+/// Where the overflow rows sit among the batches. Batch numbers (a batch's
+/// λ slots are 4·its number) run over group 0's colours, group 0's
+/// overflow (one number per row), group 1's colours, then group 1's
+/// overflow; the overflow rows are stored as `Single`s, the others as
+/// `Batch`es. Sweep items are coded `[0, batches)` a batch (its index in
+/// `batches`), `[batches, batches + singles)` a single, then the blocks;
+/// the codes follow the batch numbers, so the sweep order (and the shuffle)
+/// is that of the batch numbers.
+#[derive(Clone, Copy, Default)]
+struct Layout {
+    /// First batch number of group 0's overflow, and its row count.
+    ovf0: usize,
+    n0: usize,
+    /// First batch number of group 1's overflow.
+    ovf1: usize,
+    /// Batches stored (non-overflow).
+    nbatch: usize,
+}
+
+impl Layout {
+    /// The sweep item code of batch number `bi`.
+    #[inline]
+    fn code(&self, bi: usize) -> usize {
+        if bi < self.ovf0 {
+            bi
+        } else if bi < self.ovf0 + self.n0 {
+            self.nbatch + bi - self.ovf0
+        } else if bi < self.ovf1 {
+            bi - self.n0
+        } else {
+            self.nbatch + self.n0 + bi - self.ovf1
+        }
+    }
+
+    /// The batch number of stored batch `c` (its λ slots are 4× that).
+    #[inline(always)]
+    fn batch_number(&self, c: usize) -> usize {
+        if c < self.ovf0 {
+            c
+        } else {
+            c + self.n0
+        }
+    }
+}
+
+/// Islands whose sweep items (batches, singles, blocks) take more bytes
+/// than this are shuffled in runs (`shuffle_runs`): beyond the caches a
+/// fully shuffled sweep waits on every item's first load (ODE's
+/// `demo_space_stress`: 6 million items, 1.5 GB). The pyramid's items take
+/// about 1 MB, so islands that fit in cache keep the item shuffle (and
+/// their results). `ODE_FAST_LARGE_ISLAND_BYTES` overrides it, for tests.
+const LARGE_ISLAND_BYTES: usize = 8 << 20;
+
+/// Sweep items per run of `shuffle_runs`: 64 singles are 16 kB, enough for
+/// the hardware prefetcher to stream.
+const RUN: usize = 64;
+
+/// `LARGE_ISLAND_BYTES`, or `ODE_FAST_LARGE_ISLAND_BYTES` when set (read
+/// once per process).
+fn large_island_bytes() -> usize {
+    static BYTES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *BYTES.get_or_init(|| {
+        std::env::var("ODE_FAST_LARGE_ISLAND_BYTES").ok().and_then(|v| v.parse().ok()).unwrap_or(LARGE_ISLAND_BYTES)
+    })
+}
+
+/// The large-island shuffle: `order` as runs of `RUN` consecutive items
+/// (the last, partial run stays last), the runs shuffled with the
+/// generator of the item shuffle. Runs start in memory order and move
+/// whole, so each is always swept in memory order; the rows of one item
+/// are independent and the items of a run are still swept one after the
+/// other, so this is a Gauss–Seidel order like any other.
+fn shuffle_runs(order: &mut [u32], rng: &mut u64) {
+    let runs = order.len() / RUN;
+    for i in 1..runs {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        let j = (*rng % (i as u64 + 1)) as usize;
+        if j != i {
+            let (a, b) = order.split_at_mut(i * RUN);
+            a[j * RUN..(j + 1) * RUN].swap_with_slice(&mut b[..RUN]);
+        }
+    }
 }
 
 /// Start state of the batch shuffle (xorshift64).
@@ -712,9 +827,22 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     // Block λ follow the batches' slots and the dummy slot: block b, row
     // k, lane l at block_base + 12·b + 4·k + l.
     let block_base = nbatch * 4 + 1;
+    // `next` of an overflow colour now holds its first lane (0 and
+    // unused when it has no rows).
+    let (n0, n1) = (s.count[OVERFLOW] as usize, s.count[COLOURS + OVERFLOW] as usize);
+    s.layout = Layout {
+        ovf0: s.next[OVERFLOW] as usize / 4,
+        n0,
+        ovf1: if n1 > 0 { s.next[COLOURS + OVERFLOW] as usize / 4 } else { nbatch },
+        nbatch: nbatch - n0 - n1,
+    };
     let pad = Batch { b1: [dummy_body; 4], b2: [dummy_body; 4], fslot: [dummy_slot; 4], ..Batch::default() };
     s.batches.clear();
-    s.batches.resize(nbatch, pad);
+    s.batches.resize(nbatch - n0 - n1, pad);
+    // Every field of every single is written by the fill.
+    if s.singles.len() < n0 + n1 {
+        s.singles.resize(n0 + n1, Single::default());
+    }
     // Every lane of every block is written below (rows, missing rows and
     // padding lanes alike), so old contents need no clearing: copying a
     // cleared 2.8 kB block per block cost a fifth of the step.
@@ -801,8 +929,20 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     // ---- SOR sweeps --------------------------------------------------------
     let iterations = input.world.qs.num_iterations.max(0) as usize;
     s.order.clear();
-    s.order.extend(0..(nbatch + nblock) as u32);
-    let sw = Sweep { batches: &s.batches, blocks: &s.blocks[..nblock], block_base };
+    let layout = s.layout;
+    s.order.extend((0..nbatch).map(|bi| layout.code(bi) as u32));
+    s.order.extend((nbatch..nbatch + nblock).map(|i| i as u32));
+    let item_bytes = (nbatch - n0 - n1) * std::mem::size_of::<Batch>()
+        + (n0 + n1) * std::mem::size_of::<Single>()
+        + nblock * std::mem::size_of::<Block>();
+    let sw = Sweep {
+        batches: &s.batches,
+        singles: &s.singles[..n0 + n1],
+        blocks: &s.blocks[..nblock],
+        block_base,
+        layout,
+        large: item_bytes > large_island_bytes(),
+    };
     sweeps(sw, &mut s.order, &mut s.lambda, &mut s.fc, iterations);
 
     // ---- results -------------------------------------------------------------
@@ -1054,6 +1194,7 @@ fn prefetch_joint(j: &crate::joints::Joint) {
 fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache, block_base: usize) {
     let rows = &island.rows;
     let dummy_body = input.bodies.len() as u32;
+    let dummy_slot = (block_base - 1) as u32;
     let hinv = 1.0 / input.h;
     let w = input.world.qs.w;
     let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
@@ -1169,26 +1310,51 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             }
             let cfm = row.cfm * hinv;
             let ad = w / (jmj + cfm);
-            let bt = &mut s.batches[bi];
-            for c in 0..6 {
-                lanes(&mut bt.j1[c])[lane & 3] = j1[c] * ad;
-                lanes(&mut bt.j2[c])[lane & 3] = j2[c] * ad;
-                bt.m1[lane][c] = m1[c];
-                bt.m2[lane][c] = m2[c];
-            }
-            lanes(&mut bt.rhs)[lane & 3] = (row.c * hinv + jt) * ad;
-            lanes(&mut bt.cfm)[lane & 3] = cfm * ad;
             // Each lane has its own dummy body, so that lanes acting on the
             // static environment do not chain through one memory cell.
             let lane_body = |b: u32| if b == dummy_body { dummy_body + lane as u32 } else { b };
-            bt.b1[lane] = lane_body(b1);
-            bt.b2[lane] = lane_body(b2);
-            if row.findex != -1 {
-                lanes(&mut bt.fcoef)[lane & 3] = row.hi.abs();
-                bt.fslot[lane] = s.slot[row.findex as usize];
+            let code = s.layout.code(bi);
+            if code >= s.layout.nbatch {
+                // An overflow row: its batch's lane 0 (see `Single`).
+                let (fcoef, fslot, lo, hi) = if row.findex != -1 {
+                    (row.hi.abs(), s.slot[row.findex as usize], 0.0, 0.0)
+                } else {
+                    (0.0, dummy_slot, row.lo, row.hi)
+                };
+                s.singles[code - s.layout.nbatch] = Single {
+                    j1: j1.map(|x| x * ad),
+                    j2: j2.map(|x| x * ad),
+                    m1,
+                    m2,
+                    rhs: (row.c * hinv + jt) * ad,
+                    cfm: cfm * ad,
+                    lo,
+                    hi,
+                    fcoef,
+                    b1: lane_body(b1),
+                    b2: lane_body(b2),
+                    fslot,
+                    slot: sl as u32,
+                };
             } else {
-                lanes(&mut bt.lo)[lane & 3] = row.lo;
-                lanes(&mut bt.hi)[lane & 3] = row.hi;
+                let bt = &mut s.batches[code];
+                for c in 0..6 {
+                    lanes(&mut bt.j1[c])[lane & 3] = j1[c] * ad;
+                    lanes(&mut bt.j2[c])[lane & 3] = j2[c] * ad;
+                    bt.m1[lane][c] = m1[c];
+                    bt.m2[lane][c] = m2[c];
+                }
+                lanes(&mut bt.rhs)[lane & 3] = (row.c * hinv + jt) * ad;
+                lanes(&mut bt.cfm)[lane & 3] = cfm * ad;
+                bt.b1[lane] = lane_body(b1);
+                bt.b2[lane] = lane_body(b2);
+                if row.findex != -1 {
+                    lanes(&mut bt.fcoef)[lane & 3] = row.hi.abs();
+                    bt.fslot[lane] = s.slot[row.findex as usize];
+                } else {
+                    lanes(&mut bt.lo)[lane & 3] = row.lo;
+                    lanes(&mut bt.hi)[lane & 3] = row.hi;
+                }
             }
             if prev[k] != 0.0 {
                 let l = prev[k] * WARM_FACTOR;
@@ -1234,14 +1400,18 @@ fn clamp(x: DVec4, lo: DVec4, hi: DVec4) -> DVec4 {
     DVec4::select(y.cmpgt(hi), hi, y)
 }
 
-/// What the sweeps read: the row batches, the blocks and the first slot
-/// of the blocks' λ. Sweep item i < batches.len() is batch i, others are
-/// block i − batches.len().
+/// What the sweeps read: the row batches, the overflow rows, the blocks
+/// and the first slot of the blocks' λ. Sweep items are coded as
+/// `Layout` says.
 #[derive(Clone, Copy)]
 struct Sweep<'a> {
     batches: &'a [Batch],
+    singles: &'a [Single],
     blocks: &'a [Block],
     block_base: usize,
+    layout: Layout,
+    /// Shuffle in runs (`LARGE_ISLAND_BYTES`).
+    large: bool,
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -1264,19 +1434,25 @@ fn sweeps_generic<const AVX2: bool>(s: Sweep<'_>, order: &mut [u32], lambda: &mu
     let mut rng = SHUFFLE_SEED;
     for iteration in 0..iterations {
         if iteration >= super::quick::REORDER_FREQUENCY && iteration % super::quick::REORDER_FREQUENCY == 0 {
-            for i in 1..nbatch {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                order.swap(i, (rng % (i as u64 + 1)) as usize);
+            if s.large {
+                shuffle_runs(order, &mut rng);
+            } else {
+                for i in 1..nbatch {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    order.swap(i, (rng % (i as u64 + 1)) as usize);
+                }
             }
         }
         for &bi in order.iter() {
             let bi = bi as usize;
             if bi < s.batches.len() {
-                sweep_batch(&s.batches[bi], lambda, bi * 4, fc);
+                sweep_batch(&s.batches[bi], lambda, s.layout.batch_number(bi) * 4, fc);
+            } else if bi < s.batches.len() + s.singles.len() {
+                sweep_single(&s.singles[bi - s.batches.len()], lambda, fc);
             } else {
-                let k = bi - s.batches.len();
+                let k = bi - s.batches.len() - s.singles.len();
                 let slot0 = s.block_base + 12 * k;
                 #[cfg(target_arch = "x86_64")]
                 if AVX2 {
@@ -1349,6 +1525,33 @@ fn sweep_batch(bt: &Batch, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
             f[c] += dl * m[c];
         }
         let (f, m) = (body(bt.b2[lane]), &bt.m2[lane]);
+        for c in 0..6 {
+            f[c] += dl * m[c];
+        }
+    }
+}
+
+/// `sweep_batch` for one overflow row: lane 0's operations, in the same
+/// order (the padding lanes of its batch only ever add zeros to the dummy
+/// body, which stays +0).
+#[inline(always)]
+fn sweep_single(r: &Single, lambda: &mut [f64], fc: &mut [[f64; 6]]) {
+    let (f1, f2) = (fc[r.b1 as usize], fc[r.b2 as usize]);
+    let old = lambda[r.slot as usize];
+    let mut delta = r.rhs - old * r.cfm;
+    for c in 0..6 {
+        delta -= r.j1[c] * f1[c] + r.j2[c] * f2[c];
+    }
+    let f = r.fcoef * lambda[r.fslot as usize].abs();
+    let (lo, hi) = (r.lo - f, r.hi + f);
+    let x = old + delta;
+    // `clamp`'s selects, scalar.
+    let x = if x < lo { lo } else { x };
+    let new = if x > hi { hi } else { x };
+    lambda[r.slot as usize] = new;
+    let dl = new - old;
+    for (b, m) in [(r.b1, &r.m1), (r.b2, &r.m2)] {
+        let f = &mut fc[b as usize];
         for c in 0..6 {
             f[c] += dl * m[c];
         }
@@ -2022,5 +2225,126 @@ mod tests {
         let nonzero = |v: &DVec4| v.to_array().iter().all(|&x| x != 0.0);
         assert!(four.j1a.iter().flatten().all(nonzero) && four.rhs.iter().all(nonzero));
         destroy_world(w);
+    }
+
+    /// An overflow row swept as a `Single` gives the bits of the same row
+    /// swept as lane 0 of a batch whose other lanes are padding (as the
+    /// overflow rows were stored before): λ and every body's velocity,
+    /// over repeated sweeps, with both bounds, friction bounds scaled by
+    /// another slot's λ, exact zeros and the static dummy on either side.
+    #[test]
+    fn single_sweep_matches_padded_batch_bits() {
+        let mut rng = 0x0DDB_1A5E_5BAD_5EEDu64;
+        let nb = 6; // bodies 0..5, lane dummies 6..9
+        let dummy_slot = 4u32; // λ: the batch's 4 slots, the dummy slot, another row's λ
+        for case in 0..3000u32 {
+            let r = &mut rng;
+            let (b1, b2) = if case % 5 == 0 { (nb as u32, 2) } else { (case % 3, 3 + case % 3) };
+            let b2 = if case % 7 == 0 { nb as u32 } else { b2 };
+            let mut m1 = [0.0; 6];
+            let mut m2 = [0.0; 6];
+            if b1 != nb as u32 {
+                m1 = std::array::from_fn(|_| uniform(r));
+            }
+            if b2 != nb as u32 {
+                m2 = std::array::from_fn(|_| uniform(r));
+            }
+            let (lo, hi, fcoef, fslot) = if case % 2 == 1 {
+                (0.0, 0.0, uniform(r).abs(), 5)
+            } else if case % 4 == 0 {
+                (-0.0, uniform(r).abs() * 2.0, 0.0, dummy_slot)
+            } else {
+                (-uniform(r).abs(), if case % 8 == 2 { 0.0 } else { uniform(r).abs() }, 0.0, dummy_slot)
+            };
+            let single = Single {
+                j1: std::array::from_fn(|_| uniform(r)),
+                j2: std::array::from_fn(|_| uniform(r)),
+                m1,
+                m2,
+                rhs: 5.0 * uniform(r),
+                cfm: uniform(r).abs() * 0.1,
+                lo,
+                hi,
+                fcoef,
+                b1,
+                b2,
+                fslot,
+                slot: 0,
+            };
+            let mut bt = Batch { b1: [nb as u32; 4], b2: [nb as u32; 4], fslot: [dummy_slot; 4], ..Batch::default() };
+            for c in 0..6 {
+                lanes(&mut bt.j1[c])[0] = single.j1[c];
+                lanes(&mut bt.j2[c])[0] = single.j2[c];
+            }
+            bt.m1[0] = single.m1;
+            bt.m2[0] = single.m2;
+            lanes(&mut bt.rhs)[0] = single.rhs;
+            lanes(&mut bt.cfm)[0] = single.cfm;
+            lanes(&mut bt.lo)[0] = lo;
+            lanes(&mut bt.hi)[0] = hi;
+            lanes(&mut bt.fcoef)[0] = fcoef;
+            (bt.b1[0], bt.b2[0], bt.fslot[0]) = (b1, b2, fslot);
+            let mut lambda = vec![0.0; 6];
+            lambda[0] = if case % 3 == 0 { 0.0 } else { uniform(r) };
+            lambda[5] = 3.0 * uniform(r);
+            let mut fc: Vec<[f64; 6]> = (0..nb + 4).map(|_| [0.0; 6]).collect();
+            for f in fc.iter_mut().take(nb) {
+                *f = std::array::from_fn(|_| uniform(r));
+            }
+            let (mut lambda2, mut fc2) = (lambda.clone(), fc.clone());
+            for _ in 0..3 {
+                sweep_batch(&bt, &mut lambda, 0, &mut fc);
+                sweep_single(&single, &mut lambda2, &mut fc2);
+            }
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&lambda), bits(&lambda2), "λ, case {case}");
+            assert_eq!(bits(fc.as_flattened()), bits(fc2.as_flattened()), "velocities, case {case}");
+        }
+    }
+
+    /// `Layout::code` maps batch numbers one to one onto stored batches
+    /// (in order, `batch_number` inverting it) then singles (group 0's
+    /// overflow, then group 1's), with or without either overflow range.
+    #[test]
+    fn layout_codes_are_a_bijection_in_batch_order() {
+        for (g0, n0, g1, n1) in [(3, 4, 2, 5), (0, 0, 5, 3), (4, 2, 3, 0), (6, 0, 0, 0), (0, 7, 0, 0)] {
+            let total = g0 + n0 + g1 + n1;
+            let l = Layout { ovf0: g0, n0, ovf1: if n1 > 0 { g0 + n0 + g1 } else { total }, nbatch: g0 + g1 };
+            let codes: Vec<usize> = (0..total).map(|bi| l.code(bi)).collect();
+            let mut sorted = codes.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..total).collect::<Vec<_>>());
+            let batches: Vec<usize> = (0..total).filter(|&bi| codes[bi] < l.nbatch).collect();
+            let ovf: Vec<usize> = (0..total).filter(|&bi| codes[bi] >= l.nbatch).collect();
+            assert_eq!(ovf, (g0..g0 + n0).chain(g0 + n0 + g1..total).collect::<Vec<_>>());
+            for (c, &bi) in batches.iter().enumerate() {
+                assert_eq!((codes[bi], l.batch_number(c)), (c, bi));
+            }
+            for (k, &bi) in ovf.iter().enumerate() {
+                assert_eq!(codes[bi], l.nbatch + k);
+            }
+        }
+    }
+
+    /// `shuffle_runs` permutes whole runs of `RUN` consecutive items: the
+    /// result is a permutation, every run is still consecutive ascending,
+    /// the partial tail run stays last, and the runs do move.
+    #[test]
+    fn run_shuffle_moves_whole_runs() {
+        let n = 10 * RUN + 17;
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        let mut rng = SHUFFLE_SEED;
+        for _ in 0..3 {
+            shuffle_runs(&mut order, &mut rng);
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..n as u32).collect::<Vec<_>>());
+            for run in order.chunks(RUN) {
+                assert_eq!(run[0] as usize % RUN, 0);
+                assert!(run.windows(2).all(|w| w[1] == w[0] + 1));
+            }
+            assert_eq!(order[10 * RUN], 10 * RUN as u32);
+        }
+        assert_ne!(order[..10 * RUN], (0..10 * RUN as u32).collect::<Vec<_>>()[..]);
     }
 }
