@@ -4,6 +4,9 @@
 //!   ODE's threading API with a pool of 1/3 threads, against Debian's
 //!   serial trace, exactly (positions, quaternions, dRandGetSeed); and
 //!   with `odexWorldSetStepThreads`;
+//! - `ctests/diff_quickstep_small_islands.c` (40 small contact islands,
+//!   which the QuickStep solves a few at a time) with ODE_THREADS=1/2/4,
+//!   against Debian's serial trace, exactly;
 //! - `ctests/t_pipeline_worlds_threads.c`: several host threads each
 //!   stepping its own world with collision, every trace equal to a serial
 //!   run (with Debian's library too).
@@ -59,6 +62,19 @@ fn islands_in_parallel_match_debian_bit_for_bit() {
     for (n, env) in [("3", None), ("2", Some("1")), ("1", Some("4"))] {
         let ours = run_with(&ext, our_lib_dir(), env, &["0", n]);
         assert!(ours == reference, "odexWorldSetStepThreads({n}): {}", first_difference(&ours, &reference));
+    }
+}
+
+#[test]
+fn grouped_small_islands_in_parallel_match_debian_bit_for_bit() {
+    require_reference();
+    let name = "diff_quickstep_small_islands";
+    let bin = build_c(name, &[&format!("{name}.c")], Headers::Debian, &[]);
+    let reference = run_with(&bin, debian_lib_dir(), None, &[]);
+    assert!(reference.lines().count() > 3000);
+    for t in ["1", "2", "4"] {
+        let ours = run_with(&bin, our_lib_dir(), Some(t), &[]);
+        assert!(ours == reference, "ODE_THREADS={t}: {}", first_difference(&ours, &reference));
     }
 }
 

@@ -21,6 +21,7 @@ pub const FAST_MODE_PROGRAMS: &[&str] = &[
     "t_joint_custom_ball",
     "t_joint_custom_slot",
     "t_scene_drop_comes_to_rest",
+    "t_quickstep_small_islands_grouped",
 ];
 
 /// Builds `ctests/<name>.c` and runs it against our library with

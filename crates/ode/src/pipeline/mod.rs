@@ -36,6 +36,7 @@
 //! the same arithmetic and are thereby moved by their velocity only; they
 //! take part in islands like other bodies.
 
+mod grouped;
 mod guard;
 mod islands;
 mod parallel;
@@ -79,6 +80,9 @@ pub fn step_world(w: WorldRef, h: f64, quick: bool) {
         w.get_mut().step_scratch = Some(scratch);
         return;
     }
+    // Small islands of the QuickStep are solved a few at a time.
+    let group = grouped::mode(w.get(), quick);
+    let mut members = [(0, 0); grouped::MAX_GROUP];
     let mut b0 = 0;
     let mut j0 = 0;
     let mut k = 0;
@@ -94,6 +98,17 @@ pub fn step_world(w: WorldRef, h: f64, quick: bool) {
             k += done;
             b0 += done;
             continue;
+        }
+        if let Some(mode) = group {
+            let islands = s.island_sizes[k..].iter().copied().zip(s.island_joints[k..].iter().copied());
+            let n = grouped::group_len(mode, &s.bodies[b0..], &s.joints[j0..], islands, &mut members);
+            if n > 1 {
+                let (nb, nj) = members[..n].iter().fold((0, 0), |(b, j), &(nb, nj)| (b + nb, j + nj));
+                let (bodies, joints) = (&s.bodies[b0..b0 + nb], &s.joints[j0..j0 + nj]);
+                grouped::step_quick_group(mode, w.get(), bodies, joints, &members[..n], &mut s.work, h);
+                (k, b0, j0) = (k + n, b0 + nb, j0 + nj);
+                continue;
+            }
         }
         let (nb, nj) = (s.island_sizes[k], s.island_joints[k]);
         step_island(w.get(), &s.bodies[b0..b0 + nb], &s.joints[j0..j0 + nj], &mut s.work, &s.contacts, h, quick);
@@ -142,7 +157,8 @@ fn step_island(
     quick: bool,
 ) {
     // 3.1 External forces.
-    apply_external_forces(world, island, &mut s.inv_i, h);
+    s.inv_i.clear();
+    apply_external_forces(world, island, &mut s.inv_i, h, 0);
     let mut refused = None;
 
     // 3.2 Rows: the island's joints' row counts (joints without rows only
@@ -215,9 +231,10 @@ fn move_body(b: BodyRef, h: f64, i: usize, refused: &mut Option<usize>) {
 
 /// Gravity into the force accumulators (one axis at a time and only for a
 /// nonzero component, as ODE adds it), then each body's world-frame
-/// inverse inertia and implicit gyroscopic torque. Also tags each body
-/// with its index in the island, which the row assembly reads.
-fn apply_external_forces(world: &World, island: &[BodyRef], inv_i: &mut Vec<[f64; 12]>, h: f64) {
+/// inverse inertia (appended to `inv_i`) and implicit gyroscopic torque.
+/// Also tags each body with `tag0` plus its index in the island, which the
+/// row assembly reads.
+fn apply_external_forces(world: &World, island: &[BodyRef], inv_i: &mut Vec<[f64; 12]>, h: f64, tag0: usize) {
     let gravity = world.gravity;
     for (axis, &g) in gravity.iter().enumerate() {
         if g != 0.0 {
@@ -230,7 +247,6 @@ fn apply_external_forces(world: &World, island: &[BodyRef], inv_i: &mut Vec<[f64
         }
     }
 
-    inv_i.clear();
     // Four bodies at a time (no host code runs here, so nothing can see
     // the order), the rest one by one.
     let batched = island.len() / 4 * 4;
@@ -243,14 +259,14 @@ fn apply_external_forces(world: &World, island: &[BodyRef], inv_i: &mut Vec<[f64
         lanes.island_inertia(h, &mut out);
         for (l, &b) in chunk.iter().enumerate() {
             let b = b.get_mut();
-            b.tag = (4 * c + l) as i32;
+            b.tag = (tag0 + 4 * c + l) as i32;
             lanes.store_tacc(l, b);
         }
         inv_i.extend_from_slice(&out);
     }
     for (i, &b) in island.iter().enumerate().skip(batched) {
         let b = b.get_mut();
-        b.tag = i as i32;
+        b.tag = (tag0 + i) as i32;
         inv_i.push(rotate_tensor(&b.inv_i, &b.r));
         if b.flags & flags::GYROSCOPIC != 0 && b.inv_mass > 0.0 {
             add_gyroscopic_torque(b, h);

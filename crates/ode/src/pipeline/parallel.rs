@@ -17,7 +17,7 @@
 //! callbacks).
 
 use super::islands::{IslandPlan, IslandWork, StepScratch};
-use super::step_island;
+use super::{grouped, step_island};
 use crate::dynamics::body;
 use crate::dynamics::world::{SolverMode, World};
 use crate::joints::JointKind;
@@ -168,6 +168,7 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
         return false;
     }
 
+    let group = grouped::mode(world, quick);
     let (bodies, joints, workers, contacts) = (&s.bodies[..], &s.joints[..], &s.workers[..], &s.contacts);
     let plan = &s.plan[..];
     let shared = SharedWorld(world);
@@ -178,16 +179,35 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
             let t = rayon::current_thread_index().unwrap_or(0) % workers.len();
             let mut work = workers[t].lock().unwrap_or_else(|e| e.into_inner());
             body::with_geoms_moved_deferred(|| {
-                for p in &plan[task.clone()] {
+                let islands = &plan[task.clone()];
+                let mut members = [(0, 0); grouped::MAX_GROUP];
+                let mut k = 0;
+                while k < islands.len() {
+                    let p = islands[k];
+                    // A group draws its islands' numbers one island after
+                    // another, from the first one's state on.
+                    let with_seed = |f: &mut dyn FnMut()| {
+                        if shuffles {
+                            random::with_stream(p.seed, f)
+                        } else {
+                            f()
+                        }
+                    };
+                    if let Some(mode) = group {
+                        let rest = islands[k..].iter().map(|q| (q.nb, q.nj));
+                        let n = grouped::group_len(mode, &bodies[p.b0..], &joints[p.j0..], rest, &mut members);
+                        if n > 1 {
+                            let last = islands[k + n - 1];
+                            let (bs, js) = (&bodies[p.b0..last.b0 + last.nb], &joints[p.j0..last.j0 + last.nj]);
+                            with_seed(&mut || grouped::step_quick_group(mode, world, bs, js, &members[..n], &mut work, h));
+                            k += n;
+                            continue;
+                        }
+                    }
                     let island = &bodies[p.b0..p.b0 + p.nb];
                     let island_joints = &joints[p.j0..p.j0 + p.nj];
-                    if shuffles {
-                        random::with_stream(p.seed, || {
-                            step_island(world, island, island_joints, &mut work, contacts, h, quick)
-                        });
-                    } else {
-                        step_island(world, island, island_joints, &mut work, contacts, h, quick);
-                    }
+                    with_seed(&mut || step_island(world, island, island_joints, &mut work, contacts, h, quick));
+                    k += 1;
                 }
             });
         });

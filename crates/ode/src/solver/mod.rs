@@ -114,6 +114,11 @@ pub struct JointInfo {
 /// number of rows.
 pub fn gather_info1(joints: &[JointRef], out: &mut Vec<JointInfo>) -> usize {
     out.clear();
+    gather_info1_into(joints, out)
+}
+
+/// `gather_info1` appending to `out` (which keeps what it held).
+pub fn gather_info1_into(joints: &[JointRef], out: &mut Vec<JointInfo>) -> usize {
     let mut m = 0;
     for &j in joints {
         let joint = j.get_mut();
