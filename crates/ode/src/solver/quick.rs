@@ -811,11 +811,12 @@ unsafe fn sweep_rows<const AVX: bool, const SELECT: bool>(
     // The rows are visited in ODE's shuffled order, which the hardware
     // prefetcher cannot follow, and a large island's rows (256 bytes each)
     // do not fit the L2 cache: the four lines of the row a few updates
-    // ahead are requested now. (Reads only; no value changes.)
+    // ahead are requested now. (Reads only; no value changes.) A group of
+    // small islands (`SELECT`) fits the cache.
     const AHEAD: usize = 6;
     for (k, o) in order.iter().enumerate() {
         #[cfg(target_arch = "x86_64")]
-        if let Some(a) = order.get(k + AHEAD) {
+        if let (false, Some(a)) = (SELECT, order.get(k + AHEAD)) {
             use std::arch::x86_64::*;
             let p = rows.as_ptr().add(a.row as usize) as *const i8;
             _mm_prefetch::<_MM_HINT_T0>(p);
