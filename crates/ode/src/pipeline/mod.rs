@@ -7,7 +7,8 @@
 //!    (`dynamics::autodisable`).
 //! 2. **Islands** (`islands::build_islands`): enabled bodies and active
 //!    joints gathered into flat arrays, one connected group after another.
-//! 3. Per island ([`step_island`]):
+//! 3. Per island ([`step_island`]; small islands of contacts a few at a
+//!    time in the QuickStep, their rows swept interleaved: `grouped`):
 //!    1. **external forces**: gravity into the force accumulators, the
 //!       inverse inertia rotated into the world frame, the implicit
 //!       gyroscopic torque;
