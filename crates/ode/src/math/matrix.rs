@@ -1647,9 +1647,47 @@ pub fn remove_row_col(a: &mut [f64], n: usize, s: usize, r: usize) {
     }
 }
 
+/// `remove_row_col` for a matrix of which only the lower triangle (with the
+/// diagonal) is ever read, such as the Dantzig solver's L factor: the same
+/// lower triangle afterwards, without moving the upper part (most of the
+/// copying).
+pub fn remove_row_col_lower(a: &mut [f64], n: usize, s: usize, r: usize) {
+    if r + 1 >= n {
+        return;
+    }
+    assert!(s >= n && a.len() >= (n - 1) * s + n);
+    for i in r..n - 1 {
+        // Row i+1 becomes row i: its columns before r stay, r+1..=i+1
+        // move left by one.
+        let (dst, src) = a.split_at_mut((i + 1) * s);
+        let (dst, src) = (&mut dst[i * s..i * s + i + 1], &src[..i + 2]);
+        dst[..r].copy_from_slice(&src[..r]);
+        dst[r..].copy_from_slice(&src[r + 1..]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn remove_row_col_lower_keeps_the_lower_triangle_of_remove_row_col() {
+        for n in 1..=12 {
+            for r in 0..n {
+                for s in [n, n + 3] {
+                    let mut a: Vec<f64> = (0..n * s).map(|x| x as f64 * 0.5 - 7.0).collect();
+                    let mut b = a.clone();
+                    remove_row_col(&mut a, n, s, r);
+                    remove_row_col_lower(&mut b, n, s, r);
+                    for i in 0..n {
+                        for j in 0..=i {
+                            assert_eq!(a[i * s + j].to_bits(), b[i * s + j].to_bits(), "n={n} r={r} s={s} ({i},{j})");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     /// The 4-row-block kernels as they were before the 8-row blocks: the
     /// reference the faster kernels must reproduce bit for bit.

@@ -31,7 +31,7 @@
 //! allocate.
 
 use crate::math::matrix::{
-    dot, dot2, dot4, factor_ldlt, ldlt_add_tl_with, pad, remove_row_col, solve_l1t, solve_ldlt, L1Panels,
+    dot, dot2, dot4, factor_ldlt, ldlt_add_tl_with, pad, remove_row_col_lower, solve_l1t, solve_ldlt, L1Panels,
 };
 
 /// Reusable working memory of the solver.
@@ -389,7 +389,8 @@ fn ldlt_remove(
     a[0] += 1.0;
     let off = r * s + r;
     ldlt_add_tl_with(&mut l[off..], &mut d[r..], a, m, s, w1, w2);
-    remove_row_col(l, n2, s, r);
+    // Only L's lower triangle is read.
+    remove_row_col_lower(l, n2, s, r);
     d.copy_within(r + 1..n2, r);
 }
 
