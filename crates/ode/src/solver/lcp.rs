@@ -205,26 +205,25 @@ impl Sets<'_> {
     /// Loads A(i, C) in factor order into `dell` (the first `nub` columns are
     /// never permuted).
     fn load_row(&mut self, pr: &Problem<'_>, i: usize) {
-        self.load_row_from(pr, i, 0);
+        Self::load_row_from(self.nub, self.nc, self.c_order, self.dell, pr, i, 0);
     }
 
-    /// `load_row` of entries `from..nc` only.
-    fn load_row_from(&mut self, pr: &Problem<'_>, i: usize, from: usize) {
-        let nc = self.nc;
-        let nub = self.nub.clamp(from, nc.max(from));
+    /// `load_row` of entries `from..nc` only, into `dst`.
+    fn load_row_from(nub: usize, nc: usize, c_order: &[usize], dst: &mut [f64], pr: &Problem<'_>, i: usize, from: usize) {
+        let nub = nub.clamp(from, nc.max(from));
         if from < nub {
-            self.dell[from..nub].copy_from_slice(pr.row(i, from, nub));
+            dst[from..nub].copy_from_slice(pr.row(i, from, nub));
         }
         let row = pr.row(i, 0, pr.n);
         for j in nub.max(from)..nc {
-            self.dell[j] = row[self.c_order[j]];
+            dst[j] = row[c_order[j]];
         }
     }
 
     /// Solves for the change of x(C) when x(i) moves by +1 (`dir_positive`)
     /// or -1, keeping w(C) = 0: delta_x(C) = ∓A(C,C)⁻¹A(C,i). Leaves `ell`
-    /// and `dell` for a following `to_c`. With `only_factor` the solve
-    /// itself is skipped.
+    /// and, in `fwd`, the forward solve for a following `to_c`. With
+    /// `only_factor` the solve itself is skipped.
     fn solve1(&mut self, pr: &Problem<'_>, delta_x: &mut [f64], i: usize, dir_positive: bool, only_factor: bool) {
         let nc = self.nc;
         if nc == 0 {
@@ -233,27 +232,25 @@ impl Sets<'_> {
         let skip = pr.skip;
         let start = if self.fwd_of == Some(i) && !test_hooks::reuse_off() { self.fwd_rows.min(nc) & !3 } else { 0 };
         test_hooks::count_reused(start);
-        self.dell[..start].copy_from_slice(&self.fwd[..start]);
-        self.load_row_from(pr, i, start);
-        self.panels.solve_l1_from(self.l, self.dell, start, nc, skip);
+        // Solved in place in `fwd`, whose rows before `start` are kept.
+        Self::load_row_from(self.nub, nc, self.c_order, self.fwd, pr, i, start);
+        self.panels.solve_l1_from(self.l, self.fwd, start, nc, skip);
         if cfg!(debug_assertions) && start > 0 {
-            // (`tmp` is free until the backward solve below.)
-            self.tmp[..nc].copy_from_slice(&self.dell[..nc]);
             self.load_row(pr, i);
             self.panels.solve_l1(self.l, self.dell, nc, skip);
-            for (a, b) in self.tmp[..nc].iter().zip(&self.dell[..nc]) {
+            for (a, b) in self.fwd[..nc].iter().zip(&self.dell[..nc]) {
                 assert_eq!(a.to_bits(), b.to_bits(), "reused forward solve differs");
             }
         }
-        self.fwd[start..nc].copy_from_slice(&self.dell[start..nc]);
         (self.fwd_of, self.fwd_rows) = (Some(i), nc);
         for j in 0..nc {
-            self.ell[j] = self.dell[j] * self.d[j];
+            let e = self.fwd[j] * self.d[j];
+            self.ell[j] = e;
+            self.tmp[j] = e;
         }
         if only_factor {
             return;
         }
-        self.tmp[..nc].copy_from_slice(&self.ell[..nc]);
         solve_l1t(self.l, self.tmp, nc, skip);
         // The first nub entries of C keep their places (c_order[j] = j).
         let nub = self.nub.min(nc);
@@ -281,7 +278,7 @@ impl Sets<'_> {
         if nc > 0 {
             let skip = pr.skip;
             self.l[nc * skip..nc * skip + nc].copy_from_slice(&self.ell[..nc]);
-            let dd = dot(&self.ell[..nc], &self.dell[..nc]);
+            let dd = dot(&self.ell[..nc], &self.fwd[..nc]);
             self.d[nc] = pivot(pr.at(i, i), dd);
         } else {
             self.d[0] = 1.0 / pr.at(i, i);
