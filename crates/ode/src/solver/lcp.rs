@@ -615,6 +615,118 @@ fn clamped_ratio_test_scalar(lo: &[f64], hi: &[f64], x: &[f64], dx: &[f64], mut 
     (s, hit)
 }
 
+/// The ratio test over N (ODE's order): an index at its lower bound
+/// (`state` false) whose w would go negative (Δw < 0), or at its upper
+/// bound whose w would go positive, limits the step to −w/Δw, which
+/// replaces `s` when strictly smaller; indices with lo = hi = 0 never
+/// leave N. Returns the final step and the last index that replaced it.
+/// As `clamped_ratio_test`, the AVX path keeps per-lane running minima and
+/// takes the lowest index among equal values: the same step and index.
+#[inline]
+fn n_ratio_test(state: &[bool], lo: &[f64], hi: &[f64], w: &[f64], dw: &[f64], s: f64) -> (f64, Option<usize>) {
+    let n = dw.len();
+    assert!(state.len() == n && lo.len() == n && hi.len() == n && w.len() == n);
+    #[cfg(target_arch = "x86_64")]
+    if n >= 8 && std::arch::is_x86_feature_detected!("avx") {
+        // SAFETY: AVX is present; the slices hold n elements.
+        let (s4, hit4) = unsafe { n_ratio_test_avx(state, lo, hi, w, dw, s) };
+        let n4 = n & !3;
+        let (s_t, hit_t) = n_ratio_test_scalar(&state[n4..], &lo[n4..], &hi[n4..], &w[n4..], &dw[n4..], s4);
+        return match hit_t {
+            Some(k) => (s_t, Some(n4 + k)),
+            None => (s4, hit4),
+        };
+    }
+    n_ratio_test_scalar(state, lo, hi, w, dw, s)
+}
+
+fn n_ratio_test_scalar(state: &[bool], lo: &[f64], hi: &[f64], w: &[f64], dw: &[f64], mut s: f64) -> (f64, Option<usize>) {
+    let mut hit = None;
+    for k in 0..dw.len() {
+        let leaving = if !state[k] { dw[k] < 0.0 } else { dw[k] > 0.0 };
+        if leaving {
+            if lo[k] == 0.0 && hi[k] == 0.0 {
+                continue;
+            }
+            let s2 = -w[k] / dw[k];
+            if s2 < s {
+                s = s2;
+                hit = Some(k);
+            }
+        }
+    }
+    (s, hit)
+}
+
+/// The first n & !3 indices of `n_ratio_test`.
+///
+/// # Safety
+/// The processor has AVX; the slices hold the same number of elements.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn n_ratio_test_avx(state: &[bool], lo: &[f64], hi: &[f64], w: &[f64], dw: &[f64], s: f64) -> (f64, Option<usize>) {
+    use std::arch::x86_64::*;
+    let n4 = dw.len() & !3;
+    let zero = _mm256_setzero_pd();
+    let one = _mm256_set1_pd(1.0);
+    let sign = _mm256_set1_pd(-0.0);
+    let mut best = _mm256_set1_pd(s);
+    // Lane indices as doubles (exact).
+    let mut best_k = _mm256_set1_pd(-1.0);
+    let mut kv = _mm256_set_pd(3.0, 2.0, 1.0, 0.0);
+    let four = _mm256_set1_pd(4.0);
+    let mut j = 0;
+    while j < n4 {
+        // SAFETY: j + 4 <= n4 <= every slice's length.
+        let (d, l, h, wv) = unsafe {
+            (
+                _mm256_loadu_pd(dw.as_ptr().add(j)),
+                _mm256_loadu_pd(lo.as_ptr().add(j)),
+                _mm256_loadu_pd(hi.as_ptr().add(j)),
+                _mm256_loadu_pd(w.as_ptr().add(j)),
+            )
+        };
+        let at_hi = _mm256_cmp_pd::<_CMP_GT_OQ>(
+            _mm256_set_pd(state[j + 3] as u8 as f64, state[j + 2] as u8 as f64, state[j + 1] as u8 as f64, state[j] as u8 as f64),
+            zero,
+        );
+        let leaving = _mm256_blendv_pd(_mm256_cmp_pd::<_CMP_LT_OQ>(d, zero), _mm256_cmp_pd::<_CMP_GT_OQ>(d, zero), at_hi);
+        let fixed = _mm256_and_pd(_mm256_cmp_pd::<_CMP_EQ_OQ>(l, zero), _mm256_cmp_pd::<_CMP_EQ_OQ>(h, zero));
+        let valid = _mm256_andnot_pd(fixed, leaving);
+        // Lanes without a candidate divide 0 by 1 (no spurious
+        // floating-point exceptions for a host that traps them).
+        let num = _mm256_and_pd(valid, _mm256_xor_pd(wv, sign));
+        let den = _mm256_blendv_pd(one, d, valid);
+        let c = _mm256_div_pd(num, den);
+        let lt = _mm256_and_pd(valid, _mm256_cmp_pd::<_CMP_LT_OQ>(c, best));
+        best = _mm256_blendv_pd(best, c, lt);
+        best_k = _mm256_blendv_pd(best_k, kv, lt);
+        kv = _mm256_add_pd(kv, four);
+        j += 4;
+    }
+    let (mut b, mut bk) = ([0.0f64; 4], [0.0f64; 4]);
+    // SAFETY: 4-element arrays.
+    unsafe {
+        _mm256_storeu_pd(b.as_mut_ptr(), best);
+        _mm256_storeu_pd(bk.as_mut_ptr(), best_k);
+    }
+    let mut out = (s, None::<usize>);
+    for lane in 0..4 {
+        if bk[lane] < 0.0 {
+            continue;
+        }
+        let (v, k) = (b[lane], bk[lane] as usize);
+        let take = match out.1 {
+            None => true,
+            Some(k0) => v < out.0 || (v == out.0 && k < k0),
+        };
+        if take {
+            out = (v, Some(k));
+        }
+    }
+    out
+}
+
 /// The first n & !3 indices of `clamped_ratio_test`.
 ///
 /// # Safety
@@ -839,19 +951,12 @@ fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: 
                         cmd = Cmd::IToLo;
                     }
                 }
-                for k in nc..nc + nn {
-                    let leaving = if !pr.state[k] { delta_w[k] < 0.0 } else { delta_w[k] > 0.0 };
-                    if leaving {
-                        if pr.lo[k] == 0.0 && pr.hi[k] == 0.0 {
-                            continue;
-                        }
-                        let s2 = -pr.w[k] / delta_w[k];
-                        if s2 < s {
-                            s = s2;
-                            cmd = Cmd::NToC;
-                            si = k;
-                        }
-                    }
+                let nset = nc..nc + nn;
+                let (s_n, hit) = n_ratio_test(&pr.state[nset.clone()], &pr.lo[nset.clone()], &pr.hi[nset.clone()], &pr.w[nset.clone()], &delta_w[nset], s);
+                if let Some(k) = hit {
+                    s = s_n;
+                    cmd = Cmd::NToC;
+                    si = nc + k;
                 }
                 let c = st.nub..nc;
                 let (s_c, hit) = clamped_ratio_test(&pr.lo[c.clone()], &pr.hi[c.clone()], &pr.x[c.clone()], &delta_x[c], s);
@@ -972,6 +1077,33 @@ mod tests {
             let got = clamped_ratio_test(&lo, &hi, &x, &dx, s);
             assert_eq!(got.0.to_bits(), want.0.to_bits(), "trial {trial}: step");
             assert_eq!(got.1, want.1, "trial {trial}: index and bound");
+            hits += want.1.is_some() as usize;
+        }
+        assert!(hits > 5_000, "too few replaced steps: {hits}");
+    }
+
+    /// The vectorised ratio test over N against the scalar loop: the same
+    /// step (bits) and index on random inputs full of ties, signed zeros,
+    /// zero bounds, infinities and NaN.
+    #[test]
+    fn n_ratio_test_matches_the_scalar_loop() {
+        let mut rng = crate::test_rng::Rng(0x6a09e667f3bcc909);
+        let pick = |rng: &mut crate::test_rng::Rng, vals: &[f64]| vals[rng.below(vals.len())];
+        let specials = [0.0, -0.0, 1.0, -1.0, 0.5, -2.0, 1e-300, f64::INFINITY, f64::NEG_INFINITY, f64::NAN];
+        let mut hits = 0;
+        for trial in 0..20_000 {
+            let n = rng.below(40);
+            let gen = |rng: &mut crate::test_rng::Rng| if rng.unit() < 0.3 { pick(rng, &specials) } else { (rng.unit() * 8.0).round() / 4.0 - 1.0 };
+            let state: Vec<bool> = (0..n).map(|_| rng.unit() < 0.5).collect();
+            let dw: Vec<f64> = (0..n).map(|_| gen(&mut rng)).collect();
+            let w: Vec<f64> = (0..n).map(|_| gen(&mut rng)).collect();
+            let lo: Vec<f64> = (0..n).map(|_| if rng.unit() < 0.3 { 0.0 } else { gen(&mut rng) }).collect();
+            let hi: Vec<f64> = (0..n).map(|_| if rng.unit() < 0.3 { 0.0 } else { gen(&mut rng) }).collect();
+            let s = pick(&mut rng, &[f64::INFINITY, 1.0, 0.0, -0.0, 0.25, f64::NAN, 3.0]);
+            let want = n_ratio_test_scalar(&state, &lo, &hi, &w, &dw, s);
+            let got = n_ratio_test(&state, &lo, &hi, &w, &dw, s);
+            assert_eq!(got.0.to_bits(), want.0.to_bits(), "trial {trial}: step");
+            assert_eq!(got.1, want.1, "trial {trial}: index");
             hits += want.1.is_some() as usize;
         }
         assert!(hits > 5_000, "too few replaced steps: {hits}");
