@@ -886,22 +886,26 @@ fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: 
 
                 // delta_w for N and for i (x(i) moves by ±1).
                 let (nc, nn) = (st.nc, st.nn);
-                // Four or two rows at a time: independent sums, each in
-                // dot's order.
+                // C and N are all the indices before i, so row i follows
+                // N's rows and its sum A(i,C)·Δx(C) goes with theirs: four
+                // or two rows at a time, independent sums, each in dot's
+                // order.
+                debug_assert_eq!(nc + nn, i);
+                let rows_cn = nn + 1;
                 let mut k = 0;
-                while k + 4 <= nn {
+                while k + 4 <= rows_cn {
                     let rows = std::array::from_fn(|t| pr.row(nc + k + t, 0, nc));
                     let Some(d) = dot4(rows, &delta_x[..nc]) else { break };
                     delta_w[nc + k..nc + k + 4].copy_from_slice(&d);
                     k += 4;
                 }
-                while k + 2 <= nn {
+                while k + 2 <= rows_cn {
                     let (d0, d1) = dot2(pr.row(nc + k, 0, nc), pr.row(nc + k + 1, 0, nc), &delta_x[..nc]);
                     delta_w[nc + k] = d0;
                     delta_w[nc + k + 1] = d1;
                     k += 2;
                 }
-                if k < nn {
+                if k < rows_cn {
                     delta_w[nc + k] = dot(pr.row(nc + k, 0, nc), &delta_x[..nc]);
                 }
                 {
@@ -914,7 +918,7 @@ fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: 
                         }
                     }
                 }
-                let aic = dot(pr.row(i, 0, nc), &delta_x[..nc]);
+                let aic = delta_w[i];
                 delta_w[i] = if dir_positive { aic + pr.at(i, i) } else { aic - pr.at(i, i) };
 
                 // Largest step keeping everything valid, and what limits it.
