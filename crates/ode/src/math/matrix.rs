@@ -968,8 +968,10 @@ impl L1Panels {
         assert!(n <= self.cap);
         let cap = self.cap;
         // Row r's columns before its panel: rows 0..4 have none. Whole
-        // panels are copied four columns at a time (a 4×4 transpose).
-        let mut r = self.valid.max(4);
+        // panels are copied four columns at a time (a 4×4 transpose), from
+        // the panel of the first stale row: rewriting its valid rows costs
+        // less than copying the stale ones one element at a time.
+        let mut r = (self.valid & !3).max(4);
         while r < end {
             let (q, j) = (r / 4, r % 4);
             if j == 0 && r + 4 <= end {
