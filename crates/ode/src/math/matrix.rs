@@ -962,8 +962,13 @@ impl L1Panels {
         // Rows start..end go in 4-row blocks through the panels (16 rows
         // at a time, then what is left), rows end..n one by one.
         let end = n & !3;
-        if !self.avx || end == start {
+        if !self.avx {
             return solve_l1_from(Lanes::detect(), l, b, start, n, s);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if end == start {
+            // Only the bottom rows: side by side rather than one by one.
+            return solve_l1_bottom_rows(l, b, start, n, s);
         }
         assert!(n <= self.cap);
         let cap = self.cap;
