@@ -962,14 +962,21 @@ impl L1Panels {
         // Rows start..end go in 4-row blocks through the panels (16 rows
         // at a time, then what is left), rows end..n one by one.
         let end = n & !3;
-        if !self.avx || end == start {
+        if !self.avx {
             return solve_l1_from(Lanes::detect(), l, b, start, n, s);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if end == start {
+            // Only the bottom rows: side by side rather than one by one.
+            return solve_l1_bottom_rows(l, b, start, n, s);
         }
         assert!(n <= self.cap);
         let cap = self.cap;
         // Row r's columns before its panel: rows 0..4 have none. Whole
-        // panels are copied four columns at a time (a 4×4 transpose).
-        let mut r = self.valid.max(4);
+        // panels are copied four columns at a time (a 4×4 transpose), from
+        // the panel of the first stale row: rewriting its valid rows costs
+        // less than copying the stale ones one element at a time.
+        let mut r = (self.valid & !3).max(4);
         while r < end {
             let (q, j) = (r / 4, r % 4);
             if j == 0 && r + 4 <= end {
@@ -1001,21 +1008,33 @@ impl L1Panels {
         let mut i = start;
         #[cfg(target_arch = "x86_64")]
         {
-            // SAFETY: `avx` is set only where AVX was detected.
-            unsafe {
-                while i + 16 <= end {
-                    solve_l1_blocks_panels_avx::<4>(l, &self.buf, cap, b, i, s);
-                    i += 16;
-                }
-                match (end - i) / 4 {
-                    3 => solve_l1_blocks_panels_avx::<3>(l, &self.buf, cap, b, i, s),
-                    2 => solve_l1_blocks_panels_avx::<2>(l, &self.buf, cap, b, i, s),
-                    1 => solve_l1_blocks_panels_avx::<1>(l, &self.buf, cap, b, i, s),
-                    _ => {}
-                }
-                i = end;
-                solve_l1_bottom_rows(l, b, i, n, s);
+            // The lower a block, the more columns its pass reads: groups
+            // are cut from the bottom, L1_GROUP blocks each, so that the
+            // narrow group left over is the top one (its pass is shortest).
+            let blocks = (end - start) / 4;
+            let mut g = blocks % L1_GROUP;
+            if g == 0 {
+                g = L1_GROUP;
             }
+            while i < end {
+                let buf = &self.buf;
+                // SAFETY: `avx` is set only where AVX was detected.
+                unsafe {
+                    match g {
+                        1 => solve_l1_blocks_panels_avx::<1>(l, buf, cap, b, i, s),
+                        2 => solve_l1_blocks_panels_avx::<2>(l, buf, cap, b, i, s),
+                        3 => solve_l1_blocks_panels_avx::<3>(l, buf, cap, b, i, s),
+                        4 => solve_l1_blocks_panels_avx::<4>(l, buf, cap, b, i, s),
+                        5 => solve_l1_blocks_panels_avx::<5>(l, buf, cap, b, i, s),
+                        6 => solve_l1_blocks_panels_avx::<6>(l, buf, cap, b, i, s),
+                        7 => solve_l1_blocks_panels_avx::<7>(l, buf, cap, b, i, s),
+                        _ => solve_l1_blocks_panels_avx::<8>(l, buf, cap, b, i, s),
+                    }
+                }
+                i += 4 * g;
+                g = L1_GROUP;
+            }
+            solve_l1_bottom_rows(l, b, i, n, s);
         }
         #[cfg(not(target_arch = "x86_64"))]
         solve_l1_from(Lanes::Sse2, l, b, i, n, s);
@@ -1114,9 +1133,18 @@ unsafe fn transpose_panel_avx(l: &[f64], r: usize, s: usize, cols: usize, dst: &
     }
 }
 
+/// How many 4-row blocks `L1Panels::solve_l1_from` groups into one pass:
+/// each block's four rows are one register, so this many independent
+/// chains of additions run side by side.
+const L1_GROUP: usize = 8;
+
 /// `G` 4-row blocks of `solve_l1` from row `i` (as `solve_l1_block16_avx`
 /// for G = 4), with the shared pass read from `L1Panels`: one 4-wide
-/// column load per block and column.
+/// column load per block and column. Then block by block: the in-block
+/// part, and the block's now final values carried into the later blocks'
+/// sums (k still increasing). The carry into the very next block is the
+/// chain from one block's last value to the next block's first, so it is
+/// done on scalars; the blocks after it take theirs in their registers.
 ///
 /// # Safety
 /// The processor must have AVX.
@@ -1126,27 +1154,46 @@ unsafe fn solve_l1_blocks_panels_avx<const G: usize>(l: &[f64], panels: &[f64], 
     use std::arch::x86_64::*;
     let q0 = i / 4;
     let rows = 4 * G;
-    assert!(i.is_multiple_of(4) && b.len() >= i + rows && l.len() > (i + rows - 1) * s + i + rows - 2);
-    assert!(panels.len() >= (q0 + G - 1) * 4 * cap + 4 * i);
-    let mut z = [0.0f64; 16];
-    // SAFETY: panel q0+g (g < G) holds at least the 4·q0 = i columns read,
-    // inside the length asserted above; b is read below i.
+    assert!(G >= 1 && i.is_multiple_of(4) && b.len() >= i + rows && l.len() > (i + rows - 1) * s + i + rows - 2);
+    // Panel q0+g holds the 4·(q0+g) columns before its rows.
+    assert!(panels.len() >= (q0 + G - 1) * 4 * cap + 4 * (i + rows - 4));
+    // SAFETY: panel q0+g (g < G) is read below column 4·(q0+g), inside the
+    // length asserted above; b is read below i + 4G.
     unsafe {
         let p = panels.as_ptr().add(q0 * 4 * cap);
         let pstride = 4 * cap;
-        let bp = b.as_ptr();
         let mut acc = [_mm256_setzero_pd(); G];
+        let bp = b.as_ptr();
         for k in 0..i {
             let q = _mm256_set1_pd(*bp.add(k));
             for (g, a) in acc.iter_mut().enumerate() {
                 *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_loadu_pd(p.add(g * pstride + 4 * k)), q));
             }
         }
-        for (g, a) in acc.iter().enumerate() {
-            _mm256_storeu_pd(z.as_mut_ptr().add(4 * g), *a);
+        // The block above's four values, in row order.
+        let mut above = [0.0f64; 4];
+        for g in 0..G {
+            let r0 = i + 4 * g;
+            let mut z = [0.0f64; 4];
+            _mm256_storeu_pd(z.as_mut_ptr(), acc[g]);
+            if g > 0 {
+                for (t, zt) in z.iter_mut().enumerate() {
+                    let row = &l[(r0 + t) * s + r0 - 4..(r0 + t) * s + r0];
+                    for (c, &y) in row.iter().zip(&above) {
+                        *zt += c * y;
+                    }
+                }
+            }
+            solve_l1_in_block(l, b, r0, s, z);
+            above = [b[r0], b[r0 + 1], b[r0 + 2], b[r0 + 3]];
+            for k in r0..r0 + 4 {
+                let q = _mm256_set1_pd(*b.as_ptr().add(k));
+                for (h, a) in acc.iter_mut().enumerate().skip(g + 2) {
+                    *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_loadu_pd(p.add(h * pstride + 4 * k)), q));
+                }
+            }
         }
     }
-    solve_l1_blocks_tail::<G>(l, b, i, s, z);
 }
 
 /// The part of a 16-row block of `solve_l1` after the shared pass (`z`:
@@ -1238,7 +1285,8 @@ unsafe fn solve_l1_block16_avx(l: &[f64], b: &mut [f64], i: usize, s: usize) {
 /// As in `solve_l1`, two blocks are done together where possible: both share
 /// the pass over the rows below the pair, and the upper block then carries
 /// on over the lower block's four rows. The four (or eight) columns a row
-/// contributes to are contiguous, so SSE2 lanes take them directly.
+/// contributes to are contiguous, so SSE2 lanes take them directly. With
+/// AVX, up to `L1T_GROUP` blocks share a pass, one register per block.
 pub fn solve_l1t(l: &[f64], b: &mut [f64], n: usize, s: usize) {
     solve_l1t_lanes(Lanes::detect(), l, b, n, s);
 }
@@ -1261,10 +1309,32 @@ fn solve_l1t_lanes(lanes: Lanes, l: &[f64], b: &mut [f64], n: usize, s: usize) {
     let mut done = m;
     #[cfg(target_arch = "x86_64")]
     if let Lanes::Avx = lanes {
-        while done + 16 <= n {
+        // The higher a block, the more rows below it its pass reads: the
+        // groups are cut from the top, L1T_GROUP blocks each, so that the
+        // narrow group left over is the bottom one (its pass is shortest).
+        let blocks = (n - m) / 4;
+        let mut first = blocks % L1T_GROUP;
+        if first == 0 {
+            first = L1T_GROUP;
+        }
+        let mut g = first.min(blocks);
+        while g > 0 {
+            let i0 = n - 1 - done;
             // SAFETY: AVX was detected at run time.
-            unsafe { solve_l1t_block16_avx(l, b, n - 1 - done, n, s) };
-            done += 16;
+            unsafe {
+                match g {
+                    1 => solve_l1t_blocks_avx::<1>(l, b, i0, n, s),
+                    2 => solve_l1t_blocks_avx::<2>(l, b, i0, n, s),
+                    3 => solve_l1t_blocks_avx::<3>(l, b, i0, n, s),
+                    4 => solve_l1t_blocks_avx::<4>(l, b, i0, n, s),
+                    5 => solve_l1t_blocks_avx::<5>(l, b, i0, n, s),
+                    6 => solve_l1t_blocks_avx::<6>(l, b, i0, n, s),
+                    7 => solve_l1t_blocks_avx::<7>(l, b, i0, n, s),
+                    _ => solve_l1t_blocks_avx::<8>(l, b, i0, n, s),
+                }
+            }
+            done += 4 * g;
+            g = L1T_GROUP.min((n - done) / 4);
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -1313,10 +1383,15 @@ fn solve_l1t_lanes(lanes: Lanes, l: &[f64], b: &mut [f64], n: usize, s: usize) {
     }
 }
 
-/// Sixteen rows `i0-15..=i0` of `solve_l1t` (four of ODE's 4-row blocks)
-/// on 256-bit lanes: the pass over the rows below `i0` reads each row's
-/// sixteen columns as four registers, four independent chains of additions
-/// (twice the 8-column pass's, whose adder latency bounds it). Then block
+/// How many 4-row blocks `solve_l1t` groups into one pass where AVX is
+/// present: each block's four columns are one register, so this many
+/// independent chains of additions run side by side (enough to cover the
+/// adder's latency on both of its ports).
+const L1T_GROUP: usize = 8;
+
+/// `4·G` rows `i0+1-4G..=i0` of `solve_l1t` (G of ODE's 4-row blocks) on
+/// 256-bit lanes: the pass over the rows below `i0` reads each row's `4·G`
+/// columns as G registers, G independent chains of additions. Then block
 /// by block from the bottom: the in-block part, and the block's now final
 /// rows carried into the upper blocks' sums, row index still decreasing.
 /// Each lane adds its products one at a time; no fused multiply-add.
@@ -1325,12 +1400,12 @@ fn solve_l1t_lanes(lanes: Lanes, l: &[f64], b: &mut [f64], n: usize, s: usize) {
 /// The processor must have AVX.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-unsafe fn solve_l1t_block16_avx(l: &[f64], b: &mut [f64], i0: usize, n: usize, s: usize) {
+unsafe fn solve_l1t_blocks_avx<const G: usize>(l: &[f64], b: &mut [f64], i0: usize, n: usize, s: usize) {
     use std::arch::x86_64::*;
-    assert!(i0 >= 15 && i0 < n && b.len() >= n && l.len() > (n - 1) * s + i0);
-    let c0 = i0 - 15;
-    let mut acc = [_mm256_setzero_pd(); 4];
-    // SAFETY: rows j < n (or j <= i0 below), columns c0..c0+16 <= j: inside
+    assert!(G >= 1 && i0 + 1 >= 4 * G && i0 < n && b.len() >= n && l.len() > (n - 1) * s + i0);
+    let c0 = i0 + 1 - 4 * G;
+    let mut acc = [_mm256_setzero_pd(); G];
+    // SAFETY: rows j < n (or j <= i0 below), columns c0..c0+4G <= j: inside
     // `l` (asserted); b is read below n.
     unsafe {
         let lp = l.as_ptr().add(c0);
@@ -1341,18 +1416,38 @@ unsafe fn solve_l1t_block16_avx(l: &[f64], b: &mut [f64], i0: usize, n: usize, s
                 *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_loadu_pd(row.add(4 * p)), q));
             }
         }
-        for g in (0..4).rev() {
+        // Block by block from the bottom. The block just below carries
+        // into this one's sums last; that carry is the chain from one
+        // block's last value to the next block's first, so it is done on
+        // scalars (`below`: the block below's four values, bottom row
+        // first) rather than through a register store and reload.
+        let mut below = [0.0f64; 4];
+        for g in (0..G).rev() {
             // acc[g]: columns c0+4g..c0+4g+4, the block whose bottom row is
             // c0+4g+3.
             let mut z = [0.0f64; 4];
             _mm256_storeu_pd(z.as_mut_ptr(), acc[g]);
             let bottom = c0 + 4 * g + 3;
-            solve_l1t_in_block(l, b, bottom, s, [z[3], z[2], z[1], z[0]]);
-            for j in (bottom - 3..=bottom).rev() {
-                let q = _mm256_set1_pd(*b.as_ptr().add(j));
-                let row = lp.add(j * s);
-                for (p, a) in acc.iter_mut().enumerate().take(g) {
-                    *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_loadu_pd(row.add(4 * p)), q));
+            let mut z = [z[3], z[2], z[1], z[0]];
+            if g + 1 < G {
+                for (t, &y) in below.iter().enumerate() {
+                    let row = &l[(bottom + 4 - t) * s + bottom - 3..(bottom + 4 - t) * s + bottom + 1];
+                    z[0] += row[3] * y;
+                    z[1] += row[2] * y;
+                    z[2] += row[1] * y;
+                    z[3] += row[0] * y;
+                }
+            }
+            solve_l1t_in_block(l, b, bottom, s, z);
+            below = [b[bottom], b[bottom - 1], b[bottom - 2], b[bottom - 3]];
+            // Into the blocks above the one above (not the last block).
+            if g >= 2 {
+                for j in (bottom - 3..=bottom).rev() {
+                    let q = _mm256_set1_pd(*b.as_ptr().add(j));
+                    let row = lp.add(j * s);
+                    for (p, a) in acc.iter_mut().enumerate().take(g - 1) {
+                        *a = _mm256_add_pd(*a, _mm256_mul_pd(_mm256_loadu_pd(row.add(4 * p)), q));
+                    }
                 }
             }
         }
@@ -1559,9 +1654,47 @@ pub fn remove_row_col(a: &mut [f64], n: usize, s: usize, r: usize) {
     }
 }
 
+/// `remove_row_col` for a matrix of which only the lower triangle (with the
+/// diagonal) is ever read, such as the Dantzig solver's L factor: the same
+/// lower triangle afterwards, without moving the upper part (most of the
+/// copying).
+pub fn remove_row_col_lower(a: &mut [f64], n: usize, s: usize, r: usize) {
+    if r + 1 >= n {
+        return;
+    }
+    assert!(s >= n && a.len() >= (n - 1) * s + n);
+    for i in r..n - 1 {
+        // Row i+1 becomes row i: its columns before r stay, r+1..=i+1
+        // move left by one.
+        let (dst, src) = a.split_at_mut((i + 1) * s);
+        let (dst, src) = (&mut dst[i * s..i * s + i + 1], &src[..i + 2]);
+        dst[..r].copy_from_slice(&src[..r]);
+        dst[r..].copy_from_slice(&src[r + 1..]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn remove_row_col_lower_keeps_the_lower_triangle_of_remove_row_col() {
+        for n in 1..=12 {
+            for r in 0..n {
+                for s in [n, n + 3] {
+                    let mut a: Vec<f64> = (0..n * s).map(|x| x as f64 * 0.5 - 7.0).collect();
+                    let mut b = a.clone();
+                    remove_row_col(&mut a, n, s, r);
+                    remove_row_col_lower(&mut b, n, s, r);
+                    for i in 0..n {
+                        for j in 0..=i {
+                            assert_eq!(a[i * s + j].to_bits(), b[i * s + j].to_bits(), "n={n} r={r} s={s} ({i},{j})");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     /// The 4-row-block kernels as they were before the 8-row blocks: the
     /// reference the faster kernels must reproduce bit for bit.
@@ -1914,7 +2047,8 @@ mod tests {
     #[test]
     fn blocked_triangular_solves_match_the_4_row_kernels_bit_for_bit() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        for n in 0..=90 {
+        // Past several groups of the widest kernels.
+        for n in 0..=150 {
             for s in [n.max(1), pad(n).max(1), n + 5] {
                 let mut l = vec![0.0; n * s + 8];
                 fill(&mut l, &mut seed);

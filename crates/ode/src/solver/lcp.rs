@@ -31,7 +31,7 @@
 //! allocate.
 
 use crate::math::matrix::{
-    dot, dot2, dot4, factor_ldlt, ldlt_add_tl_with, pad, remove_row_col, solve_l1t, solve_ldlt, L1Panels,
+    dot, dot2, dot4, factor_ldlt, ldlt_add_tl_with, pad, remove_row_col_lower, solve_l1t, solve_ldlt, L1Panels,
 };
 
 /// Reusable working memory of the solver.
@@ -205,26 +205,25 @@ impl Sets<'_> {
     /// Loads A(i, C) in factor order into `dell` (the first `nub` columns are
     /// never permuted).
     fn load_row(&mut self, pr: &Problem<'_>, i: usize) {
-        self.load_row_from(pr, i, 0);
+        Self::load_row_from(self.nub, self.nc, self.c_order, self.dell, pr, i, 0);
     }
 
-    /// `load_row` of entries `from..nc` only.
-    fn load_row_from(&mut self, pr: &Problem<'_>, i: usize, from: usize) {
-        let nc = self.nc;
-        let nub = self.nub.clamp(from, nc.max(from));
+    /// `load_row` of entries `from..nc` only, into `dst`.
+    fn load_row_from(nub: usize, nc: usize, c_order: &[usize], dst: &mut [f64], pr: &Problem<'_>, i: usize, from: usize) {
+        let nub = nub.clamp(from, nc.max(from));
         if from < nub {
-            self.dell[from..nub].copy_from_slice(pr.row(i, from, nub));
+            dst[from..nub].copy_from_slice(pr.row(i, from, nub));
         }
         let row = pr.row(i, 0, pr.n);
         for j in nub.max(from)..nc {
-            self.dell[j] = row[self.c_order[j]];
+            dst[j] = row[c_order[j]];
         }
     }
 
     /// Solves for the change of x(C) when x(i) moves by +1 (`dir_positive`)
     /// or -1, keeping w(C) = 0: delta_x(C) = ∓A(C,C)⁻¹A(C,i). Leaves `ell`
-    /// and `dell` for a following `to_c`. With `only_factor` the solve
-    /// itself is skipped.
+    /// and, in `fwd`, the forward solve for a following `to_c`. With
+    /// `only_factor` the solve itself is skipped.
     fn solve1(&mut self, pr: &Problem<'_>, delta_x: &mut [f64], i: usize, dir_positive: bool, only_factor: bool) {
         let nc = self.nc;
         if nc == 0 {
@@ -233,27 +232,25 @@ impl Sets<'_> {
         let skip = pr.skip;
         let start = if self.fwd_of == Some(i) && !test_hooks::reuse_off() { self.fwd_rows.min(nc) & !3 } else { 0 };
         test_hooks::count_reused(start);
-        self.dell[..start].copy_from_slice(&self.fwd[..start]);
-        self.load_row_from(pr, i, start);
-        self.panels.solve_l1_from(self.l, self.dell, start, nc, skip);
+        // Solved in place in `fwd`, whose rows before `start` are kept.
+        Self::load_row_from(self.nub, nc, self.c_order, self.fwd, pr, i, start);
+        self.panels.solve_l1_from(self.l, self.fwd, start, nc, skip);
         if cfg!(debug_assertions) && start > 0 {
-            // (`tmp` is free until the backward solve below.)
-            self.tmp[..nc].copy_from_slice(&self.dell[..nc]);
             self.load_row(pr, i);
             self.panels.solve_l1(self.l, self.dell, nc, skip);
-            for (a, b) in self.tmp[..nc].iter().zip(&self.dell[..nc]) {
+            for (a, b) in self.fwd[..nc].iter().zip(&self.dell[..nc]) {
                 assert_eq!(a.to_bits(), b.to_bits(), "reused forward solve differs");
             }
         }
-        self.fwd[start..nc].copy_from_slice(&self.dell[start..nc]);
         (self.fwd_of, self.fwd_rows) = (Some(i), nc);
         for j in 0..nc {
-            self.ell[j] = self.dell[j] * self.d[j];
+            let e = self.fwd[j] * self.d[j];
+            self.ell[j] = e;
+            self.tmp[j] = e;
         }
         if only_factor {
             return;
         }
-        self.tmp[..nc].copy_from_slice(&self.ell[..nc]);
         solve_l1t(self.l, self.tmp, nc, skip);
         // The first nub entries of C keep their places (c_order[j] = j).
         let nub = self.nub.min(nc);
@@ -281,7 +278,7 @@ impl Sets<'_> {
         if nc > 0 {
             let skip = pr.skip;
             self.l[nc * skip..nc * skip + nc].copy_from_slice(&self.ell[..nc]);
-            let dd = dot(&self.ell[..nc], &self.dell[..nc]);
+            let dd = dot(&self.ell[..nc], &self.fwd[..nc]);
             self.d[nc] = pivot(pr.at(i, i), dd);
         } else {
             self.d[0] = 1.0 / pr.at(i, i);
@@ -389,7 +386,8 @@ fn ldlt_remove(
     a[0] += 1.0;
     let off = r * s + r;
     ldlt_add_tl_with(&mut l[off..], &mut d[r..], a, m, s, w1, w2);
-    remove_row_col(l, n2, s, r);
+    // Only L's lower triangle is read.
+    remove_row_col_lower(l, n2, s, r);
     d.copy_within(r + 1..n2, r);
 }
 
@@ -617,6 +615,118 @@ fn clamped_ratio_test_scalar(lo: &[f64], hi: &[f64], x: &[f64], dx: &[f64], mut 
     (s, hit)
 }
 
+/// The ratio test over N (ODE's order): an index at its lower bound
+/// (`state` false) whose w would go negative (Δw < 0), or at its upper
+/// bound whose w would go positive, limits the step to −w/Δw, which
+/// replaces `s` when strictly smaller; indices with lo = hi = 0 never
+/// leave N. Returns the final step and the last index that replaced it.
+/// As `clamped_ratio_test`, the AVX path keeps per-lane running minima and
+/// takes the lowest index among equal values: the same step and index.
+#[inline]
+fn n_ratio_test(state: &[bool], lo: &[f64], hi: &[f64], w: &[f64], dw: &[f64], s: f64) -> (f64, Option<usize>) {
+    let n = dw.len();
+    assert!(state.len() == n && lo.len() == n && hi.len() == n && w.len() == n);
+    #[cfg(target_arch = "x86_64")]
+    if n >= 8 && std::arch::is_x86_feature_detected!("avx") {
+        // SAFETY: AVX is present; the slices hold n elements.
+        let (s4, hit4) = unsafe { n_ratio_test_avx(state, lo, hi, w, dw, s) };
+        let n4 = n & !3;
+        let (s_t, hit_t) = n_ratio_test_scalar(&state[n4..], &lo[n4..], &hi[n4..], &w[n4..], &dw[n4..], s4);
+        return match hit_t {
+            Some(k) => (s_t, Some(n4 + k)),
+            None => (s4, hit4),
+        };
+    }
+    n_ratio_test_scalar(state, lo, hi, w, dw, s)
+}
+
+fn n_ratio_test_scalar(state: &[bool], lo: &[f64], hi: &[f64], w: &[f64], dw: &[f64], mut s: f64) -> (f64, Option<usize>) {
+    let mut hit = None;
+    for k in 0..dw.len() {
+        let leaving = if !state[k] { dw[k] < 0.0 } else { dw[k] > 0.0 };
+        if leaving {
+            if lo[k] == 0.0 && hi[k] == 0.0 {
+                continue;
+            }
+            let s2 = -w[k] / dw[k];
+            if s2 < s {
+                s = s2;
+                hit = Some(k);
+            }
+        }
+    }
+    (s, hit)
+}
+
+/// The first n & !3 indices of `n_ratio_test`.
+///
+/// # Safety
+/// The processor has AVX; the slices hold the same number of elements.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn n_ratio_test_avx(state: &[bool], lo: &[f64], hi: &[f64], w: &[f64], dw: &[f64], s: f64) -> (f64, Option<usize>) {
+    use std::arch::x86_64::*;
+    let n4 = dw.len() & !3;
+    let zero = _mm256_setzero_pd();
+    let one = _mm256_set1_pd(1.0);
+    let sign = _mm256_set1_pd(-0.0);
+    let mut best = _mm256_set1_pd(s);
+    // Lane indices as doubles (exact).
+    let mut best_k = _mm256_set1_pd(-1.0);
+    let mut kv = _mm256_set_pd(3.0, 2.0, 1.0, 0.0);
+    let four = _mm256_set1_pd(4.0);
+    let mut j = 0;
+    while j < n4 {
+        // SAFETY: j + 4 <= n4 <= every slice's length.
+        let (d, l, h, wv) = unsafe {
+            (
+                _mm256_loadu_pd(dw.as_ptr().add(j)),
+                _mm256_loadu_pd(lo.as_ptr().add(j)),
+                _mm256_loadu_pd(hi.as_ptr().add(j)),
+                _mm256_loadu_pd(w.as_ptr().add(j)),
+            )
+        };
+        let at_hi = _mm256_cmp_pd::<_CMP_GT_OQ>(
+            _mm256_set_pd(state[j + 3] as u8 as f64, state[j + 2] as u8 as f64, state[j + 1] as u8 as f64, state[j] as u8 as f64),
+            zero,
+        );
+        let leaving = _mm256_blendv_pd(_mm256_cmp_pd::<_CMP_LT_OQ>(d, zero), _mm256_cmp_pd::<_CMP_GT_OQ>(d, zero), at_hi);
+        let fixed = _mm256_and_pd(_mm256_cmp_pd::<_CMP_EQ_OQ>(l, zero), _mm256_cmp_pd::<_CMP_EQ_OQ>(h, zero));
+        let valid = _mm256_andnot_pd(fixed, leaving);
+        // Lanes without a candidate divide 0 by 1 (no spurious
+        // floating-point exceptions for a host that traps them).
+        let num = _mm256_and_pd(valid, _mm256_xor_pd(wv, sign));
+        let den = _mm256_blendv_pd(one, d, valid);
+        let c = _mm256_div_pd(num, den);
+        let lt = _mm256_and_pd(valid, _mm256_cmp_pd::<_CMP_LT_OQ>(c, best));
+        best = _mm256_blendv_pd(best, c, lt);
+        best_k = _mm256_blendv_pd(best_k, kv, lt);
+        kv = _mm256_add_pd(kv, four);
+        j += 4;
+    }
+    let (mut b, mut bk) = ([0.0f64; 4], [0.0f64; 4]);
+    // SAFETY: 4-element arrays.
+    unsafe {
+        _mm256_storeu_pd(b.as_mut_ptr(), best);
+        _mm256_storeu_pd(bk.as_mut_ptr(), best_k);
+    }
+    let mut out = (s, None::<usize>);
+    for lane in 0..4 {
+        if bk[lane] < 0.0 {
+            continue;
+        }
+        let (v, k) = (b[lane], bk[lane] as usize);
+        let take = match out.1 {
+            None => true,
+            Some(k0) => v < out.0 || (v == out.0 && k < k0),
+        };
+        if take {
+            out = (v, Some(k));
+        }
+    }
+    out
+}
+
 /// The first n & !3 indices of `clamped_ratio_test`.
 ///
 /// # Safety
@@ -776,22 +886,26 @@ fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: 
 
                 // delta_w for N and for i (x(i) moves by ±1).
                 let (nc, nn) = (st.nc, st.nn);
-                // Four or two rows at a time: independent sums, each in
-                // dot's order.
+                // C and N are all the indices before i, so row i follows
+                // N's rows and its sum A(i,C)·Δx(C) goes with theirs: four
+                // or two rows at a time, independent sums, each in dot's
+                // order.
+                debug_assert_eq!(nc + nn, i);
+                let rows_cn = nn + 1;
                 let mut k = 0;
-                while k + 4 <= nn {
+                while k + 4 <= rows_cn {
                     let rows = std::array::from_fn(|t| pr.row(nc + k + t, 0, nc));
                     let Some(d) = dot4(rows, &delta_x[..nc]) else { break };
                     delta_w[nc + k..nc + k + 4].copy_from_slice(&d);
                     k += 4;
                 }
-                while k + 2 <= nn {
+                while k + 2 <= rows_cn {
                     let (d0, d1) = dot2(pr.row(nc + k, 0, nc), pr.row(nc + k + 1, 0, nc), &delta_x[..nc]);
                     delta_w[nc + k] = d0;
                     delta_w[nc + k + 1] = d1;
                     k += 2;
                 }
-                if k < nn {
+                if k < rows_cn {
                     delta_w[nc + k] = dot(pr.row(nc + k, 0, nc), &delta_x[..nc]);
                 }
                 {
@@ -804,7 +918,7 @@ fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: 
                         }
                     }
                 }
-                let aic = dot(pr.row(i, 0, nc), &delta_x[..nc]);
+                let aic = delta_w[i];
                 delta_w[i] = if dir_positive { aic + pr.at(i, i) } else { aic - pr.at(i, i) };
 
                 // Largest step keeping everything valid, and what limits it.
@@ -841,19 +955,12 @@ fn drive(pr: &mut Problem<'_>, st: &mut Sets<'_>, delta_x: &mut [f64], delta_w: 
                         cmd = Cmd::IToLo;
                     }
                 }
-                for k in nc..nc + nn {
-                    let leaving = if !pr.state[k] { delta_w[k] < 0.0 } else { delta_w[k] > 0.0 };
-                    if leaving {
-                        if pr.lo[k] == 0.0 && pr.hi[k] == 0.0 {
-                            continue;
-                        }
-                        let s2 = -pr.w[k] / delta_w[k];
-                        if s2 < s {
-                            s = s2;
-                            cmd = Cmd::NToC;
-                            si = k;
-                        }
-                    }
+                let nset = nc..nc + nn;
+                let (s_n, hit) = n_ratio_test(&pr.state[nset.clone()], &pr.lo[nset.clone()], &pr.hi[nset.clone()], &pr.w[nset.clone()], &delta_w[nset], s);
+                if let Some(k) = hit {
+                    s = s_n;
+                    cmd = Cmd::NToC;
+                    si = nc + k;
                 }
                 let c = st.nub..nc;
                 let (s_c, hit) = clamped_ratio_test(&pr.lo[c.clone()], &pr.hi[c.clone()], &pr.x[c.clone()], &delta_x[c], s);
@@ -974,6 +1081,33 @@ mod tests {
             let got = clamped_ratio_test(&lo, &hi, &x, &dx, s);
             assert_eq!(got.0.to_bits(), want.0.to_bits(), "trial {trial}: step");
             assert_eq!(got.1, want.1, "trial {trial}: index and bound");
+            hits += want.1.is_some() as usize;
+        }
+        assert!(hits > 5_000, "too few replaced steps: {hits}");
+    }
+
+    /// The vectorised ratio test over N against the scalar loop: the same
+    /// step (bits) and index on random inputs full of ties, signed zeros,
+    /// zero bounds, infinities and NaN.
+    #[test]
+    fn n_ratio_test_matches_the_scalar_loop() {
+        let mut rng = crate::test_rng::Rng(0x6a09e667f3bcc909);
+        let pick = |rng: &mut crate::test_rng::Rng, vals: &[f64]| vals[rng.below(vals.len())];
+        let specials = [0.0, -0.0, 1.0, -1.0, 0.5, -2.0, 1e-300, f64::INFINITY, f64::NEG_INFINITY, f64::NAN];
+        let mut hits = 0;
+        for trial in 0..20_000 {
+            let n = rng.below(40);
+            let gen = |rng: &mut crate::test_rng::Rng| if rng.unit() < 0.3 { pick(rng, &specials) } else { (rng.unit() * 8.0).round() / 4.0 - 1.0 };
+            let state: Vec<bool> = (0..n).map(|_| rng.unit() < 0.5).collect();
+            let dw: Vec<f64> = (0..n).map(|_| gen(&mut rng)).collect();
+            let w: Vec<f64> = (0..n).map(|_| gen(&mut rng)).collect();
+            let lo: Vec<f64> = (0..n).map(|_| if rng.unit() < 0.3 { 0.0 } else { gen(&mut rng) }).collect();
+            let hi: Vec<f64> = (0..n).map(|_| if rng.unit() < 0.3 { 0.0 } else { gen(&mut rng) }).collect();
+            let s = pick(&mut rng, &[f64::INFINITY, 1.0, 0.0, -0.0, 0.25, f64::NAN, 3.0]);
+            let want = n_ratio_test_scalar(&state, &lo, &hi, &w, &dw, s);
+            let got = n_ratio_test(&state, &lo, &hi, &w, &dw, s);
+            assert_eq!(got.0.to_bits(), want.0.to_bits(), "trial {trial}: step");
+            assert_eq!(got.1, want.1, "trial {trial}: index");
             hits += want.1.is_some() as usize;
         }
         assert!(hits > 5_000, "too few replaced steps: {hits}");
