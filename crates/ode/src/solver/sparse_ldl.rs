@@ -397,9 +397,7 @@ impl SparseLdl {
                     let wk = width[k] as usize;
                     if lik != 0.0 && wk > 0 {
                         let (xi, xk) = two_rows(x, i, k, w);
-                        for (a, b) in xi[..wk].iter_mut().zip(xk[..wk].iter()) {
-                            *a -= lik * *b;
-                        }
+                        super::fast_step::axpy(&mut xi[..wk], -lik, &xk[..wk]);
                     }
                 }
             }

@@ -546,9 +546,7 @@ fn solve_factored(n: usize, f: usize, m: &[f64], b: &mut [f64]) -> bool {
 #[inline]
 fn axpy(y: &mut [f64], s: f64, v: &[f64]) {
     if s != 0.0 {
-        for (y, v) in y.iter_mut().zip(v) {
-            *y += s * v;
-        }
+        super::axpy(y, s, v);
     }
 }
 
