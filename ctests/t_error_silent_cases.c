@@ -230,6 +230,34 @@ static void geoms(void)
         REFUSED("dGeomHeightfieldDataSetBounds", dGeomHeightfieldDataSetBounds(fresh, INFINITY, -1e-9));
         dGeomHeightfieldDataDestroy(fresh);
     }
+    /* A scaled minimum of +inf or maximum of -inf (ODE's AABB handles only
+     * -inf and +inf) makes a placeable heightfield's AABB NaN in ODE
+     * (0 * inf): refused, and the bounds stay as they were (fuzz seed 9244). */
+    {
+        dHeightfieldDataID hb = dGeomHeightfieldDataCreate();
+        dGeomID placed;
+        dSpaceID sp = dSimpleSpaceCreate(0);
+        dReal box[6];
+        int k;
+        dGeomHeightfieldDataBuildDouble(hb, heights, 0, 4, 4, 4, 4, 1, 0, 1, 0);
+        SILENT(dGeomHeightfieldDataSetBounds(hb, -5, 5));
+        REFUSED("dGeomHeightfieldDataSetBounds", dGeomHeightfieldDataSetBounds(hb, INFINITY, 5));
+        REFUSED("dGeomHeightfieldDataSetBounds", dGeomHeightfieldDataSetBounds(hb, -5, -INFINITY));
+        placed = dCreateHeightfield(0, hb, 1);
+        dSpaceAdd(sp, placed);
+        dGeomGetAABB(placed, box);
+        for (k = 0; k < 6; k++) check(!isnan(box[k]), "placeable heightfield AABB not NaN after refused bounds");
+        check(box[2] == -6 && box[3] == 5, "refused bounds left the old ones (-5 - thickness, 5)");
+        /* A finite bound overflowing with the scale. */
+        dGeomHeightfieldDataBuildDouble(hb, heights, 0, 4, 4, 4, 4, 4, 0, 1, 0);
+        REFUSED("dGeomHeightfieldDataSetBounds", dGeomHeightfieldDataSetBounds(hb, 1e308, 1e308));
+        /* A negative scale turns ODE's default infinities around. */
+        dGeomHeightfieldDataBuildDouble(hb, heights, 0, 4, 4, 4, 4, -1, 0, 1, 0);
+        REFUSED("dGeomHeightfieldDataSetBounds", dGeomHeightfieldDataSetBounds(hb, -INFINITY, INFINITY));
+        dGeomDestroy(placed);
+        dSpaceDestroy(sp);
+        dGeomHeightfieldDataDestroy(hb);
+    }
     /* NaN samples: ODE stores them and every contact near them is NaN. */
     {
         dGeomID field = dCreateHeightfield(0, hd, 1), ball = dCreateSphere(0, 0.5);

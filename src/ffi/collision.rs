@@ -1577,6 +1577,20 @@ pub unsafe extern "C" fn dGeomHeightfieldDataSetBounds(d: dHeightfieldDataID, mi
                 data.scale, data.offset
             ));
         }
+        // ODE's AABB of a placeable heightfield special-cases a minimum of
+        // -inf and a maximum of +inf (its defaults) but not the opposite
+        // infinities (an infinite bound, turned around by a negative scale,
+        // or a finite one overflowing), which it multiplies by the zero
+        // entries of the rotation: NaN.
+        if data.min_height == f64::INFINITY || data.max_height == -f64::INFINITY {
+            let (min, max) = (data.min_height, data.max_height);
+            (data.min_height, data.max_height) = (old_min, old_max);
+            return cx.fail(format_args!(
+                "bounds ({lo}, {hi}) with scale {} and offset {} give the scaled bounds ({min}, {max}), \
+                 which make a placeable heightfield's AABB NaN",
+                data.scale, data.offset
+            ));
+        }
         // Stored as in ODE. Compared after scaling, since a negative scale
         // turns correct bounds around.
         if data.min_height > data.max_height {
