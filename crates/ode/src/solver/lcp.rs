@@ -704,24 +704,41 @@ unsafe fn n_ratio_test_avx(state: &[bool], lo: &[f64], hi: &[f64], w: &[f64], dw
         kv = _mm256_add_pd(kv, four);
         j += 4;
     }
+    match best_lane(best, best_k) {
+        Some((v, k, _)) => (v, Some(k)),
+        None => (s, None),
+    }
+}
+
+/// The lanes' candidates of a ratio test combined as the scalar loop's
+/// strict `<` in index order picks them: the least value, then the lowest
+/// index. `best_k` holds each lane's index as a double, −1 for none.
+/// Returns (value, index, lane).
+///
+/// # Safety
+/// The processor has AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn best_lane(best: std::arch::x86_64::__m256d, best_k: std::arch::x86_64::__m256d) -> Option<(f64, usize, usize)> {
+    use std::arch::x86_64::*;
     let (mut b, mut bk) = ([0.0f64; 4], [0.0f64; 4]);
     // SAFETY: 4-element arrays.
     unsafe {
         _mm256_storeu_pd(b.as_mut_ptr(), best);
         _mm256_storeu_pd(bk.as_mut_ptr(), best_k);
     }
-    let mut out = (s, None::<usize>);
+    let mut out: Option<(f64, usize, usize)> = None;
     for lane in 0..4 {
         if bk[lane] < 0.0 {
             continue;
         }
         let (v, k) = (b[lane], bk[lane] as usize);
-        let take = match out.1 {
+        let take = match out {
             None => true,
-            Some(k0) => v < out.0 || (v == out.0 && k < k0),
+            Some((v0, k0, _)) => v < v0 || (v == v0 && k < k0),
         };
         if take {
-            out = (v, Some(k));
+            out = Some((v, k, lane));
         }
     }
     out
@@ -771,28 +788,13 @@ unsafe fn clamped_ratio_test_avx(lo: &[f64], hi: &[f64], x: &[f64], dx: &[f64], 
         kv = _mm256_add_pd(kv, four);
         j += 4;
     }
-    let (mut b, mut bk, mut bh) = ([0.0f64; 4], [0.0f64; 4], [0.0f64; 4]);
-    // SAFETY: 4-element arrays.
-    unsafe {
-        _mm256_storeu_pd(b.as_mut_ptr(), best);
-        _mm256_storeu_pd(bk.as_mut_ptr(), best_k);
-        _mm256_storeu_pd(bh.as_mut_ptr(), best_hi);
+    let mut bh = [0.0f64; 4];
+    // SAFETY: a 4-element array.
+    unsafe { _mm256_storeu_pd(bh.as_mut_ptr(), best_hi) };
+    match best_lane(best, best_k) {
+        Some((v, k, lane)) => (v, Some((k, bh[lane].to_bits() != 0))),
+        None => (s, None),
     }
-    let mut out = (s, None::<(usize, bool)>);
-    for lane in 0..4 {
-        if bk[lane] < 0.0 {
-            continue;
-        }
-        let (v, k) = (b[lane], bk[lane] as usize);
-        let take = match out.1 {
-            None => true,
-            Some((k0, _)) => v < out.0 || (v == out.0 && k < k0),
-        };
-        if take {
-            out = (v, Some((k, bh[lane].to_bits() != 0)));
-        }
-    }
-    out
 }
 
 /// The pivoting proper (after the problem buffers are set up).
