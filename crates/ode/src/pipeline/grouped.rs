@@ -27,7 +27,7 @@ use super::islands::IslandWork;
 
 /// Most islands swept side by side: enough to hide an update's latency
 /// behind the others' (about four updates are in flight at once).
-pub(super) const MAX_GROUP: usize = 8;
+pub(super) const MAX_GROUP: usize = 4;
 
 /// Largest island grouped, in joints: a larger island has rows enough on
 /// different bodies to overlap its own updates.
