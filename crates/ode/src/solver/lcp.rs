@@ -668,13 +668,9 @@ unsafe fn n_ratio_test_avx(state: &[bool], lo: &[f64], hi: &[f64], w: &[f64], dw
     use std::arch::x86_64::*;
     let n4 = dw.len() & !3;
     let zero = _mm256_setzero_pd();
-    let one = _mm256_set1_pd(1.0);
     let sign = _mm256_set1_pd(-0.0);
-    let mut best = _mm256_set1_pd(s);
-    // Lane indices as doubles (exact).
-    let mut best_k = _mm256_set1_pd(-1.0);
-    let mut kv = _mm256_set_pd(3.0, 2.0, 1.0, 0.0);
-    let four = _mm256_set1_pd(4.0);
+    // SAFETY: the processor has AVX.
+    let mut lanes = unsafe { LaneMin::new(s) };
     let mut j = 0;
     while j < n4 {
         // SAFETY: j + 4 <= n4 <= every slice's length.
@@ -693,55 +689,98 @@ unsafe fn n_ratio_test_avx(state: &[bool], lo: &[f64], hi: &[f64], w: &[f64], dw
         let leaving = _mm256_blendv_pd(_mm256_cmp_pd::<_CMP_LT_OQ>(d, zero), _mm256_cmp_pd::<_CMP_GT_OQ>(d, zero), at_hi);
         let fixed = _mm256_and_pd(_mm256_cmp_pd::<_CMP_EQ_OQ>(l, zero), _mm256_cmp_pd::<_CMP_EQ_OQ>(h, zero));
         let valid = _mm256_andnot_pd(fixed, leaving);
-        // Lanes without a candidate divide 0 by 1 (no spurious
-        // floating-point exceptions for a host that traps them).
-        let num = _mm256_and_pd(valid, _mm256_xor_pd(wv, sign));
-        let den = _mm256_blendv_pd(one, d, valid);
-        let c = _mm256_div_pd(num, den);
-        let lt = _mm256_and_pd(valid, _mm256_cmp_pd::<_CMP_LT_OQ>(c, best));
-        best = _mm256_blendv_pd(best, c, lt);
-        best_k = _mm256_blendv_pd(best_k, kv, lt);
-        kv = _mm256_add_pd(kv, four);
+        // SAFETY: the processor has AVX.
+        unsafe { lanes.offer(valid, _mm256_xor_pd(wv, sign), d) };
         j += 4;
     }
-    match best_lane(best, best_k) {
+    // SAFETY: the processor has AVX.
+    match unsafe { lanes.best() } {
         Some((v, k, _)) => (v, Some(k)),
         None => (s, None),
     }
 }
 
-/// The lanes' candidates of a ratio test combined as the scalar loop's
-/// strict `<` in index order picks them: the least value, then the lowest
-/// index. `best_k` holds each lane's index as a double, −1 for none.
-/// Returns (value, index, lane).
-///
-/// # Safety
-/// The processor has AVX.
+/// The running strict minimum of a ratio test, four indices at a time:
+/// per lane the least candidate so far and its index (as a double, −1 for
+/// none), and the lanes' next indices.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx")]
-unsafe fn best_lane(best: std::arch::x86_64::__m256d, best_k: std::arch::x86_64::__m256d) -> Option<(f64, usize, usize)> {
-    use std::arch::x86_64::*;
-    let (mut b, mut bk) = ([0.0f64; 4], [0.0f64; 4]);
-    // SAFETY: 4-element arrays.
-    unsafe {
-        _mm256_storeu_pd(b.as_mut_ptr(), best);
-        _mm256_storeu_pd(bk.as_mut_ptr(), best_k);
+struct LaneMin {
+    best: std::arch::x86_64::__m256d,
+    best_k: std::arch::x86_64::__m256d,
+    kv: std::arch::x86_64::__m256d,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl LaneMin {
+    /// No candidate yet; `s` is the step to beat.
+    ///
+    /// # Safety
+    /// The processor has AVX.
+    #[target_feature(enable = "avx")]
+    #[inline]
+    unsafe fn new(s: f64) -> LaneMin {
+        use std::arch::x86_64::*;
+        LaneMin { best: _mm256_set1_pd(s), best_k: _mm256_set1_pd(-1.0), kv: _mm256_set_pd(3.0, 2.0, 1.0, 0.0) }
     }
-    let mut out: Option<(f64, usize, usize)> = None;
-    for lane in 0..4 {
-        if bk[lane] < 0.0 {
-            continue;
-        }
-        let (v, k) = (b[lane], bk[lane] as usize);
-        let take = match out {
-            None => true,
-            Some((v0, k0, _)) => v < v0 || (v == v0 && k < k0),
-        };
-        if take {
-            out = Some((v, k, lane));
-        }
+
+    /// The next four indices' candidates `num / d` where `valid`, kept
+    /// where strictly less than the lane's best (the scalar loop's strict
+    /// `<` in index order). Returns the lanes that took theirs.
+    ///
+    /// # Safety
+    /// The processor has AVX.
+    #[target_feature(enable = "avx")]
+    #[inline]
+    unsafe fn offer(
+        &mut self,
+        valid: std::arch::x86_64::__m256d,
+        num: std::arch::x86_64::__m256d,
+        d: std::arch::x86_64::__m256d,
+    ) -> std::arch::x86_64::__m256d {
+        use std::arch::x86_64::*;
+        // Lanes without a candidate divide 0 by 1 (no spurious
+        // floating-point exceptions for a host that traps them).
+        let num = _mm256_and_pd(valid, num);
+        let den = _mm256_blendv_pd(_mm256_set1_pd(1.0), d, valid);
+        let c = _mm256_div_pd(num, den);
+        let lt = _mm256_and_pd(valid, _mm256_cmp_pd::<_CMP_LT_OQ>(c, self.best));
+        self.best = _mm256_blendv_pd(self.best, c, lt);
+        self.best_k = _mm256_blendv_pd(self.best_k, self.kv, lt);
+        self.kv = _mm256_add_pd(self.kv, _mm256_set1_pd(4.0));
+        lt
     }
-    out
+
+    /// The lanes combined as the scalar loop picks: the least value, then
+    /// the lowest index. Returns (value, index, lane).
+    ///
+    /// # Safety
+    /// The processor has AVX.
+    #[target_feature(enable = "avx")]
+    #[inline]
+    unsafe fn best(&self) -> Option<(f64, usize, usize)> {
+        use std::arch::x86_64::*;
+        let (mut b, mut bk) = ([0.0f64; 4], [0.0f64; 4]);
+        // SAFETY: 4-element arrays.
+        unsafe {
+            _mm256_storeu_pd(b.as_mut_ptr(), self.best);
+            _mm256_storeu_pd(bk.as_mut_ptr(), self.best_k);
+        }
+        let mut out: Option<(f64, usize, usize)> = None;
+        for lane in 0..4 {
+            if bk[lane] < 0.0 {
+                continue;
+            }
+            let (v, k) = (b[lane], bk[lane] as usize);
+            let take = match out {
+                None => true,
+                Some((v0, k0, _)) => v < v0 || (v == v0 && k < k0),
+            };
+            if take {
+                out = Some((v, k, lane));
+            }
+        }
+        out
+    }
 }
 
 /// The first n & !3 indices of `clamped_ratio_test`.
@@ -754,14 +793,11 @@ unsafe fn clamped_ratio_test_avx(lo: &[f64], hi: &[f64], x: &[f64], dx: &[f64], 
     use std::arch::x86_64::*;
     let n4 = dx.len() & !3;
     let zero = _mm256_setzero_pd();
-    let one = _mm256_set1_pd(1.0);
     let (ninf, pinf) = (_mm256_set1_pd(f64::NEG_INFINITY), _mm256_set1_pd(f64::INFINITY));
-    let mut best = _mm256_set1_pd(s);
-    // Lane indices as doubles (exact) and the bound taken (all ones: hi).
-    let mut best_k = _mm256_set1_pd(-1.0);
+    // SAFETY: the processor has AVX.
+    let mut lanes = unsafe { LaneMin::new(s) };
+    // Per lane, the bound its best candidate takes (all ones: hi).
     let mut best_hi = zero;
-    let mut kv = _mm256_set_pd(3.0, 2.0, 1.0, 0.0);
-    let four = _mm256_set1_pd(4.0);
     let mut j = 0;
     while j < n4 {
         // SAFETY: j + 4 <= n4 <= every slice's length.
@@ -776,22 +812,16 @@ unsafe fn clamped_ratio_test_avx(lo: &[f64], hi: &[f64], x: &[f64], dx: &[f64], 
         let down = _mm256_and_pd(_mm256_cmp_pd::<_CMP_LT_OQ>(d, zero), _mm256_cmp_pd::<_CMP_GT_OQ>(l, ninf));
         let up = _mm256_and_pd(_mm256_cmp_pd::<_CMP_GT_OQ>(d, zero), _mm256_cmp_pd::<_CMP_LT_OQ>(h, pinf));
         let valid = _mm256_or_pd(down, up);
-        // Lanes without a candidate divide 0 by 1 (no spurious
-        // floating-point exceptions for a host that traps them).
-        let num = _mm256_and_pd(valid, _mm256_sub_pd(_mm256_blendv_pd(h, l, down), xv));
-        let den = _mm256_blendv_pd(one, d, valid);
-        let c = _mm256_div_pd(num, den);
-        let lt = _mm256_and_pd(valid, _mm256_cmp_pd::<_CMP_LT_OQ>(c, best));
-        best = _mm256_blendv_pd(best, c, lt);
-        best_k = _mm256_blendv_pd(best_k, kv, lt);
+        // SAFETY: the processor has AVX.
+        let lt = unsafe { lanes.offer(valid, _mm256_sub_pd(_mm256_blendv_pd(h, l, down), xv), d) };
         best_hi = _mm256_blendv_pd(best_hi, up, lt);
-        kv = _mm256_add_pd(kv, four);
         j += 4;
     }
     let mut bh = [0.0f64; 4];
     // SAFETY: a 4-element array.
     unsafe { _mm256_storeu_pd(bh.as_mut_ptr(), best_hi) };
-    match best_lane(best, best_k) {
+    // SAFETY: the processor has AVX.
+    match unsafe { lanes.best() } {
         Some((v, k, lane)) => (v, Some((k, bh[lane].to_bits() != 0))),
         None => (s, None),
     }
