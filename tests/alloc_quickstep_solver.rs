@@ -1,8 +1,9 @@
 //! A warm QuickStep island solve does not allocate: every buffer lives in
 //! the caller's `SolverScratch` and is reused (shuffled order, feedback and
 //! warm starting included).
+use ode::dynamics::body::create_body;
 use ode::dynamics::body::BodyRef;
-use ode::dynamics::world::{create_body, create_world};
+use ode::dynamics::world::create_world;
 use ode::ffi::decl::common::dJointFeedback;
 use ode::joints::object::destroy_world;
 use ode::joints::{null::Null, Joint, JointHead, JointKind, Row, JOINTS};

@@ -1,6 +1,7 @@
 //! A warm step does not allocate: the step's working arrays live in the
 //! world and are reused.
-use ode::dynamics::world::{create_body, create_world, flags};
+use ode::dynamics::body::create_body;
+use ode::dynamics::world::{create_world, flags};
 use ode::joints::object::destroy_world;
 use ode::pipeline::step_world;
 

@@ -3,8 +3,9 @@
 //! the joint allows (J·v = 0), have the right rank, measure the violated
 //! motion with the right sign, and put ODE's right-hand sides, bounds and
 //! friction indices in ODE's row order.
+use ode::dynamics::body::create_body;
 use ode::dynamics::body::{Body, BodyRef};
-use ode::dynamics::world::{create_body, create_world, WorldRef};
+use ode::dynamics::world::{create_world, WorldRef};
 use ode::joints::ball::{bodies_of, Ball};
 use ode::joints::contact::{mode, ContactJoint, ContactPoint, Surface};
 use ode::joints::fixed::Fixed;

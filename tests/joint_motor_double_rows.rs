@@ -2,8 +2,9 @@
 //! and double hinge rows and read-outs: Euler angles of known relative
 //! rotations, rows that annihilate exactly the motions each joint allows,
 //! motor rows with ODE's bounds, and the double ball's measured distance.
+use ode::dynamics::body::create_body;
 use ode::dynamics::body::{Body, BodyRef};
-use ode::dynamics::world::{create_body, create_world, WorldRef};
+use ode::dynamics::world::{create_world, WorldRef};
 use ode::joints::amotor::{AMotor, MODE_EULER};
 use ode::joints::ball::bodies_of;
 use ode::joints::dball::DBall;

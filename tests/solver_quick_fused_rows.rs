@@ -11,8 +11,9 @@
 //! must reach the accumulators before any right-hand side is formed) and
 //! ball joints; ODE's shuffled order, the deterministic order and warm
 //! starting.
+use ode::dynamics::body::create_body;
 use ode::dynamics::body::{Body, BodyRef};
-use ode::dynamics::world::{create_body, create_world, flags as bflags, WorldRef};
+use ode::dynamics::world::{create_world, flags as bflags, WorldRef};
 use ode::ffi::decl::common::dJointFeedback;
 use ode::joints::ball::{bodies_of, Ball};
 use ode::joints::contact::{mode, ContactJoint, ContactPoint, Surface};

@@ -16,9 +16,10 @@
 mod common;
 use common::*;
 
+use ode::dynamics::body::create_body;
 use ode::dynamics::body::BodyRef;
 use ode::dynamics::integrator::step_body;
-use ode::dynamics::world::{create_body, create_world, flags, World};
+use ode::dynamics::world::{create_world, flags, World};
 use ode::ffi::decl::common::dJointFeedback;
 use ode::joints::object::destroy_world;
 use ode::joints::{null::Null, Joint, JointHead, JointKind, JointRef, Row, JOINTS};

@@ -5,9 +5,10 @@
 //! friction pyramid respected, sliding and sticking), warm starting,
 //! the deterministic ordering mode versus ODE's dRand-driven one, islands
 //! without rows and kinematic bodies.
+use ode::dynamics::body::create_body;
 use ode::dynamics::body::{Body, BodyRef};
 use ode::dynamics::integrator::step_body;
-use ode::dynamics::world::{create_body, create_world, flags, World, WorldRef};
+use ode::dynamics::world::{create_world, flags, World, WorldRef};
 use ode::ffi::decl::common::dJointFeedback;
 use ode::joints::object::destroy_world;
 use ode::joints::{null::Null, Joint, JointHead, JointKind, JointRef, Row, JOINTS};

@@ -3,8 +3,9 @@
 //! free rows, complementarity on bounded ones), coupling between joints
 //! that share a body is accounted for, feedback is Jᵀλ per body, and warm
 //! solves and warm world steps with joints do not allocate.
+use ode::dynamics::body::create_body;
 use ode::dynamics::body::BodyRef;
-use ode::dynamics::world::{create_body, create_world, WorldRef};
+use ode::dynamics::world::{create_world, WorldRef};
 use ode::ffi::decl::common::dJointFeedback;
 use ode::joints::object::destroy_world;
 use ode::joints::object::{attach, create_joint};

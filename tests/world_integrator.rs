@@ -8,8 +8,9 @@
 mod common;
 use common::*;
 
+use ode::dynamics::body::create_body;
 use ode::dynamics::body::BodyRef;
-use ode::dynamics::world::{create_body, create_world, flags, WorldRef};
+use ode::dynamics::world::{create_world, flags, WorldRef};
 use ode::joints::object::destroy_world;
 use ode::math::mass::Mass;
 use ode::math::rotation::q_to_r;

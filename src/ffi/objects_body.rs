@@ -17,7 +17,7 @@
 use super::types::*;
 use super::{call, write_reals, Cx};
 use crate::dynamics::body::{Body, BodyRef, Invalid, BODIES};
-use crate::dynamics::world::{self as world, WORLDS};
+use crate::dynamics::world::WORLDS;
 use crate::ffi::mass::dMass;
 use std::ffi::{c_int, c_uint, c_void};
 
@@ -54,7 +54,7 @@ unsafe fn out3(p: *mut dReal, v: [dReal; 3]) {
 pub unsafe extern "C" fn dBodyCreate(w: dWorldID) -> dBodyID {
     call("dBodyCreate", std::ptr::null_mut(), |cx| {
         let w = cx.handle(&WORLDS, w, "w", "world")?;
-        Some(world::create_body(w).as_raw())
+        Some(crate::dynamics::body::create_body(w).as_raw())
     })
 }
 

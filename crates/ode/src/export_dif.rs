@@ -11,7 +11,7 @@
 //! and the spelling of special values match exactly.
 
 use crate::collision::geom::{class, Shape, GEOMS};
-use crate::dynamics::body::{Body, BodyRef};
+use crate::dynamics::body::{world_bodies, Body, BodyRef};
 use crate::dynamics::world::{flags, AutoDisable, World};
 use crate::joints::limit_motor::LimitMotor;
 use crate::joints::{Joint, JointKind};
@@ -461,7 +461,7 @@ pub fn export(w: &World, prefix: &[u8]) -> Vec<u8> {
     p.indent = 0;
 
     // Bodies are numbered in list order; joints refer to those numbers.
-    let bodies: Vec<BodyRef> = w.bodies_in_ode_order().collect();
+    let bodies: Vec<BodyRef> = world_bodies(w).collect();
     let number: HashMap<*mut c_void, usize> = bodies.iter().enumerate().map(|(i, b)| (b.as_raw(), i)).collect();
     p.out.extend_from_slice(prefix);
     p.out.extend_from_slice(b"body = {}\n");

@@ -93,7 +93,7 @@ impl World {
 
     /// Creates a body with ODE's initial state and this world's defaults.
     pub fn create_body(&mut self) -> Body {
-        let h = core_world::create_body(self.h);
+        let h = core_body::create_body(self.h);
         Body { h, serial: h.get().serial }
     }
 
@@ -106,7 +106,7 @@ impl World {
 
     /// The bodies, in ODE's list order (newest first).
     pub fn bodies(&self) -> Vec<Body> {
-        self.w().bodies_in_ode_order().map(|h| Body { h, serial: h.get().serial }).collect()
+        core_body::world_bodies(self.w()).map(|h| Body { h, serial: h.get().serial }).collect()
     }
 
     /// Gravity acceleration.

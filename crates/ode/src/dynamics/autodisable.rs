@@ -11,13 +11,13 @@
 //! resets them. When both budgets are exhausted the body is disabled and
 //! its velocities are zeroed.
 
-use super::body::Body;
+use super::body::{world_bodies, Body};
 use super::world::{flags, WorldRef};
 
 /// Examines every body of `w` for the step of size `h`. `attached` tells
 /// whether a body is connected to at least one joint.
 pub fn handle_auto_disabling(w: WorldRef, h: f64, attached: impl Fn(&Body) -> bool) {
-    for b in w.get().bodies_in_ode_order() {
+    for b in world_bodies(w.get()) {
         let body = b.get_mut();
         if attached(body) {
             auto_disable_body(body, h);
@@ -100,7 +100,8 @@ fn dot(v: &[f64; 3]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamics::world::{create_body, create_world, free_world as destroy_world};
+    use crate::dynamics::body::{create_body, free_world as destroy_world};
+    use crate::dynamics::world::create_world;
 
     /// A body with auto-disable on and the given budgets, run through
     /// `auto_disable_body` with its velocity held at `v` until it is

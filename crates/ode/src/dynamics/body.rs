@@ -8,7 +8,7 @@
 //! validate first and then apply, so a rejected call changes nothing.
 //! Arithmetic follows ODE's operation order so results are bit-identical.
 
-use super::world::{flags, AutoDisable, Damping, World, WorldRef};
+use super::world::{flags, AutoDisable, Damping, World, WorldRef, WORLDS};
 use crate::handle::{ErasedHandle, Handle, Pool};
 use crate::math::mass::Mass;
 use crate::math::mat3::{mul0_331, mul1_331};
@@ -700,6 +700,45 @@ fn rows_stay_orthogonal(m: &[f64; 12]) -> bool {
     dot3(&r0, &r1).abs() < 1e-6
 }
 
+// ---- a world's bodies -------------------------------------------------------------
+
+/// `w`'s bodies newest first, as ODE's list is traversed.
+pub fn world_bodies(w: &World) -> impl DoubleEndedIterator<Item = BodyRef> + '_ {
+    w.bodies.iter().rev().map(|b| b.typed())
+}
+
+/// Creates a body in `w` with ODE's initial state and the world's defaults.
+pub fn create_body(w: WorldRef) -> BodyRef {
+    let world = w.get_mut();
+    let b = BODIES.alloc(Body::new(w, world));
+    world.bodies.push(b.erase());
+    b
+}
+
+/// Removes a body from its world and frees it. Its joints must have been
+/// detached (`joints::object::destroy_body` does both).
+pub fn free_body(b: BodyRef) {
+    debug_assert!(b.get().joints.is_empty(), "free_body on a body with joints");
+    let w = b.get().world;
+    let list = &mut w.get_mut().bodies;
+    if let Some(i) = list.iter().position(|&x| x == b.erase()) {
+        list.remove(i);
+    }
+    BODIES.free(b);
+}
+
+/// Frees a world that has no joints, with its bodies (newest first). A
+/// world with joints is destroyed by `joints::object::destroy_world`, which
+/// detaches them first.
+pub fn free_world(w: WorldRef) {
+    debug_assert!(w.get().joints.is_empty(), "free_world on a world with joints");
+    let bodies = std::mem::take(&mut w.get_mut().bodies);
+    for b in bodies.iter().rev() {
+        BODIES.free(b.typed::<Body>());
+    }
+    WORLDS.free(w);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -711,7 +750,7 @@ mod tests {
         m.I = [2.0, 0.3, -0.1, 0.0, 0.3, 1.5, 0.2, 0.0, -0.1, 0.2, 1.0, 0.0];
         assert!(Body::check_mass(&m).is_ok());
         let w = crate::dynamics::world::create_world();
-        let b = crate::dynamics::world::create_body(w);
+        let b = create_body(w);
         b.get_mut().set_mass(&m);
         let (i, inv) = (&m.I, &b.get().inv_i);
         for r in 0..3 {
@@ -721,7 +760,7 @@ mod tests {
             }
         }
         assert_eq!(b.get().inv_mass, 0.25);
-        crate::dynamics::world::free_world(w);
+        free_world(w);
     }
 
     #[test]

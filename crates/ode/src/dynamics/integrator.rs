@@ -662,7 +662,8 @@ impl MoveLanes {
 mod tests {
     use super::*;
     use crate::test_rng::Rng;
-    use crate::dynamics::world::{create_body, create_world, free_world};
+    use crate::dynamics::body::{create_body, free_world};
+    use crate::dynamics::world::create_world;
     use crate::math::rotation::q_to_r;
 
 

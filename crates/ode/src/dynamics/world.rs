@@ -1,10 +1,9 @@
 //! The world: global simulation parameters and the list of its bodies.
 //!
 //! ODE keeps bodies in a list with the newest first; island building and
-//! hence results depend on that order, so `World::bodies` iterates in the
-//! same order (`bodies_in_ode_order`).
+//! hence results depend on that order, so `World::bodies` is read in the
+//! same order (`body::world_bodies`).
 
-use super::body::{Body, BodyRef, BODIES};
 use crate::handle::{ErasedHandle, Handle, Pool};
 
 pub type WorldRef = Handle<World>;
@@ -95,8 +94,10 @@ pub mod flags {
 
 pub struct World {
     /// Bodies in creation order (oldest first); ODE's list order is the
-    /// reverse, see `bodies_in_ode_order`.
-    pub(crate) bodies: Vec<BodyRef>,
+    /// reverse. Bodies sit a layer above their world (a body reads its
+    /// world's defaults): `body::create_body` and `body::free_body` keep
+    /// this list, and `body::world_bodies` reads it in ODE's order.
+    pub(crate) bodies: Vec<ErasedHandle>,
     /// Joints in creation order (oldest first); ODE's list order is the
     /// reverse. Joints belong to the layer above, which maintains this list
     /// and reads it in ODE's order (`joints::object::world_joints`).
@@ -229,11 +230,6 @@ impl World {
         self.max_angular_speed = max_speed;
     }
 
-    /// Bodies newest first, as ODE's list is traversed.
-    pub fn bodies_in_ode_order(&self) -> impl DoubleEndedIterator<Item = BodyRef> + '_ {
-        self.bodies.iter().rev().copied()
-    }
-
     pub fn body_count(&self) -> usize {
         self.bodies.len()
     }
@@ -277,36 +273,4 @@ pub fn use_shared_working_memory(w: WorldRef, from: Option<WorldRef>) -> Result<
 /// Creates a world and returns its handle.
 pub fn create_world() -> WorldRef {
     WORLDS.alloc(World::new())
-}
-
-/// Frees a world that has no joints, with its bodies (newest first). A
-/// world with joints is destroyed by `joints::object::destroy_world`, which
-/// detaches them first.
-pub fn free_world(w: WorldRef) {
-    debug_assert!(w.get().joints.is_empty(), "free_world on a world with joints");
-    let bodies = std::mem::take(&mut w.get_mut().bodies);
-    for &b in bodies.iter().rev() {
-        BODIES.free(b);
-    }
-    WORLDS.free(w);
-}
-
-/// Creates a body in `w` with ODE's initial state and the world's defaults.
-pub fn create_body(w: WorldRef) -> BodyRef {
-    let world = w.get_mut();
-    let b = BODIES.alloc(Body::new(w, world));
-    world.bodies.push(b);
-    b
-}
-
-/// Removes a body from its world and frees it. Its joints must have been
-/// detached (`joints::object::destroy_body` does both).
-pub fn free_body(b: BodyRef) {
-    debug_assert!(b.get().joints.is_empty(), "free_body on a body with joints");
-    let w = b.get().world;
-    let list = &mut w.get_mut().bodies;
-    if let Some(i) = list.iter().position(|&x| x == b) {
-        list.remove(i);
-    }
-    BODIES.free(b);
 }

@@ -426,7 +426,7 @@ pub fn world_joints(w: &World) -> impl DoubleEndedIterator<Item = JointRef> + '_
 /// lose their world and wait for their group), then the world.
 pub fn destroy_world(w: WorldRef) {
     let bodies = std::mem::take(&mut w.get_mut().bodies);
-    for &b in bodies.iter().rev() {
+    for b in bodies.iter().rev().map(|b| b.typed::<Body>()) {
         detach_all_from_body(b);
         BODIES.free(b);
     }
@@ -438,13 +438,14 @@ pub fn destroy_world(w: WorldRef) {
 /// nothing, as in ODE), then removes the body from its world and frees it.
 pub fn destroy_body(b: BodyRef) {
     detach_all_from_body(b);
-    crate::dynamics::world::free_body(b);
+    crate::dynamics::body::free_body(b);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamics::world::{create_body, create_world};
+    use crate::dynamics::body::create_body;
+    use crate::dynamics::world::create_world;
     use crate::joints::null::Null;
 
     fn null(w: WorldRef, g: Option<JointGroupRef>) -> JointRef {

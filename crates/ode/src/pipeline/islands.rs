@@ -3,7 +3,7 @@
 //! traversal order (which fixes the solver's row order, hence rounding and
 //! pivoting), plus the step's reusable working arrays.
 
-use crate::dynamics::body::BodyRef;
+use crate::dynamics::body::{world_bodies, BodyRef};
 use crate::dynamics::world::{flags, World};
 use crate::joints::{self, JointRef};
 use crate::solver::{IslandRows, JointInfo, SolverScratch};
@@ -73,13 +73,13 @@ pub(crate) fn build_islands(world: &World, s: &mut StepScratch) {
     s.joints.clear();
     s.island_joints.clear();
     s.stack.clear();
-    for b in world.bodies_in_ode_order() {
+    for b in world_bodies(world) {
         b.get_mut().tag = 0;
     }
     for j in joints::object::world_joints(world) {
         j.get_mut().head.tag = 0;
     }
-    for root in world.bodies_in_ode_order() {
+    for root in world_bodies(world) {
         if root.get().tag != 0 {
             continue;
         }

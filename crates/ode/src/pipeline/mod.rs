@@ -380,7 +380,8 @@ fn step_free_batch(world: &World, bodies: &[BodyRef], h: f64, quick: bool) -> us
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamics::world::{create_body, create_world, free_world};
+    use crate::dynamics::body::{create_body, free_world};
+    use crate::dynamics::world::create_world;
     use crate::math::rotation::q_to_r;
     use std::cell::RefCell;
     use std::ffi::c_void;

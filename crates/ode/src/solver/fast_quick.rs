@@ -2132,7 +2132,8 @@ mod tests {
     /// body without inverse mass, with soft ERP/CFM, motion and slip.
     #[test]
     fn contact_block_fill_matches_lane_fill_bit_for_bit() {
-        use crate::dynamics::world::{create_body, create_world};
+        use crate::dynamics::body::create_body;
+        use crate::dynamics::world::create_world;
         use crate::joints::contact::{ContactPoint, Surface};
         use crate::joints::object::{attach, create_joint, destroy_world};
         let mut r = 0x2545_f491_4f6c_dd1d_u64;
