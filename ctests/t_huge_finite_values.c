@@ -342,6 +342,60 @@ static void far_body_anchors(void)
     dWorldDestroy(w);
 }
 
+/* Fuzz seed 12567: a joint attached with its first body near DBL_MAX takes
+ * its anchor in that body's frame, which overflows (ODE keeps the inf);
+ * attached later to ordinary bodies, its anchor getters gave NaN without a
+ * word. dJointAttach attaches as ODE does and warns (message channel,
+ * number 2) whenever the values it keeps in the bodies' frames come out
+ * non-finite: at the attach that overflows, and at the later one that
+ * carries the overflow on. An ordinary re-attach is silent. */
+static void far_body_attach(void)
+{
+    dWorldID w = dWorldCreate();
+    dBodyID far = dBodyCreate(w), near = dBodyCreate(w), other = dBodyCreate(w);
+    dMatrix3 R;
+    dRFromAxisAndAngle(R, 0, 0, 1, M_PI / 4);
+    dBodySetRotation(far, R);
+    dBodySetPosition(far, DBL_MAX, DBL_MAX, 0);
+    dBodySetPosition(near, 1, 0, 0);
+    dBodySetPosition(other, 0, 0, 1);
+    static const char *names[] = { "ball", "hinge", "universal", "PU", "piston" };
+    dJointID js[5] = { dJointCreateBall(w, 0), dJointCreateHinge(w, 0), dJointCreateUniversal(w, 0), dJointCreatePU(w, 0),
+                       dJointCreatePiston(w, 0) };
+    for (int k = 0; k < 5; k++) {
+        char what[200];
+        /* Stored as (far, none): the anchor, a world point at the origin
+         * so far, is taken in far's frame: -DBL_MAX * sqrt(2) = -inf. */
+        reset();
+        dJointAttach(js[k], 0, far);
+        snprintf(what, sizeof what, "a %s attached to a body at DBL_MAX is attached and warned about", names[k]);
+        check(dJointGetBody(js[k], 1) == far && refusals == 0 && warnings == 1, what);
+        reset();
+        dJointAttach(js[k], near, other);
+        dVector3 a1 = { 0, 0, 0 }, a2 = { 0, 0, 0 };
+        switch (k) {
+        case 0: dJointGetBallAnchor(js[k], a1); dJointGetBallAnchor2(js[k], a2); break;
+        case 1: dJointGetHingeAnchor(js[k], a1); dJointGetHingeAnchor2(js[k], a2); break;
+        case 2: dJointGetUniversalAnchor(js[k], a1); dJointGetUniversalAnchor2(js[k], a2); break;
+        case 3: dJointGetPUAnchor(js[k], a1); break;
+        case 4: dJointGetPistonAnchor(js[k], a1); dJointGetPistonAnchor2(js[k], a2); break;
+        }
+        /* The PU takes its anchor from body 1's position there (as ODE
+         * does), which drops the overflow; the others carry it on. */
+        int carried = !finite3(a1) || !finite3(a2);
+        snprintf(what, sizeof what, "the same %s re-attached to ordinary bodies is attached, %s", names[k],
+                 k == 3 ? "with finite anchors, silently" : "with the overflow carried on (NaN anchors, as ODE), and warned about");
+        check(dJointGetBody(js[k], 0) == near && refusals == 0 && carried == (k != 3) && warnings == carried, what);
+    }
+    dJointID h = dJointCreateHinge(w, 0);
+    dJointAttach(h, near, other);
+    dJointSetHingeAnchor(h, 1, 2, 3);
+    reset();
+    dJointAttach(h, other, near);
+    check(refusals == 0 && warnings == 0, "an ordinary re-attach is silent");
+    dWorldDestroy(w);
+}
+
 /* Issue 10 §2: a double hinge whose axis was never set stays finite. */
 static void dhinge_unset(int quick)
 {
@@ -378,6 +432,7 @@ int main(void)
     steps(1);
     offset_geoms();
     far_body_anchors();
+    far_body_attach();
     heightfield_build_params();
     dhinge_unset(0);
     dhinge_unset(1);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdarg.h>
 #include <string.h>
+#include <float.h>
 #include <math.h>
 
 static char last_msg[1024];
@@ -430,6 +431,76 @@ static void case_transmission_chain_radius(void)
     dWorldDestroy(w);
 }
 
+/* Fuzz seeds 11154, 11768, 12052 and 13205: a gear pair whose contact
+ * point lies on a wheel's axis has a zero contact radius. ODE asserts
+ * ("radii[i] > 0") when it takes its reference frames; without the check
+ * the ratio became 0/0 or r/0 and the next steps' phase or contact point
+ * NaN, without a word. Such a step reports the degenerate geometry and
+ * leaves the row inactive, as for a chain without radii; the ratio keeps
+ * its value. The cases: intersecting axes with both anchors at the origin
+ * (on the line where the wheel planes meet); parallel axes with a ratio
+ * of DBL_MAX, whose contact point lands on wheel 2's anchor; and one of
+ * 1e-320, whose radius 1e-320 x 1 underflows to 0 as a length. */
+static void case_transmission_zero_radius(void)
+{
+    dWorldID w = dWorldCreate();
+    dBodyID a = dBodyCreate(w), b = dBodyCreate(w);
+    dMatrix3 R;
+    dRFromAxisAndAngle(R, 0, 0, 1, 0.7);
+    dBodySetRotation(a, R);
+    dBodySetAngularVel(a, 1, 0, 0);
+    dJointID j = dJointCreateTransmission(w, 0);
+    dJointSetTransmissionMode(j, dTransmissionIntersectingAxes);
+    dJointAttach(j, a, b);
+    for (int i = 0; i < 3; i++) {
+        REPORTED("dWorldStep", dWorldStep(w, 0.01));
+        dVector3 c;
+        dJointGetTransmissionContactPoint1(j, c);
+        CHECK(dJointGetTransmissionRatio(j) == 1 && isfinite(dJointGetTransmissionAngle1(j)) && isfinite(c[0] + c[1] + c[2]));
+        CHECK(isfinite(dBodyGetAngularVel(a)[0]) && isfinite(dBodyGetPosition(b)[0]));
+    }
+    dWorldDestroy(w);
+
+    const dReal ratios[] = {DBL_MAX, 1e-320};
+    for (int k = 0; k < 2; k++) {
+        w = dWorldCreate();
+        a = dBodyCreate(w);
+        b = dBodyCreate(w);
+        dBodySetPosition(b, 1, 0, 0);
+        dBodySetAngularVel(a, 0, 0, 1);
+        j = dJointCreateTransmission(w, 0);
+        dJointAttach(j, a, b);
+        dJointSetTransmissionAnchor1(j, 0, 0, 0);
+        dJointSetTransmissionAnchor2(j, 1, 0, 0);
+        dJointSetTransmissionAxis(j, 0, 0, 1);
+        dJointSetTransmissionRatio(j, ratios[k]);
+        for (int i = 0; i < 3; i++) {
+            REPORTED("dWorldStep", dWorldStep(w, 0.01));
+            dVector3 c;
+            dJointGetTransmissionContactPoint1(j, c);
+            CHECK(dJointGetTransmissionRatio(j) == ratios[k] && isfinite(c[0] + c[1] + c[2]));
+            CHECK(isfinite(dJointGetTransmissionAngle1(j)) && isfinite(dJointGetTransmissionAngle2(j)));
+        }
+        dWorldDestroy(w);
+    }
+
+    /* The same pair with a ratio of 2 runs silently. */
+    w = dWorldCreate();
+    a = dBodyCreate(w);
+    b = dBodyCreate(w);
+    dBodySetPosition(b, 1, 0, 0);
+    dBodySetAngularVel(a, 0, 0, 1);
+    j = dJointCreateTransmission(w, 0);
+    dJointAttach(j, a, b);
+    dJointSetTransmissionAnchor1(j, 0, 0, 0);
+    dJointSetTransmissionAnchor2(j, 1, 0, 0);
+    dJointSetTransmissionAxis(j, 0, 0, 1);
+    dJointSetTransmissionRatio(j, 2);
+    for (int i = 0; i < 5; i++) SILENT(dWorldStep(w, 0.01));
+    CHECK(fabs(dJointGetTransmissionRatio(j) - 2.0) < 1e-9);
+    dWorldDestroy(w);
+}
+
 static const struct { const char *name; void (*run)(void); } cases[] = {
     {"transform_cycle", case_transform_cycle},
     {"convex_bounds", case_convex_bounds},
@@ -439,6 +510,7 @@ static const struct { const char *name; void (*run)(void); } cases[] = {
     {"trimesh_unbuilt", case_trimesh_unbuilt},
     {"sap_disabled", case_sap_disabled},
     {"transmission_chain_radius", case_transmission_chain_radius},
+    {"transmission_zero_radius", case_transmission_zero_radius},
 };
 
 int main(int argc, char **argv)

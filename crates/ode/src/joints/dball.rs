@@ -164,6 +164,10 @@ impl JointModel for DBall {
         1
     }
 
+    fn relative_values_finite(&self) -> bool {
+        super::points_finite(&[&self.anchor1, &self.anchor2]) && self.target.is_finite()
+    }
+
     fn set_relative_values(&mut self, _: &JointHead, b: Bodies<'_>) {
         self.update_target(b);
     }

@@ -118,6 +118,10 @@ impl JointModel for DHinge {
         4
     }
 
+    fn relative_values_finite(&self) -> bool {
+        self.ball.relative_values_finite()
+    }
+
     fn set_relative_values(&mut self, head: &JointHead, b: Bodies<'_>) {
         self.ball.set_relative_values(head, b);
     }

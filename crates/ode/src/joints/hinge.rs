@@ -263,6 +263,10 @@ impl JointModel for Hinge {
 
     /// Keeps the anchor and axis where they are in the world, seen from the
     /// newly attached bodies, and makes the current pose angle 0.
+    fn relative_values_finite(&self) -> bool {
+        super::points_finite(&[&self.anchor1, &self.anchor2])
+    }
+
     fn set_relative_values(&mut self, head: &JointHead, b: Bodies<'_>) {
         if let Some(p) = self.anchor(head, b) {
             if let Some((a1, a2)) = set_anchors(b, p) {

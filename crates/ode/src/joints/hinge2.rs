@@ -343,6 +343,10 @@ impl JointModel for Hinge2 {
         6
     }
 
+    fn relative_values_finite(&self) -> bool {
+        super::points_finite(&[&self.anchor1, &self.anchor2])
+    }
+
     fn set_relative_values(&mut self, head: &JointHead, b: Bodies<'_>) {
         if let Some(p) = self.anchor(head, b) {
             if let Some((a1, a2)) = set_anchors(b, p) {

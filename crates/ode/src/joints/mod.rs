@@ -141,6 +141,12 @@ pub trait JointModel {
     /// Recomputes body-relative values (anchors, axes, initial relative
     /// rotation) after an attach, as ODE's `setRelativeValues` does.
     fn set_relative_values(&mut self, _head: &JointHead, _bodies: Bodies<'_>) {}
+    /// Whether the values kept relative to the bodies (anchors and offsets
+    /// in a body's frame) are finite. With a body near the end of the
+    /// double range they overflow, as in ODE, which keeps them.
+    fn relative_values_finite(&self) -> bool {
+        true
+    }
 }
 
 /// Boxed joint models (the large types in `JointKind`) are models too.
@@ -161,6 +167,9 @@ impl<T: JointModel> JointModel for Box<T> {
     #[inline]
     fn set_relative_values(&mut self, head: &JointHead, bodies: Bodies<'_>) {
         (**self).set_relative_values(head, bodies)
+    }
+    fn relative_values_finite(&self) -> bool {
+        (**self).relative_values_finite()
     }
 }
 
@@ -309,6 +318,15 @@ impl JointKind {
     pub fn set_relative_values(&mut self, head: &JointHead, bodies: Bodies<'_>) {
         each_kind!(self, m => m.set_relative_values(head, bodies))
     }
+
+    pub fn relative_values_finite(&self) -> bool {
+        each_kind!(self, m => m.relative_values_finite())
+    }
+}
+
+/// All components of `points` are finite.
+pub(crate) fn points_finite(points: &[&[f64; 3]]) -> bool {
+    points.iter().all(|p| p.iter().all(|v| v.is_finite()))
 }
 
 /// A joint group: joints created in it are destroyed together by

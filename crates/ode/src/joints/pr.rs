@@ -283,6 +283,10 @@ impl JointModel for Pr {
         6
     }
 
+    fn relative_values_finite(&self) -> bool {
+        super::points_finite(&[&self.offset, &self.anchor2])
+    }
+
     fn set_relative_values(&mut self, _: &JointHead, b: Bodies<'_>) {
         let p = self.anchor(b);
         if let Some((a1, a2)) = set_anchors(b, p) {

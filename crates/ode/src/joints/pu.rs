@@ -386,6 +386,10 @@ impl JointModel for Pu {
         6
     }
 
+    fn relative_values_finite(&self) -> bool {
+        super::points_finite(&[&self.anchor1, &self.anchor2])
+    }
+
     fn set_relative_values(&mut self, head: &JointHead, b: Bodies<'_>) {
         let p = self.anchor(b);
         if let Some((a1, a2)) = set_anchors(b, p) {

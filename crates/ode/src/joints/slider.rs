@@ -205,6 +205,10 @@ impl JointModel for Slider {
         6
     }
 
+    fn relative_values_finite(&self) -> bool {
+        super::points_finite(&[&self.offset])
+    }
+
     fn set_relative_values(&mut self, _: &JointHead, b: Bodies<'_>) {
         self.compute_offset(b);
         self.reset_qrel(b);

@@ -228,9 +228,29 @@ impl JointModel for Transmission {
         }
 
         if self.update {
+            // ODE asserts that both contact radii are positive (a contact
+            // point on its wheel's axis gives a zero radius, and the ratio
+            // 0/0 or r/0). A ratio that overflows would make the next step
+            // of a parallel-axes pair compute its contact point as NaN.
+            let radii: [f64; 2] = std::array::from_fn(|i| len(&sub(&c[i], &a[i])));
+            let ratio = radii[0] / radii[1];
+            if let Some(i) = (0..2).find(|&i| !(radii[i] > 0.0)) {
+                crate::error::bad_input(
+                    "dWorldStep",
+                    format_args!("transmission joint geometry is degenerate: wheel {}'s contact point lies on its axis (zero radius; row left inactive)", i + 1),
+                );
+                return;
+            }
+            if !ratio.is_finite() {
+                crate::error::bad_input(
+                    "dWorldStep",
+                    format_args!("transmission joint geometry is degenerate: the wheel radii {} and {} give a ratio beyond the double range (row left inactive)", radii[0], radii[1]),
+                );
+                return;
+            }
             for i in 0..2 {
                 let r = sub(&c[i], &a[i]);
-                self.radii[i] = len(&r);
+                self.radii[i] = radii[i];
                 let mut x = bodies[i].vector_from_world(r);
                 safe_normalize3(&mut x);
                 let z = self.axes[i];
@@ -241,7 +261,7 @@ impl JointModel for Transmission {
                 m[8..11].copy_from_slice(&z);
                 self.phase[i] = 0.0;
             }
-            self.ratio = self.radii[0] / self.radii[1];
+            self.ratio = ratio;
             self.update = false;
         }
 
