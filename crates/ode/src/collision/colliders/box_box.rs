@@ -276,7 +276,19 @@ fn box_box_with<const SHORTCUT: bool>(
         }
         Ok(false)
     };
-    let edge = |e1: f64, e2: f64, n: [f64; 3], code: i32, s: &mut f64, best: &mut Option<(Axis, bool, i32)>| {
+    // An edge test is long enough that the compiler kept it out of line
+    // (nine calls per pair); inlined, the pair takes about a third less
+    // time (same operations).
+    #[inline(always)]
+    fn edge_test<const SHORTCUT: bool>(
+        unimportant: bool,
+        e1: f64,
+        e2: f64,
+        n: [f64; 3],
+        code: i32,
+        s: &mut f64,
+        best: &mut Option<(Axis, bool, i32)>,
+    ) -> Result<bool, ()> {
         let mut s2 = e1.abs() - e2;
         if s2 > 0.0 {
             return Err(());
@@ -297,6 +309,9 @@ fn box_box_with<const SHORTCUT: bool>(
             }
         }
         Ok(false)
+    }
+    let edge = |e1: f64, e2: f64, n: [f64; 3], code: i32, s: &mut f64, best: &mut Option<(Axis, bool, i32)>| {
+        edge_test::<SHORTCUT>(unimportant, e1, e2, n, code, s, best)
     };
 
     let tests = (|| -> Result<(), ()> {
