@@ -283,16 +283,26 @@ static void heightfield_build_params(void)
  * the joint is attached to other bodies (the fuzzer's seed 700138, a
  * transmission). Refused, nothing changed; a finite but huge stored
  * anchor warns. */
+/* A body at (DBL_MAX, DBL_MAX, 0) turned by 45 degrees about z, where a
+ * point's form in its frame overflows, and two ordinary bodies. */
+static void far_scene(dWorldID w, dBodyID *far, dBodyID *near, dBodyID *other)
+{
+    *far = dBodyCreate(w);
+    *near = dBodyCreate(w);
+    *other = dBodyCreate(w);
+    dMatrix3 R;
+    dRFromAxisAndAngle(R, 0, 0, 1, M_PI / 4);
+    dBodySetRotation(*far, R);
+    dBodySetPosition(*far, DBL_MAX, DBL_MAX, 0);
+    dBodySetPosition(*near, 1, 0, 0);
+    dBodySetPosition(*other, 0, 0, 1);
+}
+
 static void far_body_anchors(void)
 {
     dWorldID w = dWorldCreate();
-    dBodyID far = dBodyCreate(w), near = dBodyCreate(w), other = dBodyCreate(w);
-    dMatrix3 R;
-    dRFromAxisAndAngle(R, 0, 0, 1, M_PI / 4);
-    dBodySetRotation(far, R);
-    dBodySetPosition(far, DBL_MAX, DBL_MAX, 0);
-    dBodySetPosition(near, 1, 0, 0);
-    dBodySetPosition(other, 0, 0, 1);
+    dBodyID far, near, other;
+    far_scene(w, &far, &near, &other);
 
     dJointID t = dJointCreateTransmission(w, 0);
     dJointAttach(t, near, far);
@@ -352,13 +362,8 @@ static void far_body_anchors(void)
 static void far_body_attach(void)
 {
     dWorldID w = dWorldCreate();
-    dBodyID far = dBodyCreate(w), near = dBodyCreate(w), other = dBodyCreate(w);
-    dMatrix3 R;
-    dRFromAxisAndAngle(R, 0, 0, 1, M_PI / 4);
-    dBodySetRotation(far, R);
-    dBodySetPosition(far, DBL_MAX, DBL_MAX, 0);
-    dBodySetPosition(near, 1, 0, 0);
-    dBodySetPosition(other, 0, 0, 1);
+    dBodyID far, near, other;
+    far_scene(w, &far, &near, &other);
     static const char *names[] = { "ball", "hinge", "universal", "PU", "piston" };
     dJointID js[5] = { dJointCreateBall(w, 0), dJointCreateHinge(w, 0), dJointCreateUniversal(w, 0), dJointCreatePU(w, 0),
                        dJointCreatePiston(w, 0) };

@@ -441,6 +441,22 @@ static void case_transmission_chain_radius(void)
  * (on the line where the wheel planes meet); parallel axes with a ratio
  * of DBL_MAX, whose contact point lands on wheel 2's anchor; and one of
  * 1e-320, whose radius 1e-320 x 1 underflows to 0 as a length. */
+/* Two free bodies 1 apart joined by parallel-axes gears at their centres,
+ * axes along z, with the given ratio. */
+static dJointID parallel_gears(dWorldID w, dReal ratio)
+{
+    dBodyID a = dBodyCreate(w), b = dBodyCreate(w);
+    dBodySetPosition(b, 1, 0, 0);
+    dBodySetAngularVel(a, 0, 0, 1);
+    dJointID j = dJointCreateTransmission(w, 0);
+    dJointAttach(j, a, b);
+    dJointSetTransmissionAnchor1(j, 0, 0, 0);
+    dJointSetTransmissionAnchor2(j, 1, 0, 0);
+    dJointSetTransmissionAxis(j, 0, 0, 1);
+    dJointSetTransmissionRatio(j, ratio);
+    return j;
+}
+
 static void case_transmission_zero_radius(void)
 {
     dWorldID w = dWorldCreate();
@@ -464,16 +480,7 @@ static void case_transmission_zero_radius(void)
     const dReal ratios[] = {DBL_MAX, 1e-320};
     for (int k = 0; k < 2; k++) {
         w = dWorldCreate();
-        a = dBodyCreate(w);
-        b = dBodyCreate(w);
-        dBodySetPosition(b, 1, 0, 0);
-        dBodySetAngularVel(a, 0, 0, 1);
-        j = dJointCreateTransmission(w, 0);
-        dJointAttach(j, a, b);
-        dJointSetTransmissionAnchor1(j, 0, 0, 0);
-        dJointSetTransmissionAnchor2(j, 1, 0, 0);
-        dJointSetTransmissionAxis(j, 0, 0, 1);
-        dJointSetTransmissionRatio(j, ratios[k]);
+        j = parallel_gears(w, ratios[k]);
         for (int i = 0; i < 3; i++) {
             REPORTED("dWorldStep", dWorldStep(w, 0.01));
             dVector3 c;
@@ -486,16 +493,7 @@ static void case_transmission_zero_radius(void)
 
     /* The same pair with a ratio of 2 runs silently. */
     w = dWorldCreate();
-    a = dBodyCreate(w);
-    b = dBodyCreate(w);
-    dBodySetPosition(b, 1, 0, 0);
-    dBodySetAngularVel(a, 0, 0, 1);
-    j = dJointCreateTransmission(w, 0);
-    dJointAttach(j, a, b);
-    dJointSetTransmissionAnchor1(j, 0, 0, 0);
-    dJointSetTransmissionAnchor2(j, 1, 0, 0);
-    dJointSetTransmissionAxis(j, 0, 0, 1);
-    dJointSetTransmissionRatio(j, 2);
+    j = parallel_gears(w, 2);
     for (int i = 0; i < 5; i++) SILENT(dWorldStep(w, 0.01));
     CHECK(fabs(dJointGetTransmissionRatio(j) - 2.0) < 1e-9);
     dWorldDestroy(w);
