@@ -588,9 +588,9 @@ struct LaneRow {
 }
 
 /// Writes row `k` of a block joint into its lane, scaled as in `Batch`
-/// (row 0 with its bounds, friction rows with fcoef = |hi|), and applies
-/// its warm start to `lambda` and `fc`; the arithmetic is the row
-/// batches', in the same order.
+/// (row 0 with its bounds, friction rows with fcoef = |hi|), and writes
+/// its warm start λ (`fill_lanes` applies it to the velocities); the
+/// arithmetic is the row batches', in the same order.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn fill_lane_row(
@@ -601,7 +601,6 @@ fn fill_lane_row(
     bk: &mut Block,
     tmp: &[[f64; 6]],
     lambda: &mut [f64],
-    fc: &mut [[f64; 6]],
 ) {
     let lane = f.lane & 3;
     let (t1, t2) = (&tmp[f.bodies[0] as usize], &tmp[f.bodies[1] as usize]);
@@ -642,16 +641,9 @@ fn fill_lane_row(
     } else {
         lanes(&mut bk.fcoef[k - 1])[lane] = row.hi.abs();
     }
-    if f.prev[k] != 0.0 {
-        let l = f.prev[k] * WARM_FACTOR;
-        lambda[f.slot0 + 4 * k] = l;
-        for (b, mm) in [(f.bodies[0], &m1), (f.bodies[1], &m2)] {
-            let fb = &mut fc[b as usize];
-            for c in 0..6 {
-                fb[c] += mm[c] * l;
-            }
-        }
-    }
+    // The warm start's velocity change follows, block by block
+    // (`fill_lanes`).
+    lambda[f.slot0 + 4 * k] = f.prev[k] * WARM_FACTOR;
 }
 
 /// Writes one block joint's rows into its lane (see `fill_lane_row`) and
@@ -665,7 +657,6 @@ fn fill_block_lane(
     bk: &mut Block,
     tmp: &[[f64; 6]],
     lambda: &mut [f64],
-    fc: &mut [[f64; 6]],
 ) {
     for (k, row) in rows.iter().enumerate().take(3) {
         let lr = LaneRow {
@@ -676,7 +667,7 @@ fn fill_block_lane(
             lo: row.lo,
             hi: row.hi,
         };
-        fill_lane_row(f, sides, k, &lr, bk, tmp, lambda, fc);
+        fill_lane_row(f, sides, k, &lr, bk, tmp, lambda);
     }
     let lane = f.lane & 3;
     bk.b1[lane] = f.lane_bodies[0];
@@ -699,7 +690,6 @@ fn fill_contact_lane(
     bk: &mut Block,
     tmp: &[[f64; 6]],
     lambda: &mut [f64],
-    fc: &mut [[f64; 6]],
 ) {
     let s = &cj.surface;
     let mode = s.mode;
@@ -743,7 +733,7 @@ fn fill_contact_lane(
     }
     let cfm = if mode & cmode::SOFT_CFM != 0 { s.soft_cfm } else { world.cfm };
     let row = LaneRow { j1, j2, c, cfm, lo: 0.0, hi: f64::INFINITY };
-    fill_lane_row(f, sides, 0, &row, bk, tmp, lambda, fc);
+    fill_lane_row(f, sides, 0, &row, bk, tmp, lambda);
     if m > 1 {
         let (t1, t2) = if mode & cmode::FDIR1 != 0 { (cj.fdir1, cross3(&n, &cj.fdir1)) } else { plane_space(&n) };
         let mu = s.mu;
@@ -761,7 +751,7 @@ fn fill_contact_lane(
             let c = if mode & motion_bit != 0 { motion } else { 0.0 };
             let cfm = if mode & slip_bit != 0 { slip } else { world.cfm };
             let row = LaneRow { j1, j2, c, cfm, lo: -mu, hi: mu };
-            fill_lane_row(f, sides, k, &row, bk, tmp, lambda, fc);
+            fill_lane_row(f, sides, k, &row, bk, tmp, lambda);
             k += 1;
         }
     }
@@ -1244,21 +1234,12 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             _ => joint.head.lambda,
         };
         if s.is_block[j] && s.vec_block[s.block_pos[j] as usize / 4] {
-            // Filled by `fill_contact_block`; the warm start here, in joint
-            // order as for the other joints (the order of the sums in fc).
+            // Filled by `fill_contact_block`; its warm start λ here, their
+            // velocity change below, block by block (as `fill_lane_row`).
             let pos = s.block_pos[j] as usize;
-            let (bk, lane, slot0) = (&s.blocks[pos / 4], pos % 4, block_base + 12 * (pos / 4) + pos % 4);
+            let slot0 = block_base + 12 * (pos / 4) + pos % 4;
             for k in 0..3 {
-                if prev[k] != 0.0 {
-                    let l = prev[k] * WARM_FACTOR;
-                    s.lambda[slot0 + 4 * k] = l;
-                    for (b, mm) in [(b1, lane_m(bk, k, lane, 0)), (b2, lane_m(bk, k, lane, 1))] {
-                        let fb = &mut s.fc[b as usize];
-                        for c in 0..6 {
-                            fb[c] += mm[c] * l;
-                        }
-                    }
-                }
+                s.lambda[slot0 + 4 * k] = prev[k] * WARM_FACTOR;
             }
             continue;
         }
@@ -1283,11 +1264,11 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             match &joint.kind {
                 JointKind::Contact(c) if s.direct[j] => {
                     let world = input.world;
-                    fill_contact_lane(&lf, &sides, c, &joint.head, slot.m, world, bk, &s.tmp, &mut s.lambda, &mut s.fc)
+                    fill_contact_lane(&lf, &sides, c, &joint.head, slot.m, world, bk, &s.tmp, &mut s.lambda)
                 }
                 _ => {
                     let rs = &rows[slot.row0..slot.row0 + slot.m];
-                    fill_block_lane(&lf, &sides, rs, bk, &s.tmp, &mut s.lambda, &mut s.fc)
+                    fill_block_lane(&lf, &sides, rs, bk, &s.tmp, &mut s.lambda)
                 }
             }
             continue;
@@ -1374,6 +1355,21 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
                     }
                 }
             }
+        }
+    }
+    // The warm start of the blocks: the velocity change of their λ, four
+    // lanes at once (as a sweep applies its λ changes; the lanes' dynamic
+    // bodies are distinct), after the other joints', whichever way the
+    // blocks were filled (so a contact's bits do not depend on the path).
+    for bi in 0..s.vec_block.len() {
+        let slot0 = block_base + 12 * bi;
+        let l = &s.lambda[slot0..slot0 + 12];
+        if l.iter().any(|&x| x != 0.0) {
+            let dl = [0, 1, 2].map(|k| DVec4::from_slice(&l[4 * k..]));
+            let bk = &s.blocks[bi];
+            let (mut v1, mut v2) = gather_block(bk, &s.fc);
+            add_impulse(bk, &dl, &mut v1, &mut v2);
+            scatter_block(bk, &mut s.fc, &v1, &v2);
         }
     }
 }
@@ -1569,6 +1565,7 @@ fn sweep_single(r: &Single, lambda: &mut [f64], fc: &mut [[f64; 6]]) {
 /// M⁻¹·Jᵀ (unscaled) of row `k`, lane `lane`, body `side` (0 or 1), as
 /// the rows were filled: the inverse mass times the linear Jacobian
 /// (`−d` for body 2), then the stored angular part.
+#[cfg(test)]
 fn lane_m(bk: &Block, k: usize, lane: usize, side: usize) -> [f64; 6] {
     let l = lane & 3;
     let (im, ma) = if side == 0 { (bk.im1, &bk.m1a[k]) } else { (bk.im2, &bk.m2a[k]) };
@@ -1661,17 +1658,7 @@ fn block_jv(bk: &Block, k: usize, dv: &[DVec4; 3], v1: &[DVec4; 6], v2: &[DVec4;
 fn sweep_block(bk: &Block, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]) {
     debug_assert!(bk.b1.iter().chain(&bk.b2).all(|&b| (b as usize) < fc.len()));
     debug_assert!(slot0 + 12 <= lambda.len());
-    let fcp = fc.as_mut_ptr();
-    // SAFETY: every body index is < fc.len() (see above) and `fc` is
-    // borrowed mutably for the whole function.
-    let body = |b: u32| -> &mut [f64; 6] { unsafe { &mut *fcp.add(b as usize) } };
-    let gather = |b: &[u32; 4], c: usize| DVec4::new(body(b[0])[c], body(b[1])[c], body(b[2])[c], body(b[3])[c]);
-    let mut v1 = [DVec4::ZERO; 6];
-    let mut v2 = [DVec4::ZERO; 6];
-    for c in 0..6 {
-        v1[c] = gather(&bk.b1, c);
-        v2[c] = gather(&bk.b2, c);
-    }
+    let (mut v1, mut v2) = gather_block(bk, fc);
     let lp = lambda.as_mut_ptr();
     // SAFETY: slot0 + 12 <= lambda.len() (see above).
     let row_ptr = |k: usize| unsafe { lp.add(slot0 + 4 * k) as *mut [f64; 4] };
@@ -1703,21 +1690,43 @@ fn sweep_block(bk: &Block, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
             }
         }
     }
+    add_impulse(bk, &dl, &mut v1, &mut v2);
+    scatter_block(bk, fc, &v1, &v2);
+}
+
+/// The velocities of a block's lanes, body 1 and body 2, component by
+/// component (lanes' body indices `< fc.len()` by construction).
+#[inline(always)]
+fn gather_block(bk: &Block, fc: &[[f64; 6]]) -> ([DVec4; 6], [DVec4; 6]) {
+    let gather = |b: &[u32; 4], c: usize| DVec4::new(fc[b[0] as usize][c], fc[b[1] as usize][c], fc[b[2] as usize][c], fc[b[3] as usize][c]);
+    (std::array::from_fn(|c| gather(&bk.b1, c)), std::array::from_fn(|c| gather(&bk.b2, c)))
+}
+
+/// The inverse of `gather_block`, body 1 then body 2 (a lane whose two
+/// bodies are both its dummy keeps body 2's values).
+#[inline(always)]
+fn scatter_block(bk: &Block, fc: &mut [[f64; 6]], v1: &[DVec4; 6], v2: &[DVec4; 6]) {
+    for c in 0..6 {
+        let (a, b) = (v1[c].to_array(), v2[c].to_array());
+        for lane in 0..4 {
+            fc[bk.b1[lane] as usize][c] = a[lane];
+        }
+        for lane in 0..4 {
+            fc[bk.b2[lane] as usize][c] = b[lane];
+        }
+    }
+}
+
+/// Adds M⁻¹·Jᵀ·dl to the lanes' velocities, `dl` the λ changes of rows
+/// 0, 1, 2.
+#[inline(always)]
+fn add_impulse(bk: &Block, dl: &[DVec4; 3], v1: &mut [DVec4; 6], v2: &mut [DVec4; 6]) {
     for c in 0..3 {
         let p = (bk.d[0][c] * dl[0] + bk.d[1][c] * dl[1]) + bk.d[2][c] * dl[2];
         v1[c] += bk.im1 * p;
         v2[c] -= bk.im2 * p;
         v1[3 + c] += (bk.m1a[0][c] * dl[0] + bk.m1a[1][c] * dl[1]) + bk.m1a[2][c] * dl[2];
         v2[3 + c] += (bk.m2a[0][c] * dl[0] + bk.m2a[1][c] * dl[1]) + bk.m2a[2][c] * dl[2];
-    }
-    for c in 0..6 {
-        let (a, b) = (v1[c].to_array(), v2[c].to_array());
-        for lane in 0..4 {
-            body(bk.b1[lane])[c] = a[lane];
-        }
-        for lane in 0..4 {
-            body(bk.b2[lane])[c] = b[lane];
-        }
     }
 }
 
@@ -2067,7 +2076,7 @@ mod tests {
                 })
                 .collect();
             let mut bk = Block::default();
-            let (mut lambda, mut fc) = (vec![0.0; 12], vec![[0.0; 6]; nb + 4]);
+            let mut lambda = vec![0.0; 12];
             for (lane, rs) in rows.iter().enumerate() {
                 let f = LaneFill {
                     lane,
@@ -2080,7 +2089,7 @@ mod tests {
                 };
                 let side = |b: u32| (b != dummy).then(|| (inv_mass[b as usize], &inv_i[b as usize]));
                 let sides = [side(f.bodies[0]), side(f.bodies[1])];
-                fill_block_lane(&f, &sides, rs, &mut bk, &tmp, &mut lambda, &mut fc);
+                fill_block_lane(&f, &sides, rs, &mut bk, &tmp, &mut lambda);
             }
             couple(&mut bk);
             // Start from random λ and velocities (the dummies at zero).
@@ -2255,7 +2264,7 @@ mod tests {
         fill_contact_block(&input, &island, [0, 1, 2, 3], &mut four, &tmp, hinv);
         let mut one = Block::default();
         let dummy = nb as u32;
-        let (mut lambda, mut fc) = (vec![0.0; 12], vec![[0.0; 6]; nb + 4]);
+        let mut lambda = vec![0.0; 12];
         for (lane, slot) in island.joints.iter().enumerate() {
             let ix = |b: Option<usize>| b.map_or(dummy, |i| i as u32);
             let lane_body = |b: Option<usize>| {
@@ -2274,7 +2283,7 @@ mod tests {
             let sides = [side(f.bodies[0]), side(f.bodies[1])];
             let joint = slot.joint.get();
             let JointKind::Contact(cj) = &joint.kind else { unreachable!() };
-            fill_contact_lane(&f, &sides, cj, &joint.head, 3, world, &mut one, &tmp, &mut lambda, &mut fc);
+            fill_contact_lane(&f, &sides, cj, &joint.head, 3, world, &mut one, &tmp, &mut lambda);
         }
         assert_eq!(block_bits(&four), block_bits(&one));
         // The case is not degenerate: every lane has rows.
