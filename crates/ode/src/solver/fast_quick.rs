@@ -101,8 +101,9 @@ pub struct Single {
 /// Four joints of at most three rows each, sharing no dynamic body (one
 /// per lane), swept joint by joint: a contact's normal row and its two
 /// friction rows act on the same two bodies, so their velocities are
-/// gathered once, updated in registers row after row and written back
-/// once, instead of once per row. Rows are scaled as in `Batch`; missing
+/// gathered once, the rows solved one after the other (coupled through
+/// `a`, see `sweep_block`) and the velocities written back once, instead
+/// of once per row. Rows are scaled as in `Batch`; missing
 /// rows are zero (inert). Row 0 has no friction index, rows 1 and 2 either
 /// none or row 0 (`fcoef` = |hi|, lo = hi = 0, as in `Batch`).
 ///
@@ -110,11 +111,9 @@ pub struct Single {
 /// body 1's (every contact row; `block_eligible` checks other joints), so
 /// a row keeps body 1's unscaled linear Jacobian `d` only: the scaled one
 /// is `d·Ad`, formed in registers from the row's `Ad` (as the fill forms
-/// it, so the same bits), and the linear parts of M⁻¹·Jᵀ are `d` times the
-/// lanes' inverse masses: 16 vectors a row instead of 24. The sweep reads
-/// every block once per iteration, and this is the memory it streams.
-/// Negating is exact, so the products are those of the full rows, bit for
-/// bit.
+/// it), and the linear parts of M⁻¹·Jᵀ are `d` times the lanes' inverse
+/// masses: 16 vectors a row instead of 24. The sweep reads every block
+/// once per iteration, and this is the memory it streams.
 #[derive(Clone, Copy, Default)]
 pub struct Block {
     /// Body 1's linear Jacobian per row, unscaled (body 2's is its
@@ -139,6 +138,12 @@ pub struct Block {
     lo0: DVec4,
     hi0: DVec4,
     fcoef: [DVec4; 2],
+    /// Couplings of the rows through the lane's two bodies (`couple`):
+    /// `Ad_k·J_k·M⁻¹·J_jᵀ` for (k, j) = (2, 1), (0, 1), (0, 2), what a
+    /// change of row j's λ adds to row k's scaled `J·v`. The sweep forms
+    /// the three `J·v` once and carries them through the rows with these
+    /// instead of recomputing each from the updated velocities.
+    a: [DVec4; 3],
     /// Body indices; lane dummies for the static environment, padding and
     /// bodies without inverse mass (their fc stays zero, so reading the
     /// dummy's zero gives the same products).
@@ -583,9 +588,9 @@ struct LaneRow {
 }
 
 /// Writes row `k` of a block joint into its lane, scaled as in `Batch`
-/// (row 0 with its bounds, friction rows with fcoef = |hi|), and applies
-/// its warm start to `lambda` and `fc`; the arithmetic is the row
-/// batches', in the same order.
+/// (row 0 with its bounds, friction rows with fcoef = |hi|), and writes
+/// its warm start λ (`fill_lanes` applies it to the velocities); the
+/// arithmetic is the row batches', in the same order.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn fill_lane_row(
@@ -596,7 +601,6 @@ fn fill_lane_row(
     bk: &mut Block,
     tmp: &[[f64; 6]],
     lambda: &mut [f64],
-    fc: &mut [[f64; 6]],
 ) {
     let lane = f.lane & 3;
     let (t1, t2) = (&tmp[f.bodies[0] as usize], &tmp[f.bodies[1] as usize]);
@@ -637,16 +641,9 @@ fn fill_lane_row(
     } else {
         lanes(&mut bk.fcoef[k - 1])[lane] = row.hi.abs();
     }
-    if f.prev[k] != 0.0 {
-        let l = f.prev[k] * WARM_FACTOR;
-        lambda[f.slot0 + 4 * k] = l;
-        for (b, mm) in [(f.bodies[0], &m1), (f.bodies[1], &m2)] {
-            let fb = &mut fc[b as usize];
-            for c in 0..6 {
-                fb[c] += mm[c] * l;
-            }
-        }
-    }
+    // The warm start's velocity change follows, block by block
+    // (`fill_lanes`).
+    lambda[f.slot0 + 4 * k] = f.prev[k] * WARM_FACTOR;
 }
 
 /// Writes one block joint's rows into its lane (see `fill_lane_row`) and
@@ -660,7 +657,6 @@ fn fill_block_lane(
     bk: &mut Block,
     tmp: &[[f64; 6]],
     lambda: &mut [f64],
-    fc: &mut [[f64; 6]],
 ) {
     for (k, row) in rows.iter().enumerate().take(3) {
         let lr = LaneRow {
@@ -671,7 +667,7 @@ fn fill_block_lane(
             lo: row.lo,
             hi: row.hi,
         };
-        fill_lane_row(f, sides, k, &lr, bk, tmp, lambda, fc);
+        fill_lane_row(f, sides, k, &lr, bk, tmp, lambda);
     }
     let lane = f.lane & 3;
     bk.b1[lane] = f.lane_bodies[0];
@@ -694,7 +690,6 @@ fn fill_contact_lane(
     bk: &mut Block,
     tmp: &[[f64; 6]],
     lambda: &mut [f64],
-    fc: &mut [[f64; 6]],
 ) {
     let s = &cj.surface;
     let mode = s.mode;
@@ -738,7 +733,7 @@ fn fill_contact_lane(
     }
     let cfm = if mode & cmode::SOFT_CFM != 0 { s.soft_cfm } else { world.cfm };
     let row = LaneRow { j1, j2, c, cfm, lo: 0.0, hi: f64::INFINITY };
-    fill_lane_row(f, sides, 0, &row, bk, tmp, lambda, fc);
+    fill_lane_row(f, sides, 0, &row, bk, tmp, lambda);
     if m > 1 {
         let (t1, t2) = if mode & cmode::FDIR1 != 0 { (cj.fdir1, cross3(&n, &cj.fdir1)) } else { plane_space(&n) };
         let mu = s.mu;
@@ -756,7 +751,7 @@ fn fill_contact_lane(
             let c = if mode & motion_bit != 0 { motion } else { 0.0 };
             let cfm = if mode & slip_bit != 0 { slip } else { world.cfm };
             let row = LaneRow { j1, j2, c, cfm, lo: -mu, hi: mu };
-            fill_lane_row(f, sides, k, &row, bk, tmp, lambda, fc);
+            fill_lane_row(f, sides, k, &row, bk, tmp, lambda);
             k += 1;
         }
     }
@@ -925,6 +920,9 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     fill_lanes(input, island, s, cache, block_base);
     // The dummy bodies receive only zero products; keep them exactly zero.
     s.fc[nb..].fill([0.0; 6]);
+    for bk in &mut s.blocks[..nblock] {
+        couple(bk);
+    }
 
     // ---- SOR sweeps --------------------------------------------------------
     let iterations = input.world.qs.num_iterations.max(0) as usize;
@@ -1236,21 +1234,12 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             _ => joint.head.lambda,
         };
         if s.is_block[j] && s.vec_block[s.block_pos[j] as usize / 4] {
-            // Filled by `fill_contact_block`; the warm start here, in joint
-            // order as for the other joints (the order of the sums in fc).
+            // Filled by `fill_contact_block`; its warm start λ here, their
+            // velocity change below, block by block (as `fill_lane_row`).
             let pos = s.block_pos[j] as usize;
-            let (bk, lane, slot0) = (&s.blocks[pos / 4], pos % 4, block_base + 12 * (pos / 4) + pos % 4);
+            let slot0 = block_base + 12 * (pos / 4) + pos % 4;
             for k in 0..3 {
-                if prev[k] != 0.0 {
-                    let l = prev[k] * WARM_FACTOR;
-                    s.lambda[slot0 + 4 * k] = l;
-                    for (b, mm) in [(b1, lane_m(bk, k, lane, 0)), (b2, lane_m(bk, k, lane, 1))] {
-                        let fb = &mut s.fc[b as usize];
-                        for c in 0..6 {
-                            fb[c] += mm[c] * l;
-                        }
-                    }
-                }
+                s.lambda[slot0 + 4 * k] = prev[k] * WARM_FACTOR;
             }
             continue;
         }
@@ -1275,11 +1264,11 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
             match &joint.kind {
                 JointKind::Contact(c) if s.direct[j] => {
                     let world = input.world;
-                    fill_contact_lane(&lf, &sides, c, &joint.head, slot.m, world, bk, &s.tmp, &mut s.lambda, &mut s.fc)
+                    fill_contact_lane(&lf, &sides, c, &joint.head, slot.m, world, bk, &s.tmp, &mut s.lambda)
                 }
                 _ => {
                     let rs = &rows[slot.row0..slot.row0 + slot.m];
-                    fill_block_lane(&lf, &sides, rs, bk, &s.tmp, &mut s.lambda, &mut s.fc)
+                    fill_block_lane(&lf, &sides, rs, bk, &s.tmp, &mut s.lambda)
                 }
             }
             continue;
@@ -1366,6 +1355,21 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
                     }
                 }
             }
+        }
+    }
+    // The warm start of the blocks: the velocity change of their λ, four
+    // lanes at once (as a sweep applies its λ changes; the lanes' dynamic
+    // bodies are distinct), after the other joints', whichever way the
+    // blocks were filled (so a contact's bits do not depend on the path).
+    for bi in 0..s.vec_block.len() {
+        let slot0 = block_base + 12 * bi;
+        let l = &s.lambda[slot0..slot0 + 12];
+        if l.iter().any(|&x| x != 0.0) {
+            let dl = [0, 1, 2].map(|k| DVec4::from_slice(&l[4 * k..]));
+            let bk = &s.blocks[bi];
+            let (mut v1, mut v2) = gather_block(bk, &s.fc);
+            add_impulse(bk, &dl, &mut v1, &mut v2);
+            scatter_block(bk, &mut s.fc, &v1, &v2);
         }
     }
 }
@@ -1558,42 +1562,10 @@ fn sweep_single(r: &Single, lambda: &mut [f64], fc: &mut [[f64; 6]]) {
     }
 }
 
-/// Row `k` of a block's four lanes (see `sweep_block`): λ at
-/// `lp[slot0 + 4k..]`, lane velocities `v1`, `v2` updated in place.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn block_row(bk: &Block, k: usize, lo: DVec4, hi: DVec4, lp: *mut f64, slot0: usize, v1: &mut [DVec4; 6], v2: &mut [DVec4; 6]) {
-    // SAFETY: slot0 + 12 <= the λ length (checked by the caller).
-    let p = unsafe { lp.add(slot0 + 4 * k) as *mut [f64; 4] };
-    let old = DVec4::from_array(unsafe { *p });
-    let mut delta = bk.rhs[k] - old * bk.cfm[k];
-    // J₁·v₁ + J₂·v₂ component by component; with J₂ = −J₁ on the linear
-    // part, a + (−j)·b is a − j·b exactly.
-    for c in 0..3 {
-        let jl = bk.d[k][c] * bk.ad[k];
-        delta -= jl * v1[c] - jl * v2[c];
-    }
-    for c in 0..3 {
-        delta -= bk.j1a[k][c] * v1[3 + c] + bk.j2a[k][c] * v2[3 + c];
-    }
-    let new = clamp(old + delta, lo, hi);
-    let delta = new - old;
-    // SAFETY: as above.
-    unsafe { *p = new.to_array() };
-    // M⁻¹Jᵀ's linear parts: m₁·d and m₂·(−d) = −(m₂·d).
-    for c in 0..3 {
-        v1[c] += (bk.im1 * bk.d[k][c]) * delta;
-        v2[c] -= (bk.im2 * bk.d[k][c]) * delta;
-    }
-    for c in 0..3 {
-        v1[3 + c] += bk.m1a[k][c] * delta;
-        v2[3 + c] += bk.m2a[k][c] * delta;
-    }
-}
-
 /// M⁻¹·Jᵀ (unscaled) of row `k`, lane `lane`, body `side` (0 or 1), as
 /// the rows were filled: the inverse mass times the linear Jacobian
 /// (`−d` for body 2), then the stored angular part.
+#[cfg(test)]
 fn lane_m(bk: &Block, k: usize, lane: usize, side: usize) -> [f64; 6] {
     let l = lane & 3;
     let (im, ma) = if side == 0 { (bk.im1, &bk.m1a[k]) } else { (bk.im2, &bk.m2a[k]) };
@@ -1635,9 +1607,47 @@ fn clear_lane(bk: &mut Block, lane: usize, dummy_body: u32) {
     bk.b2[lane & 3] = dummy_body + lane as u32;
 }
 
-/// One projected SOR update of the four independent joints of a block,
-/// row 0 then rows 1 and 2 of every lane; a friction row's bound uses the
-/// row-0 λ just computed, as a friction row swept after its normal row.
+/// The row pairs (k, j) of `Block::a`: row j's λ change moves row k's
+/// `J·v` (rows are swept 1, 2, 0).
+const COUPLED: [(usize, usize); 3] = [(2, 1), (0, 1), (0, 2)];
+
+/// Fills `bk.a` from the block's rows: `Ad_k·J_k·M⁻¹·J_jᵀ` with the
+/// scaled Jacobian of row k and the unscaled M⁻¹·Jᵀ of row j as the sweep
+/// applies them (linear parts `d·Ad` and `−d·Ad` against `im·d` and
+/// `−im·d`). Inert rows and lanes give zero.
+fn couple(bk: &mut Block) {
+    for (a, &(k, j)) in bk.a.iter_mut().zip(&COUPLED) {
+        let dd = (bk.d[k][0] * bk.d[j][0] + bk.d[k][1] * bk.d[j][1]) + bk.d[k][2] * bk.d[j][2];
+        let mut x = bk.ad[k] * (bk.im1 * dd + bk.im2 * dd);
+        for c in 0..3 {
+            x += bk.j1a[k][c] * bk.m1a[j][c] + bk.j2a[k][c] * bk.m2a[j][c];
+        }
+        *a = x;
+    }
+}
+
+/// Row k's scaled `J·v` on lane velocities `v1`, `v2`, with `dv` the
+/// linear velocity difference v₁ − v₂ (body 2's linear Jacobian is the
+/// negation of body 1's).
+#[inline(always)]
+fn block_jv(bk: &Block, k: usize, dv: &[DVec4; 3], v1: &[DVec4; 6], v2: &[DVec4; 6]) -> DVec4 {
+    let d = &bk.d[k];
+    let lin = bk.ad[k] * ((d[0] * dv[0] + d[1] * dv[1]) + d[2] * dv[2]);
+    let ang = |c: usize| bk.j1a[k][c] * v1[3 + c] + bk.j2a[k][c] * v2[3 + c];
+    lin + ((ang(0) + ang(1)) + ang(2))
+}
+
+/// One projected SOR update of the four independent joints of a block:
+/// rows 1 and 2 (friction, bounded by the normal λ of the previous sweep)
+/// then row 0 of every lane, as Gauss–Seidel over the three rows.
+///
+/// The rows of a lane act on the same two bodies, so instead of updating
+/// the velocities after each row and forming the next row's `J·v` from
+/// them, the three `J·v` are formed once (independent of each other) and a
+/// row's λ change is carried to the rows after it through the couplings
+/// `Block::a`; the velocities take the three λ changes at the end. In
+/// exact arithmetic this is the row-by-row update; it shortens the chain
+/// of dependent operations per block from three dot products to one.
 ///
 /// Body indices (island bodies `< nb` or lane dummies `nb..nb + 4`) are in
 /// range by construction in `solve_rows`, and the lanes' dynamic bodies
@@ -1648,38 +1658,75 @@ fn clear_lane(bk: &mut Block, lane: usize, dummy_body: u32) {
 fn sweep_block(bk: &Block, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]) {
     debug_assert!(bk.b1.iter().chain(&bk.b2).all(|&b| (b as usize) < fc.len()));
     debug_assert!(slot0 + 12 <= lambda.len());
-    let fcp = fc.as_mut_ptr();
-    // SAFETY: every body index is < fc.len() (see above) and `fc` is
-    // borrowed mutably for the whole function.
-    let body = |b: u32| -> &mut [f64; 6] { unsafe { &mut *fcp.add(b as usize) } };
-    let gather = |b: &[u32; 4], c: usize| DVec4::new(body(b[0])[c], body(b[1])[c], body(b[2])[c], body(b[3])[c]);
-    let mut v1 = [DVec4::ZERO; 6];
-    let mut v2 = [DVec4::ZERO; 6];
-    for c in 0..6 {
-        v1[c] = gather(&bk.b1, c);
-        v2[c] = gather(&bk.b2, c);
-    }
+    let (mut v1, mut v2) = gather_block(bk, fc);
     let lp = lambda.as_mut_ptr();
     // SAFETY: slot0 + 12 <= lambda.len() (see above).
-    let load = |k: usize| unsafe { DVec4::from_array(*(lp.add(slot0 + 4 * k) as *const [f64; 4])) };
+    let row_ptr = |k: usize| unsafe { lp.add(slot0 + 4 * k) as *mut [f64; 4] };
+    let dv = [v1[0] - v2[0], v1[1] - v2[1], v1[2] - v2[2]];
+    let mut jv = [0, 1, 2].map(|k| block_jv(bk, k, &dv, &v1, &v2));
+    // SAFETY: as `row_ptr`.
+    let old = [0, 1, 2].map(|k| DVec4::from_array(unsafe { *row_ptr(k) }));
     // Friction rows first, bounded by the normal λ of the previous sweep,
     // then the normal row (as Box2D orders a contact): with the normal row
     // first, a 5-box stack crept 1.4 cm in 10 s against ODE's 0.7 cm,
     // with this order 0.3 cm.
-    let normal = load(0).abs();
-    for k in 1..3 {
-        let f = bk.fcoef[k - 1] * normal;
-        block_row(bk, k, -f, f, lp, slot0, &mut v1, &mut v2);
+    let normal = old[0].abs();
+    let mut dl = [DVec4::ZERO; 3];
+    for k in [1, 2, 0] {
+        let (lo, hi) = if k == 0 {
+            (bk.lo0, bk.hi0)
+        } else {
+            let f = bk.fcoef[k - 1] * normal;
+            (-f, f)
+        };
+        let delta = (bk.rhs[k] - old[k] * bk.cfm[k]) - jv[k];
+        let new = clamp(old[k] + delta, lo, hi);
+        dl[k] = new - old[k];
+        // SAFETY: as `row_ptr`.
+        unsafe { *row_ptr(k) = new.to_array() };
+        for (a, &(i, j)) in bk.a.iter().zip(&COUPLED) {
+            if j == k {
+                jv[i] += *a * dl[k];
+            }
+        }
     }
-    block_row(bk, 0, bk.lo0, bk.hi0, lp, slot0, &mut v1, &mut v2);
+    add_impulse(bk, &dl, &mut v1, &mut v2);
+    scatter_block(bk, fc, &v1, &v2);
+}
+
+/// The velocities of a block's lanes, body 1 and body 2, component by
+/// component (lanes' body indices `< fc.len()` by construction).
+#[inline(always)]
+fn gather_block(bk: &Block, fc: &[[f64; 6]]) -> ([DVec4; 6], [DVec4; 6]) {
+    let gather = |b: &[u32; 4], c: usize| DVec4::new(fc[b[0] as usize][c], fc[b[1] as usize][c], fc[b[2] as usize][c], fc[b[3] as usize][c]);
+    (std::array::from_fn(|c| gather(&bk.b1, c)), std::array::from_fn(|c| gather(&bk.b2, c)))
+}
+
+/// The inverse of `gather_block`, body 1 then body 2 (a lane whose two
+/// bodies are both its dummy keeps body 2's values).
+#[inline(always)]
+fn scatter_block(bk: &Block, fc: &mut [[f64; 6]], v1: &[DVec4; 6], v2: &[DVec4; 6]) {
     for c in 0..6 {
         let (a, b) = (v1[c].to_array(), v2[c].to_array());
         for lane in 0..4 {
-            body(bk.b1[lane])[c] = a[lane];
+            fc[bk.b1[lane] as usize][c] = a[lane];
         }
         for lane in 0..4 {
-            body(bk.b2[lane])[c] = b[lane];
+            fc[bk.b2[lane] as usize][c] = b[lane];
         }
+    }
+}
+
+/// Adds M⁻¹·Jᵀ·dl to the lanes' velocities, `dl` the λ changes of rows
+/// 0, 1, 2.
+#[inline(always)]
+fn add_impulse(bk: &Block, dl: &[DVec4; 3], v1: &mut [DVec4; 6], v2: &mut [DVec4; 6]) {
+    for c in 0..3 {
+        let p = (bk.d[0][c] * dl[0] + bk.d[1][c] * dl[1]) + bk.d[2][c] * dl[2];
+        v1[c] += bk.im1 * p;
+        v2[c] -= bk.im2 * p;
+        v1[3 + c] += (bk.m1a[0][c] * dl[0] + bk.m1a[1][c] * dl[1]) + bk.m1a[2][c] * dl[2];
+        v2[3 + c] += (bk.m2a[0][c] * dl[0] + bk.m2a[1][c] * dl[1]) + bk.m2a[2][c] * dl[2];
     }
 }
 
@@ -1687,7 +1734,7 @@ fn sweep_block(bk: &Block, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
 /// by loading each body's six components as one 4-wide and one 2-wide
 /// vector and transposing them in registers, and scattered back the same
 /// way, instead of 24 scalar loads and inserts (extracts and stores) per
-/// side. The arithmetic is `block_row`'s, operation for operation (no
+/// side. The arithmetic is the portable sweep's, operation for operation (no
 /// fused multiply-add; `clamp` as `maxpd`/`minpd`), so the result equals
 /// the portable sweep's.
 #[cfg(target_arch = "x86_64")]
@@ -1741,37 +1788,14 @@ mod avx2 {
         _mm256_loadu_pd(v as *const DVec4 as *const f64)
     }
 
-    /// `super::block_row`.
+    /// `super::block_jv`.
     #[inline(always)]
-    unsafe fn row(bk: &Block, k: usize, lo: __m256d, hi: __m256d, p: *mut f64, v1: &mut [__m256d; 6], v2: &mut [__m256d; 6]) {
-        let p = p.add(4 * k);
-        let old = _mm256_loadu_pd(p);
-        let mut delta = _mm256_sub_pd(ld(&bk.rhs[k]), _mm256_mul_pd(old, ld(&bk.cfm[k])));
-        let ad = ld(&bk.ad[k]);
-        for c in 0..3 {
-            let jl = _mm256_mul_pd(ld(&bk.d[k][c]), ad);
-            delta = _mm256_sub_pd(delta, _mm256_sub_pd(_mm256_mul_pd(jl, v1[c]), _mm256_mul_pd(jl, v2[c])));
-        }
-        for c in 0..3 {
-            let jv = _mm256_add_pd(
-                _mm256_mul_pd(ld(&bk.j1a[k][c]), v1[3 + c]),
-                _mm256_mul_pd(ld(&bk.j2a[k][c]), v2[3 + c]),
-            );
-            delta = _mm256_sub_pd(delta, jv);
-        }
-        let new = _mm256_min_pd(hi, _mm256_max_pd(lo, _mm256_add_pd(old, delta)));
-        let delta = _mm256_sub_pd(new, old);
-        _mm256_storeu_pd(p, new);
-        let (im1, im2) = (ld(&bk.im1), ld(&bk.im2));
-        for c in 0..3 {
-            let d = ld(&bk.d[k][c]);
-            v1[c] = _mm256_add_pd(v1[c], _mm256_mul_pd(_mm256_mul_pd(im1, d), delta));
-            v2[c] = _mm256_sub_pd(v2[c], _mm256_mul_pd(_mm256_mul_pd(im2, d), delta));
-        }
-        for c in 0..3 {
-            v1[3 + c] = _mm256_add_pd(v1[3 + c], _mm256_mul_pd(ld(&bk.m1a[k][c]), delta));
-            v2[3 + c] = _mm256_add_pd(v2[3 + c], _mm256_mul_pd(ld(&bk.m2a[k][c]), delta));
-        }
+    unsafe fn jv(bk: &Block, k: usize, dv: &[__m256d; 3], v1: &[__m256d; 6], v2: &[__m256d; 6]) -> __m256d {
+        let (add, mul) = (|a, b| _mm256_add_pd(a, b), |a, b| _mm256_mul_pd(a, b));
+        let d = &bk.d[k];
+        let lin = mul(ld(&bk.ad[k]), add(add(mul(ld(&d[0]), dv[0]), mul(ld(&d[1]), dv[1])), mul(ld(&d[2]), dv[2])));
+        let ang = |c: usize| add(mul(ld(&bk.j1a[k][c]), v1[3 + c]), mul(ld(&bk.j2a[k][c]), v2[3 + c]));
+        add(lin, add(add(ang(0), ang(1)), ang(2)))
     }
 
     /// `super::sweep_block` for the block whose 12 λ start at `lp`.
@@ -1783,16 +1807,42 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     #[inline]
     pub unsafe fn sweep_block(bk: &Block, lp: *mut f64, fc: *mut [f64; 6]) {
+        let (add, sub, mul) = (|a, b| _mm256_add_pd(a, b), |a, b| _mm256_sub_pd(a, b), |a, b| _mm256_mul_pd(a, b));
         let mut v1 = gather(fc, &bk.b1);
         let mut v2 = gather(fc, &bk.b2);
+        let dv = [sub(v1[0], v2[0]), sub(v1[1], v2[1]), sub(v1[2], v2[2])];
+        let mut j = [0, 1, 2].map(|k| jv(bk, k, &dv, &v1, &v2));
+        let old = [0, 1, 2].map(|k| _mm256_loadu_pd(lp.add(4 * k)));
         let sign = _mm256_set1_pd(-0.0);
         // Friction rows first, then the normal row (see `sweep_block`).
-        let normal = _mm256_andnot_pd(sign, _mm256_loadu_pd(lp));
-        for k in 1..3 {
-            let f = _mm256_mul_pd(ld(&bk.fcoef[k - 1]), normal);
-            row(bk, k, _mm256_xor_pd(f, sign), f, lp, &mut v1, &mut v2);
+        let normal = _mm256_andnot_pd(sign, old[0]);
+        let mut dl = [_mm256_setzero_pd(); 3];
+        for k in [1, 2, 0] {
+            let (lo, hi) = if k == 0 {
+                (ld(&bk.lo0), ld(&bk.hi0))
+            } else {
+                let f = mul(ld(&bk.fcoef[k - 1]), normal);
+                (_mm256_xor_pd(f, sign), f)
+            };
+            let delta = sub(sub(ld(&bk.rhs[k]), mul(old[k], ld(&bk.cfm[k]))), j[k]);
+            let new = _mm256_min_pd(hi, _mm256_max_pd(lo, add(old[k], delta)));
+            dl[k] = sub(new, old[k]);
+            _mm256_storeu_pd(lp.add(4 * k), new);
+            for (a, &(i, jj)) in bk.a.iter().zip(&super::COUPLED) {
+                if jj == k {
+                    j[i] = add(j[i], mul(ld(a), dl[k]));
+                }
+            }
         }
-        row(bk, 0, ld(&bk.lo0), ld(&bk.hi0), lp, &mut v1, &mut v2);
+        let (im1, im2) = (ld(&bk.im1), ld(&bk.im2));
+        let comb = |m: &[[DVec4; 3]; 3], c: usize| add(add(mul(ld(&m[0][c]), dl[0]), mul(ld(&m[1][c]), dl[1])), mul(ld(&m[2][c]), dl[2]));
+        for c in 0..3 {
+            let p = comb(&bk.d, c);
+            v1[c] = add(v1[c], mul(im1, p));
+            v2[c] = sub(v2[c], mul(im2, p));
+            v1[3 + c] = add(v1[3 + c], comb(&bk.m1a, c));
+            v2[3 + c] = add(v2[3 + c], comb(&bk.m2a, c));
+        }
         // Body 2 after body 1, as the portable scatter (a lane whose two
         // bodies are both its dummy keeps body 2's values).
         scatter(fc, &bk.b1, &v1);
@@ -1814,6 +1864,17 @@ mod tests {
 
     /// Random Jacobians, scales, M⁻¹·Jᵀ angular parts and inverse masses
     /// for every row and lane of `bk`.
+    /// `x` equals `reference` to rounding: the block sweep carries the
+    /// rows' `J·v` through the couplings instead of recomputing them from
+    /// the velocities, the same update in exact arithmetic.
+    fn assert_close(x: &[f64], reference: &[f64], what: &str) {
+        let scale = reference.iter().fold(1.0f64, |m, v| m.max(v.abs()));
+        for (i, (a, b)) in x.iter().zip(reference).enumerate() {
+            assert!((a - b).abs() <= 1e-12 * scale, "{what}: element {i}: {a} against {b}");
+        }
+        assert_eq!(x.len(), reference.len(), "{what}");
+    }
+
     fn random_rows(bk: &mut Block, r: &mut u64) {
         for k in 0..3 {
             for c in 0..3 {
@@ -1842,7 +1903,8 @@ mod tests {
     /// the full rows J₁ = (d·ad, j1a), J₂ = (−d·ad, j2a), M⁻¹Jᵀ = (m₁·d, m1a),
     /// (m₂·(−d), m2a), friction rows then the normal row, each lane on its
     /// own bodies: a plain scalar sweep over the full 12-element rows gives
-    /// the same bits (the full rows are what the blocks held before).
+    /// the same values to rounding (the full rows are what the blocks held
+    /// before; the block carries `J·v` through `Block::a`).
     #[test]
     fn compact_block_sweep_is_the_full_row_update() {
         let mut rng = 0x0DDB_1A5E_5BAD_5EEDu64;
@@ -1850,6 +1912,7 @@ mod tests {
             let r = &mut rng;
             let mut bk = Block::default();
             random_rows(&mut bk, r);
+            couple(&mut bk);
             for k in 0..3 {
                 for lane in 0..4 {
                     lanes(&mut bk.rhs[k])[lane] = 5.0 * uniform(r);
@@ -1902,9 +1965,8 @@ mod tests {
                     }
                 }
             }
-            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-            assert_eq!(bits(&lambda), bits(&lambda_ref), "λ, case {case}");
-            assert_eq!(bits(fc.as_flattened()), bits(fc_ref.as_flattened()), "velocities, case {case}");
+            assert_close(&lambda, &lambda_ref, &format!("λ, case {case}"));
+            assert_close(fc.as_flattened(), fc_ref.as_flattened(), &format!("velocities, case {case}"));
         }
     }
 
@@ -1924,6 +1986,7 @@ mod tests {
             let mut bk = Block::default();
             let r = &mut rng;
             random_rows(&mut bk, r);
+            couple(&mut bk);
             for k in 0..3 {
                 for lane in 0..4 {
                     lanes(&mut bk.rhs[k])[lane] = 10.0 * uniform(r);
@@ -1972,7 +2035,8 @@ mod tests {
     }
 
     /// A block filled from `Row`s (`fill_block_lane`) and swept, with the
-    /// scaled linear Jacobian formed in the sweep as `d·Ad`, gives the bits
+    /// scaled linear Jacobian formed in the sweep as `d·Ad`, gives (to
+    /// rounding; the AVX2 sweep bit for bit the portable one) the values
     /// of the projected Gauss–Seidel update over the rows as the blocks
     /// stored them before: every Jacobian scaled by `Ad = w / (J·M⁻¹·Jᵀ +
     /// cfm/h)` at fill time, right-hand side and CFM scaled, M⁻¹·Jᵀ from the
@@ -2012,7 +2076,7 @@ mod tests {
                 })
                 .collect();
             let mut bk = Block::default();
-            let (mut lambda, mut fc) = (vec![0.0; 12], vec![[0.0; 6]; nb + 4]);
+            let mut lambda = vec![0.0; 12];
             for (lane, rs) in rows.iter().enumerate() {
                 let f = LaneFill {
                     lane,
@@ -2025,8 +2089,9 @@ mod tests {
                 };
                 let side = |b: u32| (b != dummy).then(|| (inv_mass[b as usize], &inv_i[b as usize]));
                 let sides = [side(f.bodies[0]), side(f.bodies[1])];
-                fill_block_lane(&f, &sides, rs, &mut bk, &tmp, &mut lambda, &mut fc);
+                fill_block_lane(&f, &sides, rs, &mut bk, &tmp, &mut lambda);
             }
+            couple(&mut bk);
             // Start from random λ and velocities (the dummies at zero).
             let mut lambda: Vec<f64> = (0..12).map(|i| if (i + case) % 5 == 0 { 0.0 } else { uniform(r) }).collect();
             let mut fc: Vec<[f64; 6]> = (0..nb + 4).map(|b| if b < nb { std::array::from_fn(|_| uniform(r)) } else { [0.0; 6] }).collect();
@@ -2101,13 +2166,13 @@ mod tests {
                     }
                 }
             }
-            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-            assert_eq!(bits(&lambda), bits(&lambda_ref), "λ, case {case}");
-            assert_eq!(bits(fc.as_flattened()), bits(fc_ref.as_flattened()), "velocities, case {case}");
+            assert_close(&lambda, &lambda_ref, &format!("λ, case {case}"));
+            assert_close(fc.as_flattened(), fc_ref.as_flattened(), &format!("velocities, case {case}"));
             #[cfg(target_arch = "x86_64")]
             if avx2 {
-                assert_eq!(bits(&lambda2), bits(&lambda_ref), "AVX2 λ, case {case}");
-                assert_eq!(bits(fc2.as_flattened()), bits(fc_ref.as_flattened()), "AVX2 velocities, case {case}");
+                let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&lambda2), bits(&lambda), "AVX2 λ, case {case}");
+                assert_eq!(bits(fc2.as_flattened()), bits(fc.as_flattened()), "AVX2 velocities, case {case}");
             }
         }
     }
@@ -2200,7 +2265,7 @@ mod tests {
         fill_contact_block(&input, &island, [0, 1, 2, 3], &mut four, &tmp, hinv);
         let mut one = Block::default();
         let dummy = nb as u32;
-        let (mut lambda, mut fc) = (vec![0.0; 12], vec![[0.0; 6]; nb + 4]);
+        let mut lambda = vec![0.0; 12];
         for (lane, slot) in island.joints.iter().enumerate() {
             let ix = |b: Option<usize>| b.map_or(dummy, |i| i as u32);
             let lane_body = |b: Option<usize>| {
@@ -2219,7 +2284,7 @@ mod tests {
             let sides = [side(f.bodies[0]), side(f.bodies[1])];
             let joint = slot.joint.get();
             let JointKind::Contact(cj) = &joint.kind else { unreachable!() };
-            fill_contact_lane(&f, &sides, cj, &joint.head, 3, world, &mut one, &tmp, &mut lambda, &mut fc);
+            fill_contact_lane(&f, &sides, cj, &joint.head, 3, world, &mut one, &tmp, &mut lambda);
         }
         assert_eq!(block_bits(&four), block_bits(&one));
         // The case is not degenerate: every lane has rows.
