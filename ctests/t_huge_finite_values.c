@@ -401,6 +401,38 @@ static void far_body_attach(void)
     dWorldDestroy(w);
 }
 
+/* Fuzz seed 18529: ODE keeps row 1 of a set rotation as given when it
+ * needed the Gram-Schmidt correction, so a body can hold a rotation entry
+ * of -1e300. dBodySetRotation now warns about it (as dGeomSetRotation
+ * did). A slider axis set then is stored in that frame as about -8e299;
+ * re-attached to an ordinary body it gave NaN rates without a word. The
+ * attach now warns whenever the joint carries an anchor, offset or axis
+ * beyond 1e100 in its bodies' frames. */
+static void huge_rotation_entry(void)
+{
+    dWorldID w = dWorldCreate();
+    dBodyID odd = dBodyCreate(w), plain = dBodyCreate(w);
+    dMatrix3 R = { 1, 0, 0, 0, -1e300, 1, 0, 0, 0, 0, 1, 0 };
+    reset();
+    dBodySetRotation(odd, R);
+    check(refusals == 0 && warnings == 1 && dBodyGetRotation(odd)[4] == -1e300,
+          "dBodySetRotation keeps a huge row-1 entry as ODE does, and warns");
+    dJointID s = dJointCreateSlider(w, 0);
+    dJointAttach(s, odd, 0);
+    dJointSetSliderAxis(s, 0.6, 0.8, 0);
+    reset();
+    dJointAttach(s, plain, 0);
+    check(refusals == 0 && warnings == 1 && dJointGetBody(s, 0) == plain,
+          "a slider whose axis was taken in that body's frame is re-attached and warned about");
+    dJointID h = dJointCreateHinge(w, 0);
+    dJointAttach(h, plain, 0);
+    dJointSetHingeAxis(h, 0, 0, 1);
+    reset();
+    dJointAttach(h, plain, 0);
+    check(refusals == 0 && warnings == 0, "an ordinary hinge re-attached is silent");
+    dWorldDestroy(w);
+}
+
 /* Issue 10 §2: a double hinge whose axis was never set stays finite. */
 static void dhinge_unset(int quick)
 {
@@ -438,6 +470,7 @@ int main(void)
     offset_geoms();
     far_body_anchors();
     far_body_attach();
+    huge_rotation_entry();
     heightfield_build_params();
     dhinge_unset(0);
     dhinge_unset(1);

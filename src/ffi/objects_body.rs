@@ -105,6 +105,11 @@ pub unsafe extern "C" fn dBodySetRotation(b: dBodyID, R: *const dReal) {
         let mut m = [0.0; 12];
         std::ptr::copy_nonoverlapping(r, m.as_mut_ptr(), 12);
         let rq = accept(cx, "R", Body::prepare_rotation(&m))?;
+        // ODE keeps row 1 as given when it needed the Gram–Schmidt
+        // correction (see `orthogonalize_r`), so a huge entry there is
+        // stored and used: warned about as dGeomSetRotation does.
+        let entries = [m[0], m[1], m[2], 0.0, m[4], m[5], m[6], 0.0, m[8], m[9], m[10], 0.0];
+        cx.warn_huge_array("R", &entries);
         b.get_mut().set_rotation_prepared(rq);
         Some(())
     })

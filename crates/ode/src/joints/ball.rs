@@ -187,8 +187,8 @@ impl JointModel for Ball {
 
     /// Re-expresses the current anchor (seen from the new bodies) in their
     /// frames.
-    fn relative_values_finite(&self) -> bool {
-        super::points_finite(&[&self.anchor1, &self.anchor2])
+    fn relative_values_sane(&self) -> bool {
+        super::points_sane(&[&self.anchor1, &self.anchor2])
     }
 
     fn set_relative_values(&mut self, head: &JointHead, b: Bodies<'_>) {

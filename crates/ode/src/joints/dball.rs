@@ -164,8 +164,8 @@ impl JointModel for DBall {
         1
     }
 
-    fn relative_values_finite(&self) -> bool {
-        super::points_finite(&[&self.anchor1, &self.anchor2]) && self.target.is_finite()
+    fn relative_values_sane(&self) -> bool {
+        super::points_sane(&[&self.anchor1, &self.anchor2]) && self.target.abs() <= crate::error::HUGE_INPUT
     }
 
     fn set_relative_values(&mut self, _: &JointHead, b: Bodies<'_>) {

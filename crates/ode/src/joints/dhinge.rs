@@ -118,8 +118,8 @@ impl JointModel for DHinge {
         4
     }
 
-    fn relative_values_finite(&self) -> bool {
-        self.ball.relative_values_finite()
+    fn relative_values_sane(&self) -> bool {
+        self.ball.relative_values_sane() && super::points_sane(&[&self.axis1, &self.axis2])
     }
 
     fn set_relative_values(&mut self, head: &JointHead, b: Bodies<'_>) {

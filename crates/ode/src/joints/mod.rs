@@ -141,10 +141,12 @@ pub trait JointModel {
     /// Recomputes body-relative values (anchors, axes, initial relative
     /// rotation) after an attach, as ODE's `setRelativeValues` does.
     fn set_relative_values(&mut self, _head: &JointHead, _bodies: Bodies<'_>) {}
-    /// Whether the values kept relative to the bodies (anchors and offsets
-    /// in a body's frame) are finite. With a body near the end of the
-    /// double range they overflow, as in ODE, which keeps them.
-    fn relative_values_finite(&self) -> bool {
+    /// Whether the values kept relative to the bodies (anchors, offsets and
+    /// axes in a body's frame) are finite and within `HUGE_INPUT`. With a
+    /// body near the end of the double range, or one whose rotation holds a
+    /// huge entry (ODE keeps row 1 of a set rotation as given), they
+    /// overflow or grow huge, as in ODE, which keeps them.
+    fn relative_values_sane(&self) -> bool {
         true
     }
 }
@@ -168,8 +170,8 @@ impl<T: JointModel> JointModel for Box<T> {
     fn set_relative_values(&mut self, head: &JointHead, bodies: Bodies<'_>) {
         (**self).set_relative_values(head, bodies)
     }
-    fn relative_values_finite(&self) -> bool {
-        (**self).relative_values_finite()
+    fn relative_values_sane(&self) -> bool {
+        (**self).relative_values_sane()
     }
 }
 
@@ -319,14 +321,14 @@ impl JointKind {
         each_kind!(self, m => m.set_relative_values(head, bodies))
     }
 
-    pub fn relative_values_finite(&self) -> bool {
-        each_kind!(self, m => m.relative_values_finite())
+    pub fn relative_values_sane(&self) -> bool {
+        each_kind!(self, m => m.relative_values_sane())
     }
 }
 
-/// All components of `points` are finite.
-pub(crate) fn points_finite(points: &[&[f64; 3]]) -> bool {
-    points.iter().all(|p| p.iter().all(|v| v.is_finite()))
+/// All components of `points` are within ±`HUGE_INPUT` (so finite).
+pub(crate) fn points_sane(points: &[&[f64; 3]]) -> bool {
+    points.iter().all(|p| p.iter().all(|v| v.abs() <= crate::error::HUGE_INPUT))
 }
 
 /// A joint group: joints created in it are destroyed together by

@@ -285,14 +285,15 @@ pub fn attach(j: JointRef, b1: Option<BodyRef>, b2: Option<BodyRef>) {
     if b1.is_some() && !matches!(j.get().kind, JointKind::Contact(_)) {
         let joint = j.get_mut();
         joint.kind.set_relative_values(&joint.head, joint.head.bodies());
-        if !joint.kind.relative_values_finite() {
-            // A body near the end of the double range (now, or when the
-            // values were last taken): ODE keeps the overflow, and the
-            // joint's getters and rows give NaN. Attached as ODE does, and
-            // said so.
+        if !joint.kind.relative_values_sane() {
+            // A body near the end of the double range, or one whose
+            // rotation holds a huge entry, now or when the values were
+            // last taken: ODE keeps what overflowed or grew huge, and the
+            // joint's getters and rows give inf or NaN. Attached as ODE
+            // does, and said so.
             crate::error::suspicious_input(
                 "dJointAttach",
-                format_args!("the joint's anchor or offset in its bodies' frames is not finite (a body lies, or lay when it was last attached, near the end of the double range); ODE keeps it, and the joint's getters and rows give NaN"),
+                format_args!("an anchor, offset or axis the joint keeps in its bodies' frames is beyond ±1e100 or not finite (a body lies, or lay when the value was taken, near the end of the double range, or its rotation holds a huge entry); ODE keeps it, and the joint's getters and rows may give inf or NaN"),
             );
         }
     }

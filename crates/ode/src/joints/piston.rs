@@ -301,8 +301,8 @@ impl JointModel for Piston {
         6
     }
 
-    fn relative_values_finite(&self) -> bool {
-        super::points_finite(&[&self.anchor1, &self.anchor2])
+    fn relative_values_sane(&self) -> bool {
+        super::points_sane(&[&self.anchor1, &self.anchor2, &self.axis1, &self.axis2])
     }
 
     fn set_relative_values(&mut self, head: &JointHead, b: Bodies<'_>) {

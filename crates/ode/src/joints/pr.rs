@@ -283,8 +283,8 @@ impl JointModel for Pr {
         6
     }
 
-    fn relative_values_finite(&self) -> bool {
-        super::points_finite(&[&self.offset, &self.anchor2])
+    fn relative_values_sane(&self) -> bool {
+        super::points_sane(&[&self.offset, &self.anchor2, &self.axis_r1, &self.axis_r2, &self.axis_p1])
     }
 
     fn set_relative_values(&mut self, _: &JointHead, b: Bodies<'_>) {

@@ -386,8 +386,8 @@ impl JointModel for Pu {
         6
     }
 
-    fn relative_values_finite(&self) -> bool {
-        super::points_finite(&[&self.anchor1, &self.anchor2])
+    fn relative_values_sane(&self) -> bool {
+        super::points_sane(&[&self.anchor1, &self.anchor2, &self.ax.axis1, &self.ax.axis2, &self.axis_p1])
     }
 
     fn set_relative_values(&mut self, head: &JointHead, b: Bodies<'_>) {

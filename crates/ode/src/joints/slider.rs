@@ -205,8 +205,8 @@ impl JointModel for Slider {
         6
     }
 
-    fn relative_values_finite(&self) -> bool {
-        super::points_finite(&[&self.offset])
+    fn relative_values_sane(&self) -> bool {
+        super::points_sane(&[&self.offset, &self.axis1])
     }
 
     fn set_relative_values(&mut self, _: &JointHead, b: Bodies<'_>) {

@@ -391,8 +391,8 @@ impl JointModel for Universal {
         6
     }
 
-    fn relative_values_finite(&self) -> bool {
-        super::points_finite(&[&self.anchor1, &self.anchor2])
+    fn relative_values_sane(&self) -> bool {
+        super::points_sane(&[&self.anchor1, &self.anchor2, &self.ax.axis1, &self.ax.axis2])
     }
 
     fn set_relative_values(&mut self, head: &JointHead, b: Bodies<'_>) {
