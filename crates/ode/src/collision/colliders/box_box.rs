@@ -277,8 +277,8 @@ fn box_box_with<const SHORTCUT: bool>(
         Ok(false)
     };
     // An edge test is long enough that the compiler kept it out of line
-    // (nine calls per pair); inlined, the pair takes about a third less
-    // time (same operations).
+    // (nine calls per pair); inlined, a pair takes 13 % fewer instructions
+    // and about 17 % less time (same operations).
     #[inline(always)]
     fn edge_test<const SHORTCUT: bool>(
         unimportant: bool,
