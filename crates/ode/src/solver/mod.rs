@@ -23,6 +23,7 @@
 //! of pointers, buffers kept in `SolverScratch` and reused across steps.
 
 pub mod fast_quick;
+mod fast_kernels;
 pub mod fast_step;
 pub mod lcp;
 pub mod quick;

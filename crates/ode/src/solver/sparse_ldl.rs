@@ -397,7 +397,7 @@ impl SparseLdl {
                     let wk = width[k] as usize;
                     if lik != 0.0 && wk > 0 {
                         let (xi, xk) = two_rows(x, i, k, w);
-                        super::fast_step::axpy(&mut xi[..wk], -lik, &xk[..wk]);
+                        super::fast_kernels::axpy(&mut xi[..wk], -lik, &xk[..wk]);
                     }
                 }
             }

@@ -23,7 +23,7 @@
 //! rather than pivoting from scratch (block principal pivoting from an
 //! empty set failed to converge in a fifth of the islands).
 
-use super::dot;
+use crate::solver::fast_kernels::{self as kernels, dot};
 
 const FREE: u8 = 0;
 const AT_LO: u8 = 1;
@@ -546,7 +546,7 @@ fn solve_factored(n: usize, f: usize, m: &[f64], b: &mut [f64]) -> bool {
 #[inline]
 fn axpy(y: &mut [f64], s: f64, v: &[f64]) {
     if s != 0.0 {
-        super::axpy(y, s, v);
+        kernels::axpy(y, s, v);
     }
 }
 
