@@ -430,6 +430,21 @@ static void huge_rotation_entry(void)
     reset();
     dJointAttach(h, plain, 0);
     check(refusals == 0 && warnings == 0, "an ordinary hinge re-attached is silent");
+
+    /* Fuzz seed 22359: a geom offset given in world terms is stored in the
+     * body's frame, Rᵀ(p − body position): about -2e300 here, and the
+     * geom's position -inf, in ODE as in ours. Carried out and warned. */
+    dGeomID g = dCreateSphere(0, 0.5), q = dCreateSphere(0, 0.5);
+    dGeomSetBody(g, odd);
+    dGeomSetBody(q, plain);
+    reset();
+    dGeomSetOffsetWorldPosition(g, 1, 2, 3);
+    check(refusals == 0 && warnings == 1, "a world offset stored as a huge body-frame offset is carried out and warned about");
+    reset();
+    dGeomSetOffsetWorldPosition(q, 1, 2, 3);
+    check(refusals == 0 && warnings == 0, "an ordinary world offset is silent");
+    dGeomDestroy(g);
+    dGeomDestroy(q);
     dWorldDestroy(w);
 }
 

@@ -503,6 +503,23 @@ pub unsafe extern "C" fn dGeomSetOffsetQuaternion(geom: dGeomID, Q: *const dReal
     })
 }
 
+/// The world-offset setters store the offset in the body's frame,
+/// Rᵀ(p − body position) and Rᵀ·R_world, which ODE keeps even where it
+/// overflows or grows huge (a body near ±1.8e308, or one whose rotation
+/// holds a huge entry: ODE keeps row 1 of a set rotation as given). The
+/// geom's position is then inf or NaN: carried out as ODE does, and said
+/// so (fuzz seed 22359).
+fn warn_stored_offset(cx: &Cx, h: GeomRef) {
+    let (p, r) = (geom::offset_position(h), geom::offset_rotation(h));
+    let stored = [p[0], p[1], p[2], r[0], r[1], r[2], r[4], r[5], r[6], r[8], r[9], r[10]];
+    if let Some(v) = stored.iter().find(|v| !(v.abs() <= crate::error::HUGE_INPUT)) {
+        crate::error::suspicious_input(
+            cx.func,
+            format_args!("the offset in the body's frame (what ODE stores) holds {v:e}: the body lies far out or its rotation holds a huge entry; ODE keeps it, and the geom's position may be inf or NaN"),
+        );
+    }
+}
+
 #[no_mangle]
 pub unsafe extern "C" fn dGeomSetOffsetWorldPosition(geom: dGeomID, x: dReal, y: dReal, z: dReal) {
     call("dGeomSetOffsetWorldPosition", (), |cx| {
@@ -511,6 +528,7 @@ pub unsafe extern "C" fn dGeomSetOffsetWorldPosition(geom: dGeomID, x: dReal, y:
         let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
         unlocked(cx, h, "geom")?;
         geom::set_offset_world_position(h, p);
+        warn_stored_offset(cx, h);
         Some(())
     })
 }
@@ -523,6 +541,7 @@ pub unsafe extern "C" fn dGeomSetOffsetWorldRotation(geom: dGeomID, R: *const dR
         let m = matrix(cx, "R", R)?;
         unlocked(cx, h, "geom")?;
         geom::set_offset_world_rotation(h, &m);
+        warn_stored_offset(cx, h);
         Some(())
     })
 }
@@ -536,6 +555,7 @@ pub unsafe extern "C" fn dGeomSetOffsetWorldQuaternion(geom: dGeomID, Q: *const 
         cx.warn_huge_quaternion("Q", &q); // not normalised: dQtoR squares it
         unlocked(cx, h, "geom")?;
         geom::set_offset_world_quaternion(h, &q);
+        warn_stored_offset(cx, h);
         Some(())
     })
 }
