@@ -507,16 +507,13 @@ pub unsafe extern "C" fn dGeomSetOffsetQuaternion(geom: dGeomID, Q: *const dReal
 /// Rᵀ(p − body position) and Rᵀ·R_world, which ODE keeps even where it
 /// overflows or grows huge (a body near ±1.8e308, or one whose rotation
 /// holds a huge entry: ODE keeps row 1 of a set rotation as given). The
-/// geom's position is then inf or NaN: carried out as ODE does, and said
-/// so (fuzz seed 22359).
+/// geom's position is then inf or NaN: carried out as ODE does, with the
+/// call's one huge-value warning (fuzz seed 22359).
 fn warn_stored_offset(cx: &Cx, h: GeomRef) {
     let (p, r) = (geom::offset_position(h), geom::offset_rotation(h));
     let stored = [p[0], p[1], p[2], r[0], r[1], r[2], r[4], r[5], r[6], r[8], r[9], r[10]];
-    if let Some(v) = stored.iter().find(|v| !(v.abs() <= crate::error::HUGE_INPUT)) {
-        crate::error::suspicious_input(
-            cx.func,
-            format_args!("the offset in the body's frame (what ODE stores) holds {v:e}: the body lies far out or its rotation holds a huge entry; ODE keeps it, and the geom's position may be inf or NaN"),
-        );
+    if let Some(&v) = stored.iter().find(|v| !(v.abs() <= crate::error::HUGE_INPUT)) {
+        cx.huge_pending(format_args!("'offset in the body's frame' (what ODE stores)"), v);
     }
 }
 
