@@ -78,14 +78,17 @@ pub struct Batch {
 /// padding lanes. A large island can be almost all overflow (ODE's
 /// `demo_space_stress`: 6 million rows, 95 % of them overflow), where a
 /// 976-byte batch per row made the sweep stream four times the memory it
-/// needs. `sweep_single` does lane 0's operations, so the bits are those
-/// of the batch.
+/// needs. To stream less again (160 bytes instead of 248), a single keeps
+/// its Jacobian unscaled with `ad`, and its M⁻¹·Jᵀ is not stored: the sweep
+/// forms both from `ad` and its bodies' `InvMass` with the operations of
+/// the fill, so `sweep_single` gets the bits of the batch lane.
 #[derive(Clone, Copy, Default)]
 pub struct Single {
     j1: [f64; 6],
     j2: [f64; 6],
-    m1: [f64; 6],
-    m2: [f64; 6],
+    /// The row's scale (ODE's Ad): the batch holds `j·ad`, `rhs` and
+    /// `cfm` are stored scaled.
+    ad: f64,
     rhs: f64,
     cfm: f64,
     lo: f64,
@@ -96,6 +99,21 @@ pub struct Single {
     fslot: u32,
     /// Its λ slot (batch·4, as if it had a batch).
     slot: u32,
+}
+
+/// A body's inverse mass and world-frame inverse inertia as the overflow
+/// sweep reads them: the 3x4 padded inverse inertia with the inverse mass
+/// in the first row's padding (one 96-byte record per body). Zero for the
+/// lane dummies.
+type InvMass = [f64; 12];
+
+/// M⁻¹·Jᵀ of Jacobian `j` on a body, formed as the fill forms it (inverse
+/// mass times the linear part, the inverse inertia times the angular
+/// part).
+#[inline(always)]
+fn inv_mass_times(b: &InvMass, j: &[f64; 6]) -> [f64; 6] {
+    let a = mul0_331(b, &j[3..]);
+    [b[3] * j[0], b[3] * j[1], b[3] * j[2], a[0], a[1], a[2]]
 }
 
 /// Four joints of at most three rows each, sharing no dynamic body (one
@@ -270,6 +288,9 @@ pub struct FastScratch {
     batches: Vec<Batch>,
     /// The overflow rows, group 0's then group 1's.
     singles: Vec<Single>,
+    /// Per body (lane dummies last): what the overflow sweep needs to form
+    /// a single's M⁻¹·Jᵀ; filled only when the island has singles.
+    inv_mass: Vec<InvMass>,
     layout: Layout,
     blocks: Vec<Block>,
     /// Per joint slot: swept as a `Block` lane (else row by row).
@@ -903,6 +924,15 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
         s.tmp.push(t);
     }
     s.tmp.push([0.0; 6]);
+    s.inv_mass.clear();
+    if n0 + n1 > 0 {
+        for (&b, ii) in input.bodies.iter().zip(input.inv_i) {
+            let mut rec = *ii;
+            rec[3] = b.get().inv_mass;
+            s.inv_mass.push(rec);
+        }
+        s.inv_mass.resize(nb + 4, [0.0; 12]);
+    }
 
     // ---- rows into their lanes, scaled; λ warm start; fc -------------------
     s.lambda.clear();
@@ -936,6 +966,7 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     let sw = Sweep {
         batches: &s.batches,
         singles: &s.singles[..n0 + n1],
+        inv_mass: &s.inv_mass,
         blocks: &s.blocks[..nblock],
         block_base,
         layout,
@@ -1311,10 +1342,9 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
                     (0.0, dummy_slot, row.lo, row.hi)
                 };
                 s.singles[code - s.layout.nbatch] = Single {
-                    j1: j1.map(|x| x * ad),
-                    j2: j2.map(|x| x * ad),
-                    m1,
-                    m2,
+                    j1,
+                    j2,
+                    ad,
                     rhs: (row.c * hinv + jt) * ad,
                     cfm: cfm * ad,
                     lo,
@@ -1411,6 +1441,8 @@ fn clamp(x: DVec4, lo: DVec4, hi: DVec4) -> DVec4 {
 struct Sweep<'a> {
     batches: &'a [Batch],
     singles: &'a [Single],
+    /// Per body, for the singles (`InvMass`).
+    inv_mass: &'a [InvMass],
     blocks: &'a [Block],
     block_base: usize,
     layout: Layout,
@@ -1454,7 +1486,7 @@ fn sweeps_generic<const AVX2: bool>(s: Sweep<'_>, order: &mut [u32], lambda: &mu
             if bi < s.batches.len() {
                 sweep_batch(&s.batches[bi], lambda, s.layout.batch_number(bi) * 4, fc);
             } else if bi < s.batches.len() + s.singles.len() {
-                sweep_single(&s.singles[bi - s.batches.len()], lambda, fc);
+                sweep_single(&s.singles[bi - s.batches.len()], s.inv_mass, lambda, fc);
             } else {
                 let k = bi - s.batches.len() - s.singles.len();
                 let slot0 = s.block_base + 12 * k;
@@ -1539,12 +1571,12 @@ fn sweep_batch(bt: &Batch, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
 /// order (the padding lanes of its batch only ever add zeros to the dummy
 /// body, which stays +0).
 #[inline(always)]
-fn sweep_single(r: &Single, lambda: &mut [f64], fc: &mut [[f64; 6]]) {
+fn sweep_single(r: &Single, inv_mass: &[InvMass], lambda: &mut [f64], fc: &mut [[f64; 6]]) {
     let (f1, f2) = (fc[r.b1 as usize], fc[r.b2 as usize]);
     let old = lambda[r.slot as usize];
     let mut delta = r.rhs - old * r.cfm;
     for c in 0..6 {
-        delta -= r.j1[c] * f1[c] + r.j2[c] * f2[c];
+        delta -= (r.j1[c] * r.ad) * f1[c] + (r.j2[c] * r.ad) * f2[c];
     }
     let f = r.fcoef * lambda[r.fslot as usize].abs();
     let (lo, hi) = (r.lo - f, r.hi + f);
@@ -1554,7 +1586,10 @@ fn sweep_single(r: &Single, lambda: &mut [f64], fc: &mut [[f64; 6]]) {
     let new = if x > hi { hi } else { x };
     lambda[r.slot as usize] = new;
     let dl = new - old;
-    for (b, m) in [(r.b1, &r.m1), (r.b2, &r.m2)] {
+    // A lane dummy's record is zero: its products are ±0, which leave its
+    // velocity change at +0, as the batch's exact zeros do.
+    for (b, j) in [(r.b1, &r.j1), (r.b2, &r.j2)] {
+        let m = inv_mass_times(&inv_mass[b as usize], j);
         let f = &mut fc[b as usize];
         for c in 0..6 {
             f[c] += dl * m[c];
@@ -2295,26 +2330,29 @@ mod tests {
 
     /// An overflow row swept as a `Single` gives the bits of the same row
     /// swept as lane 0 of a batch whose other lanes are padding (as the
-    /// overflow rows were stored before): λ and every body's velocity,
-    /// over repeated sweeps, with both bounds, friction bounds scaled by
-    /// another slot's λ, exact zeros and the static dummy on either side.
+    /// overflow rows were stored before), the batch holding j·Ad and M⁻¹·Jᵀ
+    /// as the fill computes them: λ and every body's velocity, over
+    /// repeated sweeps, with both bounds, friction bounds scaled by
+    /// another slot's λ, exact zeros, a kinematic body (zero inverse mass
+    /// and inertia) and the static dummy on either side.
     #[test]
     fn single_sweep_matches_padded_batch_bits() {
         let mut rng = 0x0DDB_1A5E_5BAD_5EEDu64;
-        let nb = 6; // bodies 0..5, lane dummies 6..9
+        let nb = 6; // bodies 0..5 (5 kinematic), lane dummies 6..9
         let dummy_slot = 4u32; // λ: the batch's 4 slots, the dummy slot, another row's λ
+        let mut inv_mass: Vec<InvMass> = (0..nb)
+            .map(|_| {
+                let mut rec: InvMass = std::array::from_fn(|_| uniform(&mut rng));
+                rec[3] = uniform(&mut rng).abs() + 0.1;
+                rec
+            })
+            .collect();
+        inv_mass[5] = [0.0; 12];
+        inv_mass.resize(nb + 4, [0.0; 12]);
         for case in 0..3000u32 {
             let r = &mut rng;
             let (b1, b2) = if case % 5 == 0 { (nb as u32, 2) } else { (case % 3, 3 + case % 3) };
             let b2 = if case % 7 == 0 { nb as u32 } else { b2 };
-            let mut m1 = [0.0; 6];
-            let mut m2 = [0.0; 6];
-            if b1 != nb as u32 {
-                m1 = std::array::from_fn(|_| uniform(r));
-            }
-            if b2 != nb as u32 {
-                m2 = std::array::from_fn(|_| uniform(r));
-            }
             let (lo, hi, fcoef, fslot) = if case % 2 == 1 {
                 (0.0, 0.0, uniform(r).abs(), 5)
             } else if case % 4 == 0 {
@@ -2325,8 +2363,7 @@ mod tests {
             let single = Single {
                 j1: std::array::from_fn(|_| uniform(r)),
                 j2: std::array::from_fn(|_| uniform(r)),
-                m1,
-                m2,
+                ad: uniform(r).abs() + 0.01,
                 rhs: 5.0 * uniform(r),
                 cfm: uniform(r).abs() * 0.1,
                 lo,
@@ -2337,13 +2374,26 @@ mod tests {
                 fslot,
                 slot: 0,
             };
+            // The fill's M⁻¹·Jᵀ: exact zeros for the dummy.
+            let m_of = |b: u32, j: &[f64; 6]| {
+                if b == nb as u32 {
+                    return [0.0; 6];
+                }
+                let rec = &inv_mass[b as usize];
+                let mut m = [0.0; 6];
+                for c in 0..3 {
+                    m[c] = rec[3] * j[c];
+                }
+                m[3..].copy_from_slice(&mul0_331(rec, &j[3..]));
+                m
+            };
             let mut bt = Batch { b1: [nb as u32; 4], b2: [nb as u32; 4], fslot: [dummy_slot; 4], ..Batch::default() };
             for c in 0..6 {
-                lanes(&mut bt.j1[c])[0] = single.j1[c];
-                lanes(&mut bt.j2[c])[0] = single.j2[c];
+                lanes(&mut bt.j1[c])[0] = single.j1[c] * single.ad;
+                lanes(&mut bt.j2[c])[0] = single.j2[c] * single.ad;
             }
-            bt.m1[0] = single.m1;
-            bt.m2[0] = single.m2;
+            bt.m1[0] = m_of(b1, &single.j1);
+            bt.m2[0] = m_of(b2, &single.j2);
             lanes(&mut bt.rhs)[0] = single.rhs;
             lanes(&mut bt.cfm)[0] = single.cfm;
             lanes(&mut bt.lo)[0] = lo;
@@ -2360,7 +2410,7 @@ mod tests {
             let (mut lambda2, mut fc2) = (lambda.clone(), fc.clone());
             for _ in 0..3 {
                 sweep_batch(&bt, &mut lambda, 0, &mut fc);
-                sweep_single(&single, &mut lambda2, &mut fc2);
+                sweep_single(&single, &inv_mass, &mut lambda2, &mut fc2);
             }
             let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
             assert_eq!(bits(&lambda), bits(&lambda2), "λ, case {case}");
