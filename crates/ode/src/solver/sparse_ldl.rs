@@ -33,8 +33,9 @@ pub struct SparseLdl {
     /// Unknowns by (current degree, index), smallest first; an entry whose
     /// degree has changed since it was pushed is stale and skipped.
     queue: BinaryHeap<Reverse<(u32, u32)>>,
-    /// Small systems are factorised densely: `dense` is then n×n row-major
-    /// (L strictly below the diagonal, D in `diag`).
+    /// Small systems are factorised densely: `dense` is then the n×n
+    /// row-major work matrix, and L goes into `lcol` (natural `order`) as
+    /// on the sparse path, so the solves skip its zeros.
     is_dense: bool,
     dense: Vec<f64>,
     /// Scratch: the pivot's column before scaling, and the rows where it
@@ -246,31 +247,20 @@ impl SparseLdl {
                 }
                 row[j] = col[r];
             }
+            // Column j of L as a list, as the sparse path keeps it: the
+            // solves then visit only the nonzeros (a ragdoll's L holds
+            // about 3 per column of 61), not the n²/2 dense entries.
+            let lcol = &mut self.lcol[j];
+            lcol.clear();
+            lcol.extend(nz.iter().filter(|&&r| col[r as usize] != 0.0).map(|&r| (r, col[r as usize])));
         }
         self.nz = nz;
+        self.order.clear();
+        self.order.extend(0..n as u32);
     }
 
     /// Solves A·x = b in place (`x` holds b on entry), after `factor`.
     pub fn solve(&self, x: &mut [f64]) {
-        if self.is_dense {
-            let (n, l) = (self.n, &self.dense);
-            for i in 0..n {
-                let s: f64 = l[i * n..i * n + i].iter().zip(&x[..i]).map(|(a, b)| a * b).sum();
-                x[i] -= s;
-            }
-            for i in 0..n {
-                x[i] /= self.diag[i];
-            }
-            for k in (0..n).rev() {
-                let xk = x[k];
-                if xk != 0.0 {
-                    for (xi, lki) in x[..k].iter_mut().zip(&l[k * n..k * n + k]) {
-                        *xi -= lki * xk;
-                    }
-                }
-            }
-            return;
-        }
         for &p in &self.order {
             let xp = x[p as usize];
             if xp != 0.0 {
@@ -296,38 +286,6 @@ impl SparseLdl {
     /// (one pass over the factor, contiguous inner loops).
     pub fn solve_many(&self, x: &mut [f64], w: usize) {
         if w == 0 {
-            return;
-        }
-        if self.is_dense {
-            let (n, l) = (self.n, &self.dense);
-            for i in 0..n {
-                for k in 0..i {
-                    let lik = l[i * n + k];
-                    if lik != 0.0 {
-                        let (xi, xk) = two_rows(x, i, k, w);
-                        for (a, b) in xi.iter_mut().zip(xk.iter()) {
-                            *a -= lik * *b;
-                        }
-                    }
-                }
-            }
-            for i in 0..n {
-                let r = 1.0 / self.diag[i];
-                for v in &mut x[i * w..(i + 1) * w] {
-                    *v *= r;
-                }
-            }
-            for k in (0..n).rev() {
-                for i in 0..k {
-                    let lki = l[k * n + i];
-                    if lki != 0.0 {
-                        let (xi, xk) = two_rows(x, i, k, w);
-                        for (a, b) in xi.iter_mut().zip(xk.iter()) {
-                            *a -= lki * *b;
-                        }
-                    }
-                }
-            }
             return;
         }
         self.forward_sparse(x, w);
@@ -385,20 +343,17 @@ impl SparseLdl {
             return;
         }
         if self.is_dense {
-            let (n, l) = (self.n, &self.dense);
-            for i in 0..n {
-                let wi = width[i] as usize;
-                if wi == 0 {
+            // Natural order: column p's rows i > p have width[i] ≥ width[p],
+            // and row p is zero beyond width[p]. Each entry of row i takes
+            // its updates in increasing p, as a row-by-row pass would.
+            for p in 0..self.n {
+                let wp = width[p] as usize;
+                if wp == 0 {
                     continue;
                 }
-                for k in 0..i {
-                    let lik = l[i * n + k];
-                    // Row k is zero beyond width[k] ≤ width[i].
-                    let wk = width[k] as usize;
-                    if lik != 0.0 && wk > 0 {
-                        let (xi, xk) = two_rows(x, i, k, w);
-                        super::fast_kernels::axpy(&mut xi[..wk], -lik, &xk[..wk]);
-                    }
+                for &(i, l) in &self.lcol[p] {
+                    let (xi, xp) = two_rows(x, i as usize, p, w);
+                    super::fast_kernels::axpy(&mut xi[..wp], -l, &xp[..wp]);
                 }
             }
             return;
@@ -408,10 +363,6 @@ impl SparseLdl {
 
     /// Number of off-diagonal entries of L (a measure of fill-in).
     pub fn factor_entries(&self) -> usize {
-        if self.is_dense {
-            let n = self.n;
-            return (0..n).map(|i| self.dense[i * n..i * n + i].iter().filter(|v| **v != 0.0).count()).sum();
-        }
         self.lcol.iter().take(self.n).map(Vec::len).sum()
     }
 }
