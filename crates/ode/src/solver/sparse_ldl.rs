@@ -34,8 +34,9 @@ pub struct SparseLdl {
     /// degree has changed since it was pushed is stale and skipped.
     queue: BinaryHeap<Reverse<(u32, u32)>>,
     /// Small systems are factorised densely: `dense` is then the n×n
-    /// row-major work matrix, and L goes into `lcol` (natural `order`) as
-    /// on the sparse path, so the solves skip its zeros.
+    /// row-major work matrix (upper triangle), and L goes into `lcol`
+    /// (natural `order`) as on the sparse path, so the solves skip its
+    /// zeros.
     is_dense: bool,
     dense: Vec<f64>,
     /// Scratch: the pivot's column before scaling, and the rows where it
@@ -189,8 +190,8 @@ impl SparseLdl {
 
     /// Dense right-looking LDLᵀ in natural order, with the sparse path's
     /// pivot guard. The trailing matrix is kept in the upper triangle, so
-    /// that the pivot's column is a contiguous row; L is written into the
-    /// lower triangle as each column is finished.
+    /// that the pivot's column is a contiguous row (the lower triangle is
+    /// never read); L's columns go into `lcol` as they are finished.
     fn factor_dense(&mut self) {
         let n = self.n;
         let a = &mut self.dense;
@@ -199,7 +200,7 @@ impl SparseLdl {
         }
         for i in 0..n {
             let row = &mut a[i * n..(i + 1) * n];
-            row.fill(0.0);
+            row[i..].fill(0.0);
             row[i] = self.diag[i];
             for &(j, v) in &self.adj[i] {
                 // Both triangles were appended by `add`; keep the upper one
@@ -224,13 +225,22 @@ impl SparseLdl {
             // with the rows at its two bodies, so a ragdoll's column holds
             // a handful): only they update the trailing block, and their
             // L values are formed once (col).
+            // Column j of L is also kept as a list, as the sparse path
+            // keeps it: the solves then visit only the nonzeros (about 30 %
+            // of a ragdoll island's 61×61 lower triangle).
             nz.clear();
+            let lcol = &mut self.lcol[j];
+            lcol.clear();
             let (done, rest) = a.split_at_mut((j + 1) * n);
             let pivot = &done[j * n..];
             for (k, &v) in pivot.iter().enumerate().skip(j + 1) {
                 if v != 0.0 {
                     nz.push(k as u32);
-                    col[k] = v * rd;
+                    let l = v * rd;
+                    col[k] = l;
+                    if l != 0.0 {
+                        lcol.push((k as u32, l));
+                    }
                 }
             }
             // A_rc −= L_cj·A_rj for pivot neighbours r ≤ c (the upper
@@ -245,14 +255,7 @@ impl SparseLdl {
                     // = col.len().
                     unsafe { *row.get_unchecked_mut(c as usize) -= *col.get_unchecked(c as usize) * arj };
                 }
-                row[j] = col[r];
             }
-            // Column j of L as a list, as the sparse path keeps it: the
-            // solves then visit only the nonzeros (a ragdoll's L holds
-            // about 3 per column of 61), not the n²/2 dense entries.
-            let lcol = &mut self.lcol[j];
-            lcol.clear();
-            lcol.extend(nz.iter().filter(|&&r| col[r as usize] != 0.0).map(|&r| (r, col[r as usize])));
         }
         self.nz = nz;
         self.order.clear();
