@@ -1,8 +1,9 @@
 //! Vector kernels of the fast solvers (fast mode only, so summation order
-//! and fused multiply-adds are free to differ from ODE's): dot products and
-//! y += s·v, on AVX2 with FMA where the processor has them (chosen at run
-//! time), else portable code with independent partial sums. Shared by the
-//! fast `dWorldStep` (`fast_step`, its reduced LCP) and the sparse LDLᵀ.
+//! and fused multiply-adds are free to differ from ODE's): dot products,
+//! y += s·v and the lower triangle of P −= s·z·zᵀ, on AVX2 with FMA where
+//! the processor has them (chosen at run time), else portable code with
+//! independent partial sums. Shared by the fast `dWorldStep` (`fast_step`,
+//! its reduced LCP) and the sparse LDLᵀ.
 
 /// Σ a·b with independent partial sums (fast mode only, so the summation
 /// order need not match anything): AVX2 with fused multiply-adds where the
