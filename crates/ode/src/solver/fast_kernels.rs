@@ -52,6 +52,12 @@ pub(super) fn sub_outer_lower(p: &mut [f64], stride: usize, s: f64, z: &[f64]) {
         unsafe { simd::sub_outer_lower_fma(p, stride, s, z) };
         return;
     }
+    sub_outer_lower_scalar(p, stride, s, z);
+}
+
+/// The portable form of `sub_outer_lower` (exact lengths, no padding
+/// written).
+fn sub_outer_lower_scalar(p: &mut [f64], stride: usize, s: f64, z: &[f64]) {
     for (b, &zb) in z.iter().enumerate() {
         if zb != 0.0 {
             let f = s * zb;
@@ -170,9 +176,9 @@ mod tests {
     use super::*;
     use crate::test_rng::Rng;
 
-    /// The AVX2 form (where the CPU has it) and the portable one give
-    /// P − s·z·zᵀ on the lower triangle, checked entry by entry against
-    /// the plain formula.
+    /// The dispatched form (AVX2 where the CPU has it) and the portable one
+    /// both give P − s·z·zᵀ on the lower triangle, checked entry by entry
+    /// against the plain formula.
     #[test]
     fn sub_outer_lower_subtracts_the_scaled_outer_product() {
         let mut rng = Rng(7);
@@ -183,10 +189,13 @@ mod tests {
             let s = 0.75;
             let mut p = p0.clone();
             sub_outer_lower(&mut p, stride, s, &z);
+            let mut q = p0.clone();
+            sub_outer_lower_scalar(&mut q, stride, s, &z);
             for b in 0..n {
                 for c in 0..=b {
                     let want = p0[b * stride + c] - s * z[b] * z[c];
                     assert!((p[b * stride + c] - want).abs() <= 1e-15, "({b}, {c})");
+                    assert!((q[b * stride + c] - want).abs() <= 1e-15, "scalar ({b}, {c})");
                 }
             }
         }
