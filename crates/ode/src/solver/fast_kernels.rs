@@ -1,8 +1,9 @@
 //! Vector kernels of the fast solvers (fast mode only, so summation order
-//! and fused multiply-adds are free to differ from ODE's): dot products and
-//! y += s·v, on AVX2 with FMA where the processor has them (chosen at run
-//! time), else portable code with independent partial sums. Shared by the
-//! fast `dWorldStep` (`fast_step`, its reduced LCP) and the sparse LDLᵀ.
+//! and fused multiply-adds are free to differ from ODE's): dot products,
+//! y += s·v and the lower triangle of P −= s·z·zᵀ, on AVX2 with FMA where
+//! the processor has them (chosen at run time), else portable code with
+//! independent partial sums. Shared by the fast `dWorldStep` (`fast_step`,
+//! its reduced LCP) and the sparse LDLᵀ.
 
 /// Σ a·b with independent partial sums (fast mode only, so the summation
 /// order need not match anything): AVX2 with fused multiply-adds where the
@@ -33,6 +34,37 @@ pub(super) fn axpy(y: &mut [f64], s: f64, v: &[f64]) {
     }
     for (y, v) in y.iter_mut().zip(v) {
         *y += s * v;
+    }
+}
+
+/// P −= s·z·zᵀ on P's lower triangle (row-major, row stride `stride`), z
+/// zero-padded to whole groups of four (`z.len() % 4 == 0`, `z.len() ≤
+/// stride`): row b takes −s·z_b·z over its first b + 1 entries rounded up
+/// to a group of four, so that the AVX2 form needs no scalar tail (the
+/// entries beyond the diagonal this also changes are never read).
+pub(super) fn sub_outer_lower(p: &mut [f64], stride: usize, s: f64, z: &[f64]) {
+    let n = z.len();
+    assert!(n.is_multiple_of(4) && n <= stride && p.len() >= n.saturating_sub(1) * stride + n);
+    #[cfg(target_arch = "x86_64")]
+    if simd::fma() {
+        // SAFETY: the CPU has AVX2 and FMA (checked just above); the
+        // lengths were checked above.
+        unsafe { simd::sub_outer_lower_fma(p, stride, s, z) };
+        return;
+    }
+    sub_outer_lower_scalar(p, stride, s, z);
+}
+
+/// The portable form of `sub_outer_lower` (exact lengths, no padding
+/// written).
+fn sub_outer_lower_scalar(p: &mut [f64], stride: usize, s: f64, z: &[f64]) {
+    for (b, &zb) in z.iter().enumerate() {
+        if zb != 0.0 {
+            let f = s * zb;
+            for (pc, zc) in p[b * stride..b * stride + b + 1].iter_mut().zip(z) {
+                *pc -= f * zc;
+            }
+        }
     }
 }
 
@@ -114,40 +146,58 @@ pub(super) mod simd {
         }
     }
 
-    /// Σ a·z_q for four z of a's length at once (one load of a per four
-    /// fused multiply-adds).
+    /// `super::sub_outer_lower` (lengths checked by it).
     #[target_feature(enable = "avx2,fma")]
-    pub unsafe fn dot4_fma(a: &[f64], z: [&[f64]; 4]) -> [f64; 4] {
-        let n = a.len();
-        assert!(z.iter().all(|z| z.len() >= n));
-        let pa = a.as_ptr();
-        let pz = z.map(|z| z.as_ptr());
-        let mut s = [_mm256_setzero_pd(); 4];
-        let mut i = 0;
-        // SAFETY: every load reads i..i + 4 ≤ n of a and of each z.
-        unsafe {
-            while i + 4 <= n {
-                let va = _mm256_loadu_pd(pa.add(i));
-                for q in 0..4 {
-                    s[q] = _mm256_fmadd_pd(va, _mm256_loadu_pd(pz[q].add(i)), s[q]);
+    pub unsafe fn sub_outer_lower_fma(p: &mut [f64], stride: usize, s: f64, z: &[f64]) {
+        let pz = z.as_ptr();
+        let pp = p.as_mut_ptr();
+        for (b, &zb) in z.iter().enumerate() {
+            if zb == 0.0 {
+                continue;
+            }
+            let f = _mm256_set1_pd(-(s * zb));
+            let len = (b + 4) & !3;
+            let mut i = 0;
+            // SAFETY: i + 4 ≤ len ≤ z.len() ≤ stride, and row b of p holds
+            // z.len() entries (checked by the caller).
+            unsafe {
+                let row = pp.add(b * stride);
+                while i < len {
+                    _mm256_storeu_pd(row.add(i), _mm256_fmadd_pd(f, _mm256_loadu_pd(pz.add(i)), _mm256_loadu_pd(row.add(i))));
+                    i += 4;
                 }
-                i += 4;
             }
         }
-        // Horizontal sums of the four accumulators in one go.
-        let t0 = _mm256_hadd_pd(s[0], s[1]);
-        let t1 = _mm256_hadd_pd(s[2], s[3]);
-        let lo = _mm256_permute2f128_pd(t0, t1, 0x20);
-        let hi = _mm256_permute2f128_pd(t0, t1, 0x31);
-        let mut out = [0.0; 4];
-        // SAFETY: out holds four doubles.
-        unsafe { _mm256_storeu_pd(out.as_mut_ptr(), _mm256_add_pd(lo, hi)) };
-        while i < n {
-            for q in 0..4 {
-                out[q] = a[i].mul_add(z[q][i], out[q]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::Rng;
+
+    /// The dispatched form (AVX2 where the CPU has it) and the portable one
+    /// both give P − s·z·zᵀ on the lower triangle, checked entry by entry
+    /// against the plain formula.
+    #[test]
+    fn sub_outer_lower_subtracts_the_scaled_outer_product() {
+        let mut rng = Rng(7);
+        for n in [4usize, 8, 12, 20] {
+            let stride = n + 4;
+            let z: Vec<f64> = (0..n).map(|i| if i % 3 == 1 { 0.0 } else { rng.signed() }).collect();
+            let p0: Vec<f64> = (0..n * stride).map(|_| rng.signed()).collect();
+            let s = 0.75;
+            let mut p = p0.clone();
+            sub_outer_lower(&mut p, stride, s, &z);
+            let mut q = p0.clone();
+            sub_outer_lower_scalar(&mut q, stride, s, &z);
+            for b in 0..n {
+                for c in 0..=b {
+                    let want = p0[b * stride + c] - s * z[b] * z[c];
+                    assert!((p[b * stride + c] - want).abs() <= 1e-15, "({b}, {c})");
+                    assert!((q[b * stride + c] - want).abs() <= 1e-15, "scalar ({b}, {c})");
+                }
             }
-            i += 1;
         }
-        out
     }
 }

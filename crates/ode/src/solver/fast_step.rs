@@ -28,7 +28,7 @@
 
 mod reduced_lcp;
 
-use super::fast_kernels::{dot, simd};
+use super::fast_kernels::sub_outer_lower;
 use super::fast_quick::{CachedContact, ContactCache};
 use super::lcp::{solve_lcp, LcpScratch};
 use reduced_lcp::ReducedLcp;
@@ -80,9 +80,10 @@ pub struct FastStepScratch {
     afb: Vec<(u32, f64)>,
     /// Bounded rows coupled to a bilateral row (A_FB column not zero).
     cols: Vec<u32>,
-    /// Z = L⁻¹·A_FB on those columns (nu × cols, row-major), Z and D⁻¹·Z
-    /// by column (cols × nu each), and per bilateral unknown how many
-    /// leading columns of Z may be nonzero.
+    /// Z = L⁻¹·A_FB on those columns (nu × cols, row-major), Zᵀ·D⁻¹·Z by
+    /// column position (lower triangle) followed by one padded row of Z,
+    /// and per bilateral unknown how many leading columns of Z may be
+    /// nonzero.
     y: Vec<f64>,
     t: Vec<f64>,
     width: Vec<u32>,
@@ -435,49 +436,40 @@ fn reduced_solve(rows: &IslandRows, s: &mut FastStepScratch) {
             }
         }
         s.ldl.forward_many(&mut s.y, w, &s.width);
-        // S −= Zᵀ·D⁻¹·Z: Z's columns are copied out contiguously (and
-        // scaled by D⁻¹), so each entry is a dot product over the rows
-        // where both columns can be nonzero (from the later first row).
-        // Column c is written (and read) only from its first row on.
-        if s.t.len() < 2 * w * nu {
-            s.t.resize(2 * w * nu, 0.0);
+        // S −= Zᵀ·D⁻¹·Z = Σ_u z_u·z_uᵀ/D_u over Z's rows z_u (contiguous
+        // in y): one vector update per nonzero of Z over its row's prefix
+        // (a third of Z's prefix entries are zero, and dot products of Z's
+        // columns touched them all and needed Z transposed). Summed by
+        // column position first (P, lower triangle, stride w4), then added
+        // to S at the columns' bounded indices.
+        // (At least one group: w is 0 when no bounded row touches a
+        // bilateral one, and rows of length 0 cannot be chunked.)
+        let w4 = ((w + 3) & !3).max(4);
+        // P has w4 rows: the padding rows are never written (z is zero there).
+        if s.t.len() < w4 * w4 + w4 {
+            s.t.resize(w4 * w4 + w4, 0.0);
         }
-        let (zt, wt) = s.t[..2 * w * nu].split_at_mut(w * nu);
+        let (p, zbuf) = s.t[..w4 * w4 + w4].split_at_mut(w4 * w4);
+        for (bi, row) in p.chunks_exact_mut(w4).take(w).enumerate() {
+            row[..(bi + 4) & !3].fill(0.0);
+        }
         for (u, &d) in s.ldl.d().iter().enumerate() {
-            let rd = 1.0 / d;
-            for (ci, &z) in s.y[u * w..u * w + s.width[u] as usize].iter().enumerate() {
-                zt[ci * nu + u] = z;
-                wt[ci * nu + u] = z * rd;
+            let wu = s.width[u] as usize;
+            if wu == 0 {
+                continue;
             }
+            // Row u's prefix, zero-padded to whole groups of four.
+            let wu4 = (wu + 3) & !3;
+            zbuf[..wu].copy_from_slice(&s.y[u * w..u * w + wu]);
+            zbuf[wu..wu4].fill(0.0);
+            sub_outer_lower(p, w4, 1.0 / d, &zbuf[..wu4]);
         }
-        let dense = s.ldl.is_dense();
-        #[cfg(target_arch = "x86_64")]
-        let fma = simd::fma();
         for (bi, &kb) in s.colkey.iter().enumerate() {
             let b = kb as u32;
-            let from = if dense { (kb >> 32) as usize } else { 0 };
-            let wb = &wt[bi * nu + from..(bi + 1) * nu];
-            let mut ci = 0;
-            // Four columns per pass over wb where AVX2/FMA is there.
-            #[cfg(target_arch = "x86_64")]
-            if fma && nu - from >= 8 {
-                while ci + 4 <= bi + 1 {
-                    let z = |q: usize| &zt[(ci + q) * nu + from..(ci + q + 1) * nu];
-                    // SAFETY: the CPU has AVX2 and FMA (checked above).
-                    let v = unsafe { simd::dot4_fma(wb, [z(0), z(1), z(2), z(3)]) };
-                    for (q, v) in v.into_iter().enumerate() {
-                        let c = s.colkey[ci + q] as u32;
-                        let (hi, lo) = if b >= c { (b, c) } else { (c, b) };
-                        s.schur[hi as usize * skip + lo as usize] -= v;
-                    }
-                    ci += 4;
-                }
-            }
-            for (ci, &kc) in s.colkey[..=bi].iter().enumerate().skip(ci) {
+            for (ci, &kc) in s.colkey[..=bi].iter().enumerate() {
                 let c = kc as u32;
-                let v = dot(wb, &zt[ci * nu + from..(ci + 1) * nu]);
                 let (hi, lo) = if b >= c { (b, c) } else { (c, b) };
-                s.schur[hi as usize * skip + lo as usize] -= v;
+                s.schur[hi as usize * skip + lo as usize] += p[bi * w4 + ci];
             }
         }
     }

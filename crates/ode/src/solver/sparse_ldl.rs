@@ -33,8 +33,10 @@ pub struct SparseLdl {
     /// Unknowns by (current degree, index), smallest first; an entry whose
     /// degree has changed since it was pushed is stale and skipped.
     queue: BinaryHeap<Reverse<(u32, u32)>>,
-    /// Small systems are factorised densely: `dense` is then n×n row-major
-    /// (L strictly below the diagonal, D in `diag`).
+    /// Small systems are factorised densely: `dense` is then the n×n
+    /// row-major work matrix (upper triangle), and L goes into `lcol`
+    /// (natural `order`) as on the sparse path, so the solves skip its
+    /// zeros.
     is_dense: bool,
     dense: Vec<f64>,
     /// Scratch: the pivot's column before scaling, and the rows where it
@@ -188,8 +190,8 @@ impl SparseLdl {
 
     /// Dense right-looking LDLᵀ in natural order, with the sparse path's
     /// pivot guard. The trailing matrix is kept in the upper triangle, so
-    /// that the pivot's column is a contiguous row; L is written into the
-    /// lower triangle as each column is finished.
+    /// that the pivot's column is a contiguous row (the lower triangle is
+    /// never read); L's columns go into `lcol` as they are finished.
     fn factor_dense(&mut self) {
         let n = self.n;
         let a = &mut self.dense;
@@ -198,7 +200,7 @@ impl SparseLdl {
         }
         for i in 0..n {
             let row = &mut a[i * n..(i + 1) * n];
-            row.fill(0.0);
+            row[i..].fill(0.0);
             row[i] = self.diag[i];
             for &(j, v) in &self.adj[i] {
                 // Both triangles were appended by `add`; keep the upper one
@@ -223,13 +225,22 @@ impl SparseLdl {
             // with the rows at its two bodies, so a ragdoll's column holds
             // a handful): only they update the trailing block, and their
             // L values are formed once (col).
+            // Column j of L is also kept as a list, as the sparse path
+            // keeps it: the solves then visit only the nonzeros (about 30 %
+            // of a ragdoll island's 61×61 lower triangle).
             nz.clear();
+            let lcol = &mut self.lcol[j];
+            lcol.clear();
             let (done, rest) = a.split_at_mut((j + 1) * n);
             let pivot = &done[j * n..];
             for (k, &v) in pivot.iter().enumerate().skip(j + 1) {
                 if v != 0.0 {
                     nz.push(k as u32);
-                    col[k] = v * rd;
+                    let l = v * rd;
+                    col[k] = l;
+                    if l != 0.0 {
+                        lcol.push((k as u32, l));
+                    }
                 }
             }
             // A_rc −= L_cj·A_rj for pivot neighbours r ≤ c (the upper
@@ -244,33 +255,15 @@ impl SparseLdl {
                     // = col.len().
                     unsafe { *row.get_unchecked_mut(c as usize) -= *col.get_unchecked(c as usize) * arj };
                 }
-                row[j] = col[r];
             }
         }
         self.nz = nz;
+        self.order.clear();
+        self.order.extend(0..n as u32);
     }
 
     /// Solves A·x = b in place (`x` holds b on entry), after `factor`.
     pub fn solve(&self, x: &mut [f64]) {
-        if self.is_dense {
-            let (n, l) = (self.n, &self.dense);
-            for i in 0..n {
-                let s: f64 = l[i * n..i * n + i].iter().zip(&x[..i]).map(|(a, b)| a * b).sum();
-                x[i] -= s;
-            }
-            for i in 0..n {
-                x[i] /= self.diag[i];
-            }
-            for k in (0..n).rev() {
-                let xk = x[k];
-                if xk != 0.0 {
-                    for (xi, lki) in x[..k].iter_mut().zip(&l[k * n..k * n + k]) {
-                        *xi -= lki * xk;
-                    }
-                }
-            }
-            return;
-        }
         for &p in &self.order {
             let xp = x[p as usize];
             if xp != 0.0 {
@@ -296,38 +289,6 @@ impl SparseLdl {
     /// (one pass over the factor, contiguous inner loops).
     pub fn solve_many(&self, x: &mut [f64], w: usize) {
         if w == 0 {
-            return;
-        }
-        if self.is_dense {
-            let (n, l) = (self.n, &self.dense);
-            for i in 0..n {
-                for k in 0..i {
-                    let lik = l[i * n + k];
-                    if lik != 0.0 {
-                        let (xi, xk) = two_rows(x, i, k, w);
-                        for (a, b) in xi.iter_mut().zip(xk.iter()) {
-                            *a -= lik * *b;
-                        }
-                    }
-                }
-            }
-            for i in 0..n {
-                let r = 1.0 / self.diag[i];
-                for v in &mut x[i * w..(i + 1) * w] {
-                    *v *= r;
-                }
-            }
-            for k in (0..n).rev() {
-                for i in 0..k {
-                    let lki = l[k * n + i];
-                    if lki != 0.0 {
-                        let (xi, xk) = two_rows(x, i, k, w);
-                        for (a, b) in xi.iter_mut().zip(xk.iter()) {
-                            *a -= lki * *b;
-                        }
-                    }
-                }
-            }
             return;
         }
         self.forward_sparse(x, w);
@@ -385,20 +346,17 @@ impl SparseLdl {
             return;
         }
         if self.is_dense {
-            let (n, l) = (self.n, &self.dense);
-            for i in 0..n {
-                let wi = width[i] as usize;
-                if wi == 0 {
+            // Natural order: column p's rows i > p have width[i] ≥ width[p],
+            // and row p is zero beyond width[p]. Each entry of row i takes
+            // its updates in increasing p, as a row-by-row pass would.
+            for p in 0..self.n {
+                let wp = width[p] as usize;
+                if wp == 0 {
                     continue;
                 }
-                for k in 0..i {
-                    let lik = l[i * n + k];
-                    // Row k is zero beyond width[k] ≤ width[i].
-                    let wk = width[k] as usize;
-                    if lik != 0.0 && wk > 0 {
-                        let (xi, xk) = two_rows(x, i, k, w);
-                        super::fast_kernels::axpy(&mut xi[..wk], -lik, &xk[..wk]);
-                    }
+                for &(i, l) in &self.lcol[p] {
+                    let (xi, xp) = two_rows(x, i as usize, p, w);
+                    super::fast_kernels::axpy(&mut xi[..wp], -l, &xp[..wp]);
                 }
             }
             return;
@@ -408,10 +366,6 @@ impl SparseLdl {
 
     /// Number of off-diagonal entries of L (a measure of fill-in).
     pub fn factor_entries(&self) -> usize {
-        if self.is_dense {
-            let n = self.n;
-            return (0..n).map(|i| self.dense[i * n..i * n + i].iter().filter(|v| **v != 0.0).count()).sum();
-        }
         self.lcol.iter().take(self.n).map(Vec::len).sum()
     }
 }
