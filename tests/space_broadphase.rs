@@ -657,3 +657,58 @@ fn primitive_aabb_path_matches_generic_formula() {
         dWorldDestroy(world);
     }
 }
+
+static MOVED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+unsafe extern "C" fn quiet(_: std::ffi::c_int, _: *const std::ffi::c_char, _: *mut c_void) {}
+
+/// Moves the body of the geom `data` points at far away on the first call
+/// and brings its AABB up to date (a usage error ODE stops on; we report it
+/// and go on), then checks every pair the pass reports, the first one
+/// aside, against the geoms' AABBs as they are now.
+unsafe extern "C" fn move_then_check(data: *mut c_void, a: Id, b: Id) {
+    let victim = *(data as *const Id);
+    if MOVED.fetch_add(1, std::sync::atomic::Ordering::Relaxed) == 0 {
+        dBodySetPosition(dGeomGetBody(victim), 1000.0, 0.0, 0.0);
+        let mut aabb = [0.0; 6];
+        dGeomGetAABB(victim, aabb.as_mut_ptr());
+        assert!(aabb[0] > 900.0);
+        return;
+    }
+    let (mut p, mut q) = ([0.0; 6], [0.0; 6]);
+    dGeomGetAABB(a, p.as_mut_ptr());
+    dGeomGetAABB(b, q.as_mut_ptr());
+    let overlap = (0..3).all(|k| p[2 * k] <= q[2 * k + 1] && q[2 * k] <= p[2 * k + 1]);
+    assert!(overlap, "a pair reported after one of its geoms moved away: {p:?} {q:?}");
+}
+
+/// The hash space's pass keeps copies of its members' AABBs; a near
+/// callback that moves a member and recomputes its AABB mid-pass must see
+/// the rest of the pass use the new box (as ODE's pass reads the geoms).
+#[test]
+fn hash_space_pass_reads_aabbs_recomputed_by_the_callback() {
+    unsafe {
+        ode::ffi::error::dSetDebugHandler(Some(quiet));
+        let w = dWorldCreate();
+        let s = dHashSpaceCreate(std::ptr::null_mut());
+        // A row of overlapping spheres: each meets its neighbours.
+        let geoms: Vec<Id> = (0..20)
+            .map(|i| {
+                let b = dBodyCreate(w);
+                dBodySetPosition(b, i as f64 * 0.5, 0.0, 0.0);
+                let g = dCreateSphere(s, 0.4);
+                dGeomSetBody(g, b);
+                g
+            })
+            .collect();
+        // Hash spaces list their newest members first: the first pair
+        // involves the last geoms, so an early one still has pairs to come.
+        let victim = geoms[3];
+        MOVED.store(0, std::sync::atomic::Ordering::Relaxed);
+        dSpaceCollide(s, &victim as *const Id as *mut c_void, Some(move_then_check));
+        assert!(MOVED.load(std::sync::atomic::Ordering::Relaxed) > 10);
+        dSpaceDestroy(s);
+        dWorldDestroy(w);
+        ode::ffi::error::dSetDebugHandler(None);
+    }
+}
