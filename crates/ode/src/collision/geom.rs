@@ -791,9 +791,6 @@ pub fn recompute_aabb(h: GeomRef) {
 /// Computes the AABB into `geom.aabb` (ODE's per-class formulas).
 pub fn compute_aabb(h: GeomRef) {
     let geom = g(h);
-    if let Some(s) = geom.parent.and_then(|p| g(p).space_mut()) {
-        s.member_aabb_writes = s.member_aabb_writes.wrapping_add(1);
-    }
     // The common primitives read the pose where it lives (the body's or
     // the geom's own) instead of copying it, in a small function of their
     // own: a space's refresh runs this for every moved member each pass.

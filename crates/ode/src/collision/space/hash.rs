@@ -22,7 +22,7 @@
 //! Buffers live in the space and are reused, so a warm pass does not
 //! allocate.
 
-use super::{clean, collide_aabbs, collide_overlapping, locked, sp, Kind, Near};
+use super::{clean, collide_aabbs, locked, sp, Kind, Near};
 use crate::collision::geom::{g, GeomRef};
 
 pub struct Hash {
@@ -47,9 +47,6 @@ struct Cellbox {
     level: i32,
     db: [i32; 6],
     geom: GeomRef,
-    /// A copy of the geom's AABB: most candidate pairs fail the overlap
-    /// test, which then reads this list instead of the scattered geoms.
-    aabb: [f64; 6],
     /// Index of the box's first cell entry in `nodes` (its entries follow
     /// in the scan's x, y, z order).
     first_node: u32,
@@ -169,13 +166,6 @@ fn slot(level: i32, x: i32, y: i32, z: i32, wrap: u32, shift: u32) -> usize {
     (h >> shift) as usize
 }
 
-/// ODE's AABB overlap test failed (`collide_aabbs` applies it again to
-/// the geoms' own boxes for the pairs that pass).
-#[inline(always)]
-fn disjoint(b1: &[f64; 6], b2: &[f64; 6]) -> bool {
-    b1[0] > b2[1] || b1[1] < b2[0] || b1[2] > b2[3] || b1[3] < b2[2] || b1[4] > b2[5] || b1[5] < b2[4]
-}
-
 /// ⌊v⌋ as an integer, for v within the i32 range (checked by the caller):
 /// exact, and without the library call `f64::floor` is on the x86-64
 /// baseline.
@@ -249,7 +239,7 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
                 if level > maxlevel {
                     maxlevel = level;
                 }
-                sc.boxes.push(Cellbox { level, db, geom: h, aabb: geom.aabb, first_node: 0 });
+                sc.boxes.push(Cellbox { level, db, geom: h, first_node: 0 });
             } else {
                 out_of_range = true;
                 sc.big.push(h);
@@ -316,17 +306,11 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
         }
     }
 
-    // The AABB copies hold while no member's AABB is recomputed; a near
-    // callback that does so sends the rest of the pass to the geoms.
-    let aabb_writes: *const u64 = &sp(s).member_aabb_writes;
-    // SAFETY: the space is locked, hence alive, for the whole pass.
-    let copies_hold = |at: u64| unsafe { aabb_writes.read_volatile() } == at;
-    let at = unsafe { aabb_writes.read_volatile() };
     let (table, nodes, boxes, seen) = (&sc.table[..], &sc.nodes[..], &sc.boxes[..], &mut sc.seen[..n]);
     for ai in 0..n {
-        let (alevel, mut db, ag, first_node, aabb) = {
+        let (alevel, mut db, ag, first_node) = {
             let a = &boxes[ai];
-            (a.level, a.db, a.geom, a.first_node, a.aabb)
+            (a.level, a.db, a.geom, a.first_node)
         };
         let stamp = ai as u32 + 1;
         // At the member's own level a cell's chain lists the members after
@@ -352,12 +336,7 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
                                 let bi = (node.owner_wrap & !(1 << 31)) as usize;
                                 if seen[bi] != stamp {
                                     seen[bi] = stamp;
-                                    let b = &boxes[bi];
-                                    if !copies_hold(at) {
-                                        collide_aabbs(ag, b.geom, cb);
-                                    } else if !disjoint(&aabb, &b.aabb) {
-                                        collide_overlapping(ag, b.geom, cb);
-                                    }
+                                    collide_aabbs(ag, boxes[bi].geom, cb);
                                 }
                             }
                         }
@@ -391,11 +370,7 @@ fn run(s: GeomRef, sc: &mut Scratch, min_level: i32, max_level: i32, cb: &mut Ne
 
     for b in &sc.boxes {
         for &big in &sc.big {
-            if !copies_hold(at) {
-                collide_aabbs(b.geom, big, cb);
-            } else if !disjoint(&b.aabb, &g(big).aabb) {
-                collide_overlapping(b.geom, big, cb);
-            }
+            collide_aabbs(b.geom, big, cb);
         }
     }
     for i in 0..sc.big.len() {

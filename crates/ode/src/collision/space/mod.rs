@@ -48,10 +48,6 @@ pub struct Space {
     pub fast_collide: bool,
     /// The sort and sweep's state, kept between passes.
     pub sweep: Option<Box<sweep::Sweep>>,
-    /// Counts the AABB recomputations of direct members. A pass that keeps
-    /// copies of its members' AABBs trusts them while this is unchanged (a
-    /// near callback may move a member and recompute its AABB mid-pass).
-    pub member_aabb_writes: u64,
 }
 
 impl Space {
@@ -67,7 +63,6 @@ impl Space {
             kind,
             fast_collide: crate::dynamics::world::SolverMode::from_env() == crate::dynamics::world::SolverMode::Fast,
             sweep: None,
-            member_aabb_writes: 0,
         }
     }
 }
@@ -391,13 +386,6 @@ pub fn collide_aabbs(g1: GeomRef, g2: GeomRef, cb: &mut Near) {
     if b1[0] > b2[1] || b1[1] < b2[0] || b1[2] > b2[3] || b1[3] < b2[2] || b1[4] > b2[5] || b1[5] < b2[4] {
         return;
     }
-    collide_overlapping(g1, g2, cb);
-}
-
-/// `collide_aabbs` for a pair whose AABBs are known to overlap.
-#[inline]
-pub fn collide_overlapping(g1: GeomRef, g2: GeomRef, cb: &mut Near) {
-    let (a, b) = (g(g1), g(g2));
     if a.body.is_some() && a.body == b.body {
         return;
     }
