@@ -178,6 +178,14 @@ pub unsafe extern "C" fn dGeomGetBody(geom: dGeomID) -> dBodyID {
     if let Some(h) = GEOMS.check(geom) {
         return g(h).body.map_or(std::ptr::null_mut(), |b| b.as_raw());
     }
+    geom_get_body_refused(geom)
+}
+
+/// `dGeomGetBody` of a handle that is no live geom: its report. Out of
+/// line, so that the answer above needs no stack frame.
+#[cold]
+#[inline(never)]
+fn geom_get_body_refused(geom: dGeomID) -> dBodyID {
     call("dGeomGetBody", std::ptr::null_mut(), |cx| {
         Some(g(geom_arg(cx, geom, "geom")?).body.map_or(std::ptr::null_mut(), |b| b.as_raw()))
     })

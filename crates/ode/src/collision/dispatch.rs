@@ -245,9 +245,12 @@ pub unsafe fn collide_raw(o1: GeomRef, o2: GeomRef, flags: i32, contact: *mut dC
 /// is 0/0). A NaN contact would make the next step NaN.
 #[inline]
 unsafe fn drop_nonfinite(a: GeomRef, b: GeomRef, contact: *mut dContactGeom, skip: usize, n: usize) -> usize {
+    // x·0 is ±0 for a finite x and NaN otherwise, so the sum is 0 exactly
+    // when all seven are finite: one test instead of seven.
     let finite = |c: &dContactGeom| {
-        let v = [c.pos[0], c.pos[1], c.pos[2], c.normal[0], c.normal[1], c.normal[2], c.depth];
-        v.iter().all(|x| x.is_finite())
+        let z = |x: f64| x * 0.0;
+        (z(c.pos[0]) + z(c.pos[1]) + z(c.pos[2])) + (z(c.normal[0]) + z(c.normal[1]) + z(c.normal[2])) + z(c.depth)
+            == 0.0
     };
     let mut kept = 0;
     for i in 0..n {

@@ -384,7 +384,18 @@ pub fn rotation(h: GeomRef) -> &'static [f64; 12] {
 
 /// A copy of the world pose.
 pub fn pose(h: GeomRef) -> Pose {
-    Pose { pos: *position(h), r: *rotation(h) }
+    // One refresh and one look-up for both halves (the narrow phase asks
+    // this of both geoms of every pair).
+    recompute_posr(h);
+    let geom = g(h);
+    let (pos, r) = match (geom.pose_is_body, geom.body) {
+        (true, Some(b)) => {
+            let body = b.get();
+            (&body.pos, &body.r)
+        }
+        _ => (&geom.own.pos, &geom.own.r),
+    };
+    Pose { pos: *pos, r: *r }
 }
 
 pub fn quaternion(h: GeomRef) -> [f64; 4] {
