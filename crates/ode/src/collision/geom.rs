@@ -362,39 +362,34 @@ fn recompute_posr_now(h: GeomRef) {
     geom.gflags &= !gflags::POSR_BAD;
 }
 
-/// World position (padded), up to date.
-pub fn position(h: GeomRef) -> &'static [f64; 4] {
+/// World position (padded) and rotation (3x4 padded), up to date: the
+/// body's own when the geom follows it without an offset.
+fn world_pose(h: GeomRef) -> (&'static [f64; 4], &'static [f64; 12]) {
     recompute_posr(h);
     let geom = g(h);
     match (geom.pose_is_body, geom.body) {
-        (true, Some(b)) => &b.get().pos,
-        _ => &geom.own.pos,
-    }
-}
-
-/// World rotation (padded 3x4), up to date.
-pub fn rotation(h: GeomRef) -> &'static [f64; 12] {
-    recompute_posr(h);
-    let geom = g(h);
-    match (geom.pose_is_body, geom.body) {
-        (true, Some(b)) => &b.get().r,
-        _ => &geom.own.r,
-    }
-}
-
-/// A copy of the world pose.
-pub fn pose(h: GeomRef) -> Pose {
-    // One refresh and one look-up for both halves (the narrow phase asks
-    // this of both geoms of every pair).
-    recompute_posr(h);
-    let geom = g(h);
-    let (pos, r) = match (geom.pose_is_body, geom.body) {
         (true, Some(b)) => {
             let body = b.get();
             (&body.pos, &body.r)
         }
         _ => (&geom.own.pos, &geom.own.r),
-    };
+    }
+}
+
+/// World position (padded), up to date.
+pub fn position(h: GeomRef) -> &'static [f64; 4] {
+    world_pose(h).0
+}
+
+/// World rotation (padded 3x4), up to date.
+pub fn rotation(h: GeomRef) -> &'static [f64; 12] {
+    world_pose(h).1
+}
+
+/// A copy of the world pose (one refresh and look-up for both halves: the
+/// narrow phase asks this of both geoms of every pair).
+pub fn pose(h: GeomRef) -> Pose {
+    let (pos, r) = world_pose(h);
     Pose { pos: *pos, r: *r }
 }
 
