@@ -108,11 +108,7 @@ unsafe fn matrix(cx: &Cx, arg: &str, p: *const dReal) -> Option<[dReal; 12]> {
             return cx.fail(format_args!("argument '{arg}'[{i}] is {v} (must be finite)"));
         }
     }
-    let mut entries = m;
-    entries[3] = 0.0; // pads are never read
-    entries[7] = 0.0;
-    entries[11] = 0.0;
-    cx.warn_huge_array(arg, &entries);
+    cx.warn_huge_matrix(arg, &m);
     Some(m)
 }
 

@@ -307,6 +307,17 @@ impl Cx {
         }
     }
 
+    /// `warn_huge_array` for a 3x4 padded matrix: its nine entries (the
+    /// pads are never read).
+    #[inline]
+    pub fn warn_huge_matrix(&self, arg: &str, m: &[dReal; 12]) {
+        let mut entries = *m;
+        for k in [3, 7, 11] {
+            entries[k] = 0.0;
+        }
+        self.warn_huge_array(arg, &entries);
+    }
+
     /// A quaternion that ODE turns into a matrix without normalising it
     /// (the geom setters): the entries are products of two components, so
     /// components beyond the square root of `HUGE_INPUT` already give a

@@ -108,8 +108,7 @@ pub unsafe extern "C" fn dBodySetRotation(b: dBodyID, R: *const dReal) {
         // ODE keeps row 1 as given when it needed the Gram–Schmidt
         // correction (see `orthogonalize_r`), so a huge entry there is
         // stored and used: warned about as dGeomSetRotation does.
-        let entries = [m[0], m[1], m[2], 0.0, m[4], m[5], m[6], 0.0, m[8], m[9], m[10], 0.0];
-        cx.warn_huge_array("R", &entries);
+        cx.warn_huge_matrix("R", &m);
         b.get_mut().set_rotation_prepared(rq);
         Some(())
     })
