@@ -87,7 +87,7 @@ fn on_body(cx: &Cx, h: GeomRef, arg: &str) -> Option<()> {
     cx.require(g(h).body.is_some(), format_args!("argument '{arg}' is not attached to a body"))
 }
 
-fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
+fn vec3(cx: &Cx, names: &'static [&'static str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
     cx.vec3(names, x, y, z)
 }
 
@@ -192,7 +192,7 @@ pub unsafe extern "C" fn dGeomSetPosition(geom: dGeomID, x: dReal, y: dReal, z: 
     call("dGeomSetPosition", (), |cx| {
         let h = geom_arg(cx, geom, "geom")?;
         placeable(cx, h, "geom")?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
         unlocked(cx, h, "geom")?;
         refused(cx, "geom", geom::set_position_checked(h, p))
     })
@@ -428,7 +428,7 @@ pub unsafe extern "C" fn dGeomLowLevelControl(
 pub unsafe extern "C" fn dGeomGetRelPointPos(geom: dGeomID, px: dReal, py: dReal, pz: dReal, result: *mut dReal) {
     call("dGeomGetRelPointPos", (), |cx| {
         let h = geom_arg(cx, geom, "geom")?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         let out = cx.ptr_mut("result", result)?;
         out3(out, geom::rel_point_pos(h, p));
         Some(())
@@ -439,7 +439,7 @@ pub unsafe extern "C" fn dGeomGetRelPointPos(geom: dGeomID, px: dReal, py: dReal
 pub unsafe extern "C" fn dGeomGetPosRelPoint(geom: dGeomID, px: dReal, py: dReal, pz: dReal, result: *mut dReal) {
     call("dGeomGetPosRelPoint", (), |cx| {
         let h = geom_arg(cx, geom, "geom")?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         let out = cx.ptr_mut("result", result)?;
         out3(out, geom::pos_rel_point(h, p));
         Some(())
@@ -450,7 +450,7 @@ pub unsafe extern "C" fn dGeomGetPosRelPoint(geom: dGeomID, px: dReal, py: dReal
 pub unsafe extern "C" fn dGeomVectorToWorld(geom: dGeomID, px: dReal, py: dReal, pz: dReal, result: *mut dReal) {
     call("dGeomVectorToWorld", (), |cx| {
         let h = geom_arg(cx, geom, "geom")?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         let out = cx.ptr_mut("result", result)?;
         out3(out, geom::vector_to_world(h, p));
         Some(())
@@ -461,7 +461,7 @@ pub unsafe extern "C" fn dGeomVectorToWorld(geom: dGeomID, px: dReal, py: dReal,
 pub unsafe extern "C" fn dGeomVectorFromWorld(geom: dGeomID, px: dReal, py: dReal, pz: dReal, result: *mut dReal) {
     call("dGeomVectorFromWorld", (), |cx| {
         let h = geom_arg(cx, geom, "geom")?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         let out = cx.ptr_mut("result", result)?;
         out3(out, geom::vector_from_world(h, p));
         Some(())
@@ -475,7 +475,7 @@ pub unsafe extern "C" fn dGeomSetOffsetPosition(geom: dGeomID, x: dReal, y: dRea
     call("dGeomSetOffsetPosition", (), |cx| {
         let h = geom_arg(cx, geom, "geom")?;
         on_body(cx, h, "geom")?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
         unlocked(cx, h, "geom")?;
         geom::set_offset_position(h, p);
         Some(())
@@ -526,7 +526,7 @@ pub unsafe extern "C" fn dGeomSetOffsetWorldPosition(geom: dGeomID, x: dReal, y:
     call("dGeomSetOffsetWorldPosition", (), |cx| {
         let h = geom_arg(cx, geom, "geom")?;
         on_body(cx, h, "geom")?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
         unlocked(cx, h, "geom")?;
         geom::set_offset_world_position(h, p);
         warn_stored_offset(cx, h);
@@ -737,7 +737,7 @@ pub unsafe extern "C" fn dGeomSphereGetRadius(sphere: dGeomID) -> dReal {
 pub unsafe extern "C" fn dGeomSpherePointDepth(sphere: dGeomID, x: dReal, y: dReal, z: dReal) -> dReal {
     call("dGeomSpherePointDepth", 0.0, |cx| {
         let h = class_arg(cx, sphere, "sphere", class::SPHERE, "sphere")?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
         Some(geom::sphere_point_depth(sphere_of(h).radius, geom::position(h), p))
     })
 }
@@ -928,7 +928,7 @@ pub unsafe extern "C" fn dGeomBoxGetLengths(box_: dGeomID, result: *mut dReal) {
 pub unsafe extern "C" fn dGeomBoxPointDepth(box_: dGeomID, x: dReal, y: dReal, z: dReal) -> dReal {
     call("dGeomBoxPointDepth", 0.0, |cx| {
         let h = class_arg(cx, box_, "box", class::BOX, "box")?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
         Some(geom::box_point_depth(&box_of(h).sides, &geom::pose(h), p))
     })
 }
@@ -996,7 +996,7 @@ pub unsafe extern "C" fn dGeomPlaneGetParams(plane: dGeomID, result: *mut dReal)
 pub unsafe extern "C" fn dGeomPlanePointDepth(plane: dGeomID, x: dReal, y: dReal, z: dReal) -> dReal {
     call("dGeomPlanePointDepth", 0.0, |cx| {
         let h = class_arg(cx, plane, "plane", class::PLANE, "plane")?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
         Some(geom::plane_point_depth(plane_of(h), p))
     })
 }
@@ -1041,7 +1041,7 @@ pub unsafe extern "C" fn dGeomCapsuleGetParams(ccylinder: dGeomID, radius: *mut 
 pub unsafe extern "C" fn dGeomCapsulePointDepth(ccylinder: dGeomID, x: dReal, y: dReal, z: dReal) -> dReal {
     call("dGeomCapsulePointDepth", 0.0, |cx| {
         let h = class_arg(cx, ccylinder, "ccylinder", class::CAPSULE, "capsule")?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
         let pose = geom::pose(h);
         match &g(h).shape {
             Shape::Capsule(c) => Some(geom::capsule_point_depth(c, &pose, p)),
@@ -1152,7 +1152,7 @@ pub unsafe extern "C" fn dGeomRayGetLength(ray: dGeomID) -> dReal {
 pub unsafe extern "C" fn dGeomRaySet(ray: dGeomID, px: dReal, py: dReal, pz: dReal, dx: dReal, dy: dReal, dz: dReal) {
     call("dGeomRaySet", (), |cx| {
         let h = ray_arg(cx, ray)?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         let d = cx.vec3_unit(["dx", "dy", "dz"], dx, dy, dz)?;
         // ODE normalises the direction: it asserts on zero and gives NaN
         // for one too small to normalise (see vec::normalizable3).

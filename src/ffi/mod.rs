@@ -261,7 +261,7 @@ impl Cx {
     /// The usual case is one test: every component within `HUGE_INPUT`
     /// (which NaN and infinities fail); the rest is out of line.
     #[inline(always)]
-    pub fn vec3(&self, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
+    pub fn vec3(&self, names: &'static [&'static str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
         let h = core_error::HUGE_INPUT;
         if !((x.abs() <= h) & (y.abs() <= h) & (z.abs() <= h)) {
             self.vec3_cold(names, x, y, z)?;
@@ -275,9 +275,9 @@ impl Cx {
 
     #[cold]
     #[inline(never)]
-    fn vec3_cold(&self, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<()> {
+    fn vec3_cold(&self, names: &[&str; 3], x: dReal, y: dReal, z: dReal) -> Option<()> {
         let v = [self.finite(names[0], x)?, self.finite(names[1], y)?, self.finite(names[2], z)?];
-        self.warn_huge(&names, &v);
+        self.warn_huge(names, &v);
         Some(())
     }
 

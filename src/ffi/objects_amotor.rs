@@ -39,7 +39,7 @@ pub(crate) fn relativity(cx: &Cx, rel: c_int) -> Option<c_int> {
     Some(rel)
 }
 
-pub(crate) fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
+pub(crate) fn vec3(cx: &Cx, names: &'static [&'static str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
     cx.vec3(names, x, y, z)
 }
 
@@ -77,7 +77,7 @@ pub unsafe extern "C" fn dJointSetAMotorAxis(j: dJointID, anum: c_int, rel: c_in
         let (head, m) = amotor(cx, j)?;
         let i = axis_index(cx, anum)?;
         let rel = relativity(cx, rel)?;
-        let v = cx.vec3(["x", "y", "z"], x, y, z)?;
+        let v = cx.vec3(&["x", "y", "z"], x, y, z)?;
         if let Some(why) = m.axis_problem(head, bodies_of(head), i, rel, v) {
             return cx.fail(format_args!("axis {anum} (rel {rel}, ({x:?}, {y:?}, {z:?})): {why}"));
         }
@@ -129,7 +129,7 @@ pub unsafe extern "C" fn dJointSetAMotorMode(j: dJointID, mode: c_int) {
 pub unsafe extern "C" fn dJointAddAMotorTorques(j: dJointID, torque1: dReal, torque2: dReal, torque3: dReal) {
     call("dJointAddAMotorTorques", (), |cx| {
         let (head, m) = amotor(cx, j)?;
-        let t = vec3(cx, ["torque1", "torque2", "torque3"], torque1, torque2, torque3)?;
+        let t = vec3(cx, &["torque1", "torque2", "torque3"], torque1, torque2, torque3)?;
         let Some(push) = m.torque_push(head, bodies_of(head), t) else {
             return cx.fail(format_args!("the joint is not attached to a body"));
         };

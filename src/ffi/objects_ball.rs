@@ -26,7 +26,7 @@ pub unsafe extern "C" fn dJointCreateBall(w: dWorldID, g: dJointGroupID) -> dJoi
 pub unsafe extern "C" fn dJointSetBallAnchor(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetBallAnchor", (), |cx| {
         let (head, b) = ball(cx, j)?;
-        let p = cx.vec3(["x", "y", "z"], x, y, z)?;
+        let p = cx.vec3(&["x", "y", "z"], x, y, z)?;
         try_anchor_set(cx, b, |m| [m.anchor1, m.anchor2], |m| m.set_anchor(bodies_of(head), p))
     })
 }
@@ -35,7 +35,7 @@ pub unsafe extern "C" fn dJointSetBallAnchor(j: dJointID, x: dReal, y: dReal, z:
 pub unsafe extern "C" fn dJointSetBallAnchor2(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetBallAnchor2", (), |cx| {
         let (_, b) = ball(cx, j)?;
-        let p = cx.vec3(["x", "y", "z"], x, y, z)?;
+        let p = cx.vec3(&["x", "y", "z"], x, y, z)?;
         b.set_anchor2_raw(p);
         Some(())
     })

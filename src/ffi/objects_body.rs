@@ -38,7 +38,7 @@ fn accept<T>(cx: &Cx, arg: &str, r: Result<T, Invalid>) -> Option<T> {
 
 /// Three finite reals named `names`.
 #[inline]
-fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
+fn vec3(cx: &Cx, names: &'static [&'static str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
     cx.vec3(names, x, y, z)
 }
 
@@ -91,7 +91,7 @@ pub unsafe extern "C" fn dBodyGetData(b: dBodyID) -> *mut c_void {
 pub unsafe extern "C" fn dBodySetPosition(b: dBodyID, x: dReal, y: dReal, z: dReal) {
     call("dBodySetPosition", (), |cx| {
         let b = body(cx, b)?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
         b.get_mut().set_position(p);
         Some(())
     })
@@ -131,7 +131,7 @@ pub unsafe extern "C" fn dBodySetQuaternion(b: dBodyID, q: *const dReal) {
 pub unsafe extern "C" fn dBodySetLinearVel(b: dBodyID, x: dReal, y: dReal, z: dReal) {
     call("dBodySetLinearVel", (), |cx| {
         let b = body(cx, b)?;
-        let v = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let v = vec3(cx, &["x", "y", "z"], x, y, z)?;
         b.get_mut().set_linear_vel(v);
         Some(())
     })
@@ -141,7 +141,7 @@ pub unsafe extern "C" fn dBodySetLinearVel(b: dBodyID, x: dReal, y: dReal, z: dR
 pub unsafe extern "C" fn dBodySetAngularVel(b: dBodyID, x: dReal, y: dReal, z: dReal) {
     call("dBodySetAngularVel", (), |cx| {
         let b = body(cx, b)?;
-        let v = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let v = vec3(cx, &["x", "y", "z"], x, y, z)?;
         b.get_mut().set_angular_vel(v);
         Some(())
     })
@@ -275,7 +275,7 @@ fn accumulate(cx: &Cx, b: BodyRef, add: impl FnOnce(&mut Body)) -> Option<()> {
 pub unsafe extern "C" fn dBodyAddForce(b: dBodyID, fx: dReal, fy: dReal, fz: dReal) {
     call("dBodyAddForce", (), |cx| {
         let b = body(cx, b)?;
-        let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
+        let f = vec3(cx, &["fx", "fy", "fz"], fx, fy, fz)?;
         accumulate(cx, b, |body| body.add_force(f))
     })
 }
@@ -284,7 +284,7 @@ pub unsafe extern "C" fn dBodyAddForce(b: dBodyID, fx: dReal, fy: dReal, fz: dRe
 pub unsafe extern "C" fn dBodyAddTorque(b: dBodyID, fx: dReal, fy: dReal, fz: dReal) {
     call("dBodyAddTorque", (), |cx| {
         let b = body(cx, b)?;
-        let t = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
+        let t = vec3(cx, &["fx", "fy", "fz"], fx, fy, fz)?;
         accumulate(cx, b, |body| body.add_torque(t))
     })
 }
@@ -293,7 +293,7 @@ pub unsafe extern "C" fn dBodyAddTorque(b: dBodyID, fx: dReal, fy: dReal, fz: dR
 pub unsafe extern "C" fn dBodyAddRelForce(b: dBodyID, fx: dReal, fy: dReal, fz: dReal) {
     call("dBodyAddRelForce", (), |cx| {
         let b = body(cx, b)?;
-        let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
+        let f = vec3(cx, &["fx", "fy", "fz"], fx, fy, fz)?;
         accumulate(cx, b, |body| body.add_rel_force(f))
     })
 }
@@ -302,7 +302,7 @@ pub unsafe extern "C" fn dBodyAddRelForce(b: dBodyID, fx: dReal, fy: dReal, fz: 
 pub unsafe extern "C" fn dBodyAddRelTorque(b: dBodyID, fx: dReal, fy: dReal, fz: dReal) {
     call("dBodyAddRelTorque", (), |cx| {
         let b = body(cx, b)?;
-        let t = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
+        let t = vec3(cx, &["fx", "fy", "fz"], fx, fy, fz)?;
         accumulate(cx, b, |body| body.add_rel_torque(t))
     })
 }
@@ -319,8 +319,8 @@ pub unsafe extern "C" fn dBodyAddForceAtPos(
 ) {
     call("dBodyAddForceAtPos", (), |cx| {
         let b = body(cx, b)?;
-        let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let f = vec3(cx, &["fx", "fy", "fz"], fx, fy, fz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         accumulate(cx, b, |body| body.add_force_at_pos(f, p))
     })
 }
@@ -337,8 +337,8 @@ pub unsafe extern "C" fn dBodyAddForceAtRelPos(
 ) {
     call("dBodyAddForceAtRelPos", (), |cx| {
         let b = body(cx, b)?;
-        let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let f = vec3(cx, &["fx", "fy", "fz"], fx, fy, fz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         accumulate(cx, b, |body| body.add_force_at_rel_pos(f, p))
     })
 }
@@ -355,8 +355,8 @@ pub unsafe extern "C" fn dBodyAddRelForceAtPos(
 ) {
     call("dBodyAddRelForceAtPos", (), |cx| {
         let b = body(cx, b)?;
-        let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let f = vec3(cx, &["fx", "fy", "fz"], fx, fy, fz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         accumulate(cx, b, |body| body.add_rel_force_at_pos(f, p))
     })
 }
@@ -373,8 +373,8 @@ pub unsafe extern "C" fn dBodyAddRelForceAtRelPos(
 ) {
     call("dBodyAddRelForceAtRelPos", (), |cx| {
         let b = body(cx, b)?;
-        let f = vec3(cx, ["fx", "fy", "fz"], fx, fy, fz)?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let f = vec3(cx, &["fx", "fy", "fz"], fx, fy, fz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         accumulate(cx, b, |body| body.add_rel_force_at_rel_pos(f, p))
     })
 }
@@ -393,7 +393,7 @@ pub unsafe extern "C" fn dBodyGetTorque(b: dBodyID) -> *const dReal {
 pub unsafe extern "C" fn dBodySetForce(b: dBodyID, x: dReal, y: dReal, z: dReal) {
     call("dBodySetForce", (), |cx| {
         let b = body(cx, b)?;
-        let f = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let f = vec3(cx, &["x", "y", "z"], x, y, z)?;
         b.get_mut().set_force(f);
         Some(())
     })
@@ -403,7 +403,7 @@ pub unsafe extern "C" fn dBodySetForce(b: dBodyID, x: dReal, y: dReal, z: dReal)
 pub unsafe extern "C" fn dBodySetTorque(b: dBodyID, x: dReal, y: dReal, z: dReal) {
     call("dBodySetTorque", (), |cx| {
         let b = body(cx, b)?;
-        let t = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let t = vec3(cx, &["x", "y", "z"], x, y, z)?;
         b.get_mut().set_torque(t);
         Some(())
     })
@@ -415,7 +415,7 @@ pub unsafe extern "C" fn dBodySetTorque(b: dBodyID, x: dReal, y: dReal, z: dReal
 pub unsafe extern "C" fn dBodyGetRelPointPos(b: dBodyID, px: dReal, py: dReal, pz: dReal, result: *mut dReal) {
     call("dBodyGetRelPointPos", (), |cx| {
         let b = body(cx, b)?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         let out = cx.ptr_mut("result", result)?;
         out3(out, b.get().rel_point_pos(p));
         Some(())
@@ -426,7 +426,7 @@ pub unsafe extern "C" fn dBodyGetRelPointPos(b: dBodyID, px: dReal, py: dReal, p
 pub unsafe extern "C" fn dBodyGetRelPointVel(b: dBodyID, px: dReal, py: dReal, pz: dReal, result: *mut dReal) {
     call("dBodyGetRelPointVel", (), |cx| {
         let b = body(cx, b)?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         let out = cx.ptr_mut("result", result)?;
         out3(out, b.get().rel_point_vel(p));
         Some(())
@@ -437,7 +437,7 @@ pub unsafe extern "C" fn dBodyGetRelPointVel(b: dBodyID, px: dReal, py: dReal, p
 pub unsafe extern "C" fn dBodyGetPointVel(b: dBodyID, px: dReal, py: dReal, pz: dReal, result: *mut dReal) {
     call("dBodyGetPointVel", (), |cx| {
         let b = body(cx, b)?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         let out = cx.ptr_mut("result", result)?;
         out3(out, b.get().point_vel(p));
         Some(())
@@ -448,7 +448,7 @@ pub unsafe extern "C" fn dBodyGetPointVel(b: dBodyID, px: dReal, py: dReal, pz: 
 pub unsafe extern "C" fn dBodyGetPosRelPoint(b: dBodyID, px: dReal, py: dReal, pz: dReal, result: *mut dReal) {
     call("dBodyGetPosRelPoint", (), |cx| {
         let b = body(cx, b)?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         let out = cx.ptr_mut("result", result)?;
         out3(out, b.get().pos_rel_point(p));
         Some(())
@@ -459,7 +459,7 @@ pub unsafe extern "C" fn dBodyGetPosRelPoint(b: dBodyID, px: dReal, py: dReal, p
 pub unsafe extern "C" fn dBodyVectorToWorld(b: dBodyID, px: dReal, py: dReal, pz: dReal, result: *mut dReal) {
     call("dBodyVectorToWorld", (), |cx| {
         let b = body(cx, b)?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         let out = cx.ptr_mut("result", result)?;
         out3(out, b.get().vector_to_world(p));
         Some(())
@@ -470,7 +470,7 @@ pub unsafe extern "C" fn dBodyVectorToWorld(b: dBodyID, px: dReal, py: dReal, pz
 pub unsafe extern "C" fn dBodyVectorFromWorld(b: dBodyID, px: dReal, py: dReal, pz: dReal, result: *mut dReal) {
     call("dBodyVectorFromWorld", (), |cx| {
         let b = body(cx, b)?;
-        let p = vec3(cx, ["px", "py", "pz"], px, py, pz)?;
+        let p = vec3(cx, &["px", "py", "pz"], px, py, pz)?;
         let out = cx.ptr_mut("result", result)?;
         out3(out, b.get().vector_from_world(p));
         Some(())
@@ -496,7 +496,7 @@ pub unsafe extern "C" fn dBodyGetFiniteRotationMode(b: dBodyID) -> c_int {
 pub unsafe extern "C" fn dBodySetFiniteRotationAxis(b: dBodyID, x: dReal, y: dReal, z: dReal) {
     call("dBodySetFiniteRotationAxis", (), |cx| {
         let b = body(cx, b)?;
-        let a = cx.vec3(["x", "y", "z"], x, y, z)?;
+        let a = cx.vec3(&["x", "y", "z"], x, y, z)?;
         // Zero clears the axis; any other axis ODE normalises, giving NaN
         // for one too small to normalise (see vec::normalizable3).
         cx.require(

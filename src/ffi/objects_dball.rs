@@ -26,7 +26,7 @@ pub(crate) fn dball<'a>(cx: &Cx, j: dJointID) -> Option<(&'a JointHead, &'a mut 
 
 pub(crate) fn set_anchor(cx: &Cx, j: dJointID, which: usize, x: dReal, y: dReal, z: dReal) -> Option<()> {
     let (head, d) = dball(cx, j)?;
-    let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+    let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
     // Tried on a copy: finite but huge anchors overflow the body-frame
     // anchor or the distance between the anchors, which ODE stores as inf
     // and its next step turns into NaN.

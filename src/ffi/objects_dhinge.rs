@@ -29,7 +29,7 @@ pub unsafe extern "C" fn dJointCreateDHinge(w: dWorldID, g: dJointGroupID) -> dJ
 pub unsafe extern "C" fn dJointSetDHingeAxis(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetDHingeAxis", (), |cx| {
         let (head, h) = dhinge(cx, j)?;
-        let v = cx.vec3(["x", "y", "z"], x, y, z)?;
+        let v = cx.vec3(&["x", "y", "z"], x, y, z)?;
         cx.require(head.body[0].is_some(), format_args!("the joint is not attached to a body"))?;
         cx.require(
             DHinge::axis_acceptable(bodies_of(head), v),

@@ -21,13 +21,13 @@ fn hinge<'a>(cx: &Cx, j: dJointID) -> Option<(&'a JointHead, &'a mut Hinge)> {
     }
 }
 
-fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
+fn vec3(cx: &Cx, names: &'static [&'static str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
     cx.vec3(names, x, y, z)
 }
 
 /// A finite axis, non-zero if the joint has a body.
 fn axis(cx: &Cx, head: &JointHead, x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    let a = cx.vec3(["x", "y", "z"], x, y, z)?;
+    let a = cx.vec3(&["x", "y", "z"], x, y, z)?;
     cx.require(head.body[0].is_none() || axis_ok(a), format_args!("axis ({x:?}, {y:?}, {z:?}) cannot be normalised"))?;
     Some(a)
 }
@@ -43,7 +43,7 @@ pub unsafe extern "C" fn dJointCreateHinge(w: dWorldID, g: dJointGroupID) -> dJo
 pub unsafe extern "C" fn dJointSetHingeAnchor(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetHingeAnchor", (), |cx| {
         let (head, h) = hinge(cx, j)?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
         try_anchor_set(cx, h, |m| [m.anchor1, m.anchor2], |m| m.set_anchor(bodies_of(head), p))
     })
 }
@@ -60,8 +60,8 @@ pub unsafe extern "C" fn dJointSetHingeAnchorDelta(
 ) {
     call("dJointSetHingeAnchorDelta", (), |cx| {
         let (head, h) = hinge(cx, j)?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
-        let d = vec3(cx, ["ax", "ay", "az"], ax, ay, az)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
+        let d = vec3(cx, &["ax", "ay", "az"], ax, ay, az)?;
         try_anchor_set(cx, h, |m| [m.anchor1, m.anchor2], |m| m.set_anchor_delta(bodies_of(head), p, d))
     })
 }

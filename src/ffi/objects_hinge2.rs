@@ -63,7 +63,7 @@ pub unsafe extern "C" fn dJointCreateHinge2(w: dWorldID, g: dJointGroupID) -> dJ
 pub unsafe extern "C" fn dJointSetHinge2Anchor(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetHinge2Anchor", (), |cx| {
         let (head, h) = hinge2(cx, j)?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
         // ODE recomputes the angle reference vectors here too, asserting
         // when the current axes are exactly parallel.
         cx.require(
@@ -88,7 +88,7 @@ pub unsafe extern "C" fn dJointSetHinge2Axes(j: dJointID, axis1: *const dReal, a
 pub unsafe extern "C" fn dJointSetHinge2Axis1(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetHinge2Axis1", (), |cx| {
         let (head, h) = hinge2(cx, j)?;
-        let a = cx.vec3(["x", "y", "z"], x, y, z)?;
+        let a = cx.vec3(&["x", "y", "z"], x, y, z)?;
         set_axes(cx, head, h, Some(a), None)
     })
 }
@@ -97,7 +97,7 @@ pub unsafe extern "C" fn dJointSetHinge2Axis1(j: dJointID, x: dReal, y: dReal, z
 pub unsafe extern "C" fn dJointSetHinge2Axis2(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetHinge2Axis2", (), |cx| {
         let (head, h) = hinge2(cx, j)?;
-        let a = cx.vec3(["x", "y", "z"], x, y, z)?;
+        let a = cx.vec3(&["x", "y", "z"], x, y, z)?;
         set_axes(cx, head, h, None, Some(a))
     })
 }

@@ -62,7 +62,7 @@ pub unsafe extern "C" fn dJointSetLMotorAxis(j: dJointID, anum: c_int, rel: c_in
         let (head, m) = lmotor(cx, j)?;
         let i = axis_index(cx, anum)?;
         let rel = relativity(cx, rel)?;
-        let v = cx.vec3(["x", "y", "z"], x, y, z)?;
+        let v = cx.vec3(&["x", "y", "z"], x, y, z)?;
         if let Some(why) = LMotor::axis_problem(head, bodies_of(head), rel, v) {
             return cx.fail(format_args!("axis {anum} (rel {rel}, ({x:?}, {y:?}, {z:?})): {why}"));
         }

@@ -35,7 +35,7 @@ pub unsafe extern "C" fn dJointCreatePiston(w: dWorldID, g: dJointGroupID) -> dJ
 pub unsafe extern "C" fn dJointSetPistonAnchor(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetPistonAnchor", (), |cx| {
         let (head, p) = piston(cx, j)?;
-        let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let a = vec3(cx, &["x", "y", "z"], x, y, z)?;
         try_anchor_set(cx, p, |m| [m.anchor1, m.anchor2], |m| m.set_anchor_at(bodies_of(head), a, None))
     })
 }
@@ -56,8 +56,8 @@ pub unsafe extern "C" fn dJointSetPistonAnchorOffset(
 ) {
     call("dJointSetPistonAnchorOffset", (), |cx| {
         let (head, p) = piston(cx, j)?;
-        let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
-        let mut d = vec3(cx, ["dx", "dy", "dz"], dx, dy, dz)?;
+        let a = vec3(cx, &["x", "y", "z"], x, y, z)?;
+        let mut d = vec3(cx, &["dx", "dy", "dz"], dx, dy, dz)?;
         if head.flags & flags::REVERSE == 0 {
             d = [-d[0], -d[1], -d[2]];
         }
@@ -96,7 +96,7 @@ pub unsafe extern "C" fn dJointSetPistonAxisDelta(
         let (head, p) = piston(cx, j)?;
         attached(cx, head)?;
         let a = axis(cx, head, x, y, z)?;
-        let d = vec3(cx, ["dx", "dy", "dz"], dx, dy, dz)?;
+        let d = vec3(cx, &["dx", "dy", "dz"], dx, dy, dz)?;
         p.set_axis_delta(bodies_of(head), a, d);
         Some(())
     })

@@ -31,7 +31,7 @@ pub unsafe extern "C" fn dJointCreatePR(w: dWorldID, g: dJointGroupID) -> dJoint
 pub unsafe extern "C" fn dJointSetPRAnchor(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetPRAnchor", (), |cx| {
         let (head, p) = pr(cx, j)?;
-        let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let a = vec3(cx, &["x", "y", "z"], x, y, z)?;
         try_anchor_set(cx, p, |m| [m.offset, m.anchor2], |m| m.set_anchor(bodies_of(head), a))
     })
 }

@@ -46,7 +46,7 @@ pub unsafe extern "C" fn dJointCreatePU(w: dWorldID, g: dJointGroupID) -> dJoint
 pub unsafe extern "C" fn dJointSetPUAnchor(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetPUAnchor", (), |cx| {
         let (head, p) = pu(cx, j)?;
-        let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let a = vec3(cx, &["x", "y", "z"], x, y, z)?;
         try_anchor_set(cx, p, |m| [m.anchor1, m.anchor2], |m| m.set_anchor_at(bodies_of(head), a, None))
     })
 }
@@ -64,8 +64,8 @@ pub unsafe extern "C" fn dJointSetPUAnchorDelta(
 ) {
     call("dJointSetPUAnchorDelta", (), |cx| {
         let (head, p) = pu(cx, j)?;
-        let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
-        let d = vec3(cx, ["dx", "dy", "dz"], dx, dy, dz)?;
+        let a = vec3(cx, &["x", "y", "z"], x, y, z)?;
+        let d = vec3(cx, &["dx", "dy", "dz"], dx, dy, dz)?;
         set_anchor_shifted(cx, head, p, a, d)
     })
 }
@@ -84,8 +84,8 @@ pub unsafe extern "C" fn dJointSetPUAnchorOffset(
 ) {
     call("dJointSetPUAnchorOffset", (), |cx| {
         let (head, p) = pu(cx, j)?;
-        let a = vec3(cx, ["x", "y", "z"], x, y, z)?;
-        let mut d = vec3(cx, ["dx", "dy", "dz"], dx, dy, dz)?;
+        let a = vec3(cx, &["x", "y", "z"], x, y, z)?;
+        let mut d = vec3(cx, &["dx", "dy", "dz"], dx, dy, dz)?;
         if head.flags & flags::REVERSE == 0 {
             d = [-d[0], -d[1], -d[2]];
         }

@@ -21,12 +21,12 @@ fn slider<'a>(cx: &Cx, j: dJointID) -> Option<(&'a JointHead, &'a mut Slider)> {
     }
 }
 
-fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
+fn vec3(cx: &Cx, names: &'static [&'static str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
     cx.vec3(names, x, y, z)
 }
 
 fn axis(cx: &Cx, head: &JointHead, x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    let a = cx.vec3(["x", "y", "z"], x, y, z)?;
+    let a = cx.vec3(&["x", "y", "z"], x, y, z)?;
     cx.require(head.body[0].is_none() || axis_ok(a), format_args!("axis ({x:?}, {y:?}, {z:?}) cannot be normalised"))?;
     Some(a)
 }
@@ -68,7 +68,7 @@ pub unsafe extern "C" fn dJointSetSliderAxisDelta(
     call("dJointSetSliderAxisDelta", (), |cx| {
         let (head, s) = slider(cx, j)?;
         let a = axis(cx, head, x, y, z)?;
-        let d = vec3(cx, ["ax", "ay", "az"], ax, ay, az)?;
+        let d = vec3(cx, &["ax", "ay", "az"], ax, ay, az)?;
         s.set_axis_delta(bodies_of(head), a, d);
         Some(())
     })

@@ -40,7 +40,7 @@ fn in_mode(cx: &Cx, t: &Transmission, modes: &[c_int], what: &str) -> Option<()>
 /// A finite axis ODE can normalise in the frame of each attached wheel
 /// body among `wheels`.
 fn axis(cx: &Cx, head: &JointHead, wheels: &[usize], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    let v = cx.vec3(["x", "y", "z"], x, y, z)?;
+    let v = cx.vec3(&["x", "y", "z"], x, y, z)?;
     let b = bodies_of(head);
     cx.require(
         wheels.iter().all(|&i| Transmission::axis_acceptable(b, i, v)),
@@ -106,7 +106,7 @@ pub unsafe extern "C" fn dJointSetTransmissionAxis2(j: dJointID, x: dReal, y: dR
 pub unsafe extern "C" fn dJointSetTransmissionAnchor1(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetTransmissionAnchor1", (), |cx| {
         let (head, t) = transmission(cx, j)?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
         try_anchor_set(cx, t, |m| m.anchors, |m| m.set_anchor(bodies_of(head), 0, p))
     })
 }
@@ -115,7 +115,7 @@ pub unsafe extern "C" fn dJointSetTransmissionAnchor1(j: dJointID, x: dReal, y: 
 pub unsafe extern "C" fn dJointSetTransmissionAnchor2(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetTransmissionAnchor2", (), |cx| {
         let (head, t) = transmission(cx, j)?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
         try_anchor_set(cx, t, |m| m.anchors, |m| m.set_anchor(bodies_of(head), 1, p))
     })
 }

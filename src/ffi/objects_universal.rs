@@ -24,13 +24,13 @@ fn universal<'a>(cx: &Cx, j: dJointID) -> Option<(&'a JointHead, &'a mut Univers
 }
 
 /// Three finite reals.
-pub(crate) fn vec3(cx: &Cx, names: [&str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
+pub(crate) fn vec3(cx: &Cx, names: &'static [&'static str; 3], x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
     cx.vec3(names, x, y, z)
 }
 
 /// A finite axis, non-zero if the joint has a body.
 pub(crate) fn axis(cx: &Cx, head: &JointHead, x: dReal, y: dReal, z: dReal) -> Option<[dReal; 3]> {
-    let a = cx.vec3(["x", "y", "z"], x, y, z)?;
+    let a = cx.vec3(&["x", "y", "z"], x, y, z)?;
     cx.require(head.body[0].is_none() || axis_ok(a), format_args!("axis ({x:?}, {y:?}, {z:?}) cannot be normalised"))?;
     Some(a)
 }
@@ -61,7 +61,7 @@ pub unsafe extern "C" fn dJointCreateUniversal(w: dWorldID, g: dJointGroupID) ->
 pub unsafe extern "C" fn dJointSetUniversalAnchor(j: dJointID, x: dReal, y: dReal, z: dReal) {
     call("dJointSetUniversalAnchor", (), |cx| {
         let (head, u) = universal(cx, j)?;
-        let p = vec3(cx, ["x", "y", "z"], x, y, z)?;
+        let p = vec3(cx, &["x", "y", "z"], x, y, z)?;
         try_anchor_set(cx, u, |m| [m.anchor1, m.anchor2], |m| m.set_anchor(bodies_of(head), p))
     })
 }

@@ -285,29 +285,35 @@ impl Body {
 
     // ---- forces --------------------------------------------------------
 
+    #[inline]
     fn r3(&self) -> &[f64; 12] {
         &self.r
     }
 
+    #[inline]
     pub fn add_force(&mut self, f: [f64; 3]) {
         add3(&mut self.facc, &f);
     }
 
+    #[inline]
     pub fn add_torque(&mut self, t: [f64; 3]) {
         add3(&mut self.tacc, &t);
     }
 
+    #[inline]
     pub fn add_rel_force(&mut self, f: [f64; 3]) {
         let fw = mul0_331(self.r3(), &f);
         add3(&mut self.facc, &fw);
     }
 
+    #[inline]
     pub fn add_rel_torque(&mut self, t: [f64; 3]) {
         let tw = mul0_331(self.r3(), &t);
         add3(&mut self.tacc, &tw);
     }
 
     /// World force at a world point.
+    #[inline]
     pub fn add_force_at_pos(&mut self, f: [f64; 3], p: [f64; 3]) {
         add3(&mut self.facc, &f);
         let q = [p[0] - self.pos[0], p[1] - self.pos[1], p[2] - self.pos[2]];
@@ -315,6 +321,7 @@ impl Body {
     }
 
     /// World force at a body-relative point.
+    #[inline]
     pub fn add_force_at_rel_pos(&mut self, f: [f64; 3], p: [f64; 3]) {
         let pw = mul0_331(self.r3(), &p);
         add3(&mut self.facc, &f);
@@ -322,6 +329,7 @@ impl Body {
     }
 
     /// Body-relative force at a world point.
+    #[inline]
     pub fn add_rel_force_at_pos(&mut self, f: [f64; 3], p: [f64; 3]) {
         let fw = mul0_331(self.r3(), &f);
         add3(&mut self.facc, &fw);
@@ -330,6 +338,7 @@ impl Body {
     }
 
     /// Body-relative force at a body-relative point.
+    #[inline]
     pub fn add_rel_force_at_rel_pos(&mut self, f: [f64; 3], p: [f64; 3]) {
         let fw = mul0_331(self.r3(), &f);
         let pw = mul0_331(self.r3(), &p);
