@@ -14,6 +14,9 @@
 #   bench/c/bench_trimesh.c 200 boxes and spheres falling onto a 20k-triangle
 #                           terrain mesh (QuickStep), and dCollide of two
 #                           5k-triangle closed meshes
+#   bench/c/bench_api_calls.c  ns per call of cheap, often-called functions
+#                           (pose getters/setters, forces, transforms, joint
+#                           parameters); linked by soname, run once per library
 # --criterion also runs the criterion benches (cargo bench --bench step and
 # --bench joints), which take a few minutes.
 set -euo pipefail
@@ -60,6 +63,15 @@ target/release/quick_stack "$OURS" "$ODE"
 echo
 echo "==> bench_trimesh"
 target/release/bench_trimesh "$OURS" "$ODE"
+echo
+echo "==> bench_api_calls (ns per call)"
+cc -O2 -std=gnu99 -Wall -DdDOUBLE bench/c/bench_api_calls.c -o target/release/bench_api_calls -lode -lm
+ours_dir=$(mktemp -d)
+cp "$OURS" "$ours_dir/libode.so.8"
+printf '%-26s %7s %7s %6s\n' call ours ODE ratio
+paste <(LD_LIBRARY_PATH="$ours_dir" target/release/bench_api_calls) <(env -u LD_LIBRARY_PATH target/release/bench_api_calls) |
+  awk '{ printf "%-26s %7.2f %7.2f %6.2f\n", $1, $2, $4, $2 / $4 }'
+rm -rf "$ours_dir"
 
 if [ "$criterion" = yes ]; then
   echo "==> cargo bench --bench step"

@@ -215,14 +215,17 @@ unsafe impl Send for Geom {}
 const ZERO4: [f64; 4] = [0.0; 4];
 
 impl Geom {
+    #[inline]
     pub fn is_space(&self) -> bool {
         (class::FIRST_SPACE..=class::LAST_SPACE).contains(&self.class)
     }
 
+    #[inline]
     pub fn is_placeable(&self) -> bool {
         self.gflags & gflags::PLACEABLE != 0
     }
 
+    #[inline]
     pub fn is_enabled(&self) -> bool {
         self.gflags & gflags::ENABLED != 0
     }
@@ -364,6 +367,7 @@ fn recompute_posr_now(h: GeomRef) {
 
 /// World position (padded) and rotation (3x4 padded), up to date: the
 /// body's own when the geom follows it without an offset.
+#[inline]
 fn world_pose(h: GeomRef) -> (&'static [f64; 4], &'static [f64; 12]) {
     recompute_posr(h);
     let geom = g(h);
@@ -377,11 +381,13 @@ fn world_pose(h: GeomRef) -> (&'static [f64; 4], &'static [f64; 12]) {
 }
 
 /// World position (padded), up to date.
+#[inline]
 pub fn position(h: GeomRef) -> &'static [f64; 4] {
     world_pose(h).0
 }
 
 /// World rotation (padded 3x4), up to date.
+#[inline]
 pub fn rotation(h: GeomRef) -> &'static [f64; 12] {
     world_pose(h).1
 }

@@ -16,7 +16,7 @@ use crate::math::matrix::invert_pd;
 use crate::math::rotation::{q_to_r, r_to_q, IDENTITY};
 use crate::math::vec::{cross3, dot3, orthogonalize_r, safe_normalize3, safe_normalize4};
 use std::ffi::c_void;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 pub type BodyRef = Handle<Body>;
 
@@ -158,6 +158,7 @@ impl Body {
 
     // ---- position and orientation -------------------------------------
 
+    #[inline]
     pub fn set_position(&mut self, p: [f64; 3]) {
         self.pos[..3].copy_from_slice(&p);
         self.geoms_moved();
@@ -166,7 +167,13 @@ impl Body {
     /// Tells the attached geoms that the body moved (ODE's dGeomMoved for
     /// each), so their spaces refresh them.
     pub fn geoms_moved(&self) {
-        if !self.geoms.is_empty() && !DEFER_GEOMS_MOVED.with(|d| d.get()) {
+        // The thread-local is read only while some thread defers: in a
+        // shared library each read is a call to __tls_get_addr, and this
+        // runs for every body with geoms at every step and position set.
+        // (LLVM hoists an inlined thread-local read above the count test,
+        // hence the out-of-line read.)
+        let deferred = || DEFERRING.load(Ordering::Relaxed) != 0 && this_thread_defers();
+        if !self.geoms.is_empty() && !deferred() {
             if let Some(hooks) = GEOM_HOOKS.get() {
                 (hooks.moved)(&self.geoms);
             }
@@ -218,10 +225,12 @@ impl Body {
         Ok((q_to_r(&q), q))
     }
 
+    #[inline]
     pub fn set_linear_vel(&mut self, v: [f64; 3]) {
         self.lvel[..3].copy_from_slice(&v);
     }
 
+    #[inline]
     pub fn set_angular_vel(&mut self, v: [f64; 3]) {
         self.avel[..3].copy_from_slice(&v);
     }
@@ -346,10 +355,12 @@ impl Body {
         add_cross(&mut self.tacc, &pw, &fw);
     }
 
+    #[inline]
     pub fn set_force(&mut self, f: [f64; 3]) {
         self.facc[..3].copy_from_slice(&f);
     }
 
+    #[inline]
     pub fn set_torque(&mut self, t: [f64; 3]) {
         self.tacc[..3].copy_from_slice(&t);
     }
@@ -357,12 +368,14 @@ impl Body {
     // ---- frames --------------------------------------------------------
 
     /// Body point to world coordinates.
+    #[inline]
     pub fn rel_point_pos(&self, p: [f64; 3]) -> [f64; 3] {
         let w = mul0_331(self.r3(), &p);
         [w[0] + self.pos[0], w[1] + self.pos[1], w[2] + self.pos[2]]
     }
 
     /// World velocity of a body point.
+    #[inline]
     pub fn rel_point_vel(&self, p: [f64; 3]) -> [f64; 3] {
         let w = mul0_331(self.r3(), &p);
         let mut v = [self.lvel[0], self.lvel[1], self.lvel[2], 0.0];
@@ -371,6 +384,7 @@ impl Body {
     }
 
     /// World velocity of a world point moving with the body.
+    #[inline]
     pub fn point_vel(&self, p: [f64; 3]) -> [f64; 3] {
         let d = [p[0] - self.pos[0], p[1] - self.pos[1], p[2] - self.pos[2]];
         let mut v = [self.lvel[0], self.lvel[1], self.lvel[2], 0.0];
@@ -379,15 +393,18 @@ impl Body {
     }
 
     /// World point to body coordinates.
+    #[inline]
     pub fn pos_rel_point(&self, p: [f64; 3]) -> [f64; 3] {
         let d = [p[0] - self.pos[0], p[1] - self.pos[1], p[2] - self.pos[2]];
         mul1_331(self.r3(), &d)
     }
 
+    #[inline]
     pub fn vector_to_world(&self, v: [f64; 3]) -> [f64; 3] {
         mul0_331(self.r3(), &v)
     }
 
+    #[inline]
     pub fn vector_from_world(&self, v: [f64; 3]) -> [f64; 3] {
         mul1_331(self.r3(), &v)
     }
@@ -594,14 +611,28 @@ thread_local! {
     static DEFER_GEOMS_MOVED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// How many threads are inside `with_geoms_moved_deferred`. A thread
+/// raises it before setting its flag and lowers it after restoring it, so
+/// a thread that defers always sees a nonzero count, and while the count is
+/// zero no thread's flag is set.
+static DEFERRING: AtomicUsize = AtomicUsize::new(0);
+
+#[cold]
+#[inline(never)]
+fn this_thread_defers() -> bool {
+    DEFER_GEOMS_MOVED.with(|d| d.get())
+}
+
 /// Runs `f` with `geoms_moved` suppressed on this thread (see above).
 pub fn with_geoms_moved_deferred<R>(f: impl FnOnce() -> R) -> R {
     struct Restore(bool);
     impl Drop for Restore {
         fn drop(&mut self) {
             DEFER_GEOMS_MOVED.with(|d| d.set(self.0));
+            DEFERRING.fetch_sub(1, Ordering::Relaxed);
         }
     }
+    DEFERRING.fetch_add(1, Ordering::Relaxed);
     let _restore = Restore(DEFER_GEOMS_MOVED.with(|d| d.replace(true)));
     f()
 }

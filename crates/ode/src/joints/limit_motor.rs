@@ -63,6 +63,7 @@ impl Param {
 
     /// Axis index (0 for group 1, 1 for group 2, 2 for group 3) and
     /// parameter of a number of any group.
+    #[inline]
     pub fn decode(code: c_int) -> Option<(usize, Param)> {
         if !(0..3 * GROUP).contains(&code) {
             return None;
@@ -182,6 +183,7 @@ impl LimitMotor {
     /// Stores a parameter as ODE does: a negative FMax and a fudge factor
     /// outside [0, 1] are ignored, as are the parameters this joint part
     /// does not have (LoVel, HiVel, suspension, ERP).
+    #[inline]
     pub fn set(&mut self, p: Param, v: f64) {
         match p {
             Param::LoStop => self.lostop = v,

@@ -73,10 +73,12 @@ pub fn sp(s: GeomRef) -> &'static mut Space {
     g(s).space_mut().expect("handle is a space")
 }
 
+#[inline]
 pub fn is_space(h: GeomRef) -> bool {
     g(h).is_space()
 }
 
+#[inline]
 pub fn is_locked(s: GeomRef) -> bool {
     sp(s).lock_count > 0
 }
