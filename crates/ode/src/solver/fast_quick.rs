@@ -1040,8 +1040,6 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
 #[derive(Clone, Copy, Default)]
 struct PlainLane {
     n: [f64; 3],
-    t1: [f64; 3],
-    t2: [f64; 3],
     c1: [f64; 3],
     c2: [f64; 3],
     rc: [f64; 3],
@@ -1088,11 +1086,7 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
         pl.mu[0] = s.mu;
         pl.mu[1] = if mode & cmode::MU2 != 0 { s.mu2 } else { s.mu };
         let g = &cj.geom;
-        let nn = cj.normal(&joint.head);
-        let (p, q) = plane_space(&nn);
-        pl.n = nn;
-        pl.t1 = p;
-        pl.t2 = q;
+        pl.n = cj.normal(&joint.head);
         pl.c1 = [g.pos[0] - b0.pos[0], g.pos[1] - b0.pos[1], g.pos[2] - b0.pos[2]];
         pl.c2 = b1.map_or([0.0; 3], |b| [g.pos[0] - b.pos[0], g.pos[1] - b.pos[1], g.pos[2] - b.pos[2]]);
         pl.ba = slot.b1.unwrap_or(nb);
@@ -1156,11 +1150,9 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
     let w = DVec4::splat(input.world.qs.w);
     // Lanes without a second body have im2 = 0 (see above).
     (bk.im1, bk.im2) = (im1, im2);
-    let dirs = [
-        [v4!(|x| x.n[0]), v4!(|x| x.n[1]), v4!(|x| x.n[2])],
-        [v4!(|x| x.t1[0]), v4!(|x| x.t1[1]), v4!(|x| x.t1[2])],
-        [v4!(|x| x.t2[0]), v4!(|x| x.t2[1]), v4!(|x| x.t2[2])],
-    ];
+    let n = [v4!(|x| x.n[0]), v4!(|x| x.n[1]), v4!(|x| x.n[2])];
+    let (t1, t2) = plane_space4(&n);
+    let dirs = [n, t1, t2];
     for (k, d) in dirs.iter().enumerate() {
         let a1 = cross(&c1, d);
         let a2 = cross(d, &c2);
@@ -1194,6 +1186,30 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
             bk.fcoef[k - 1] = v4!(|x| x.mu[k - 1]).abs();
         }
     }
+}
+
+/// `plane_space` of four unit normals, lane by lane the same operations
+/// (both branches formed, each lane taking its own): the same bits
+/// without a data-dependent branch and a scalar square root and division
+/// per lane.
+#[inline(always)]
+fn plane_space4(n: &[DVec4; 3]) -> ([DVec4; 3], [DVec4; 3]) {
+    let yz = n[2].abs().cmpgt(DVec4::splat(std::f64::consts::FRAC_1_SQRT_2));
+    let a = DVec4::select(yz, n[1] * n[1] + n[2] * n[2], n[0] * n[0] + n[1] * n[1]);
+    // glam's DVec4 has no square root; this compiles to one vsqrtpd.
+    let k = DVec4::ONE / DVec4::from_array(a.to_array().map(f64::sqrt));
+    let zero = DVec4::ZERO;
+    let p = [
+        DVec4::select(yz, zero, -n[1] * k),
+        DVec4::select(yz, -n[2] * k, n[0] * k),
+        DVec4::select(yz, n[1] * k, zero),
+    ];
+    let q = [
+        DVec4::select(yz, a * k, -n[2] * p[1]),
+        DVec4::select(yz, -n[0] * p[2], n[2] * p[0]),
+        DVec4::select(yz, n[0] * p[1], a * k),
+    ];
+    (p, q)
 }
 
 /// How many blocks ahead `fill_lanes` prefetches the joints of.
@@ -2421,6 +2437,42 @@ mod tests {
     /// `Layout::code` maps batch numbers one to one onto stored batches
     /// (in order, `batch_number` inverting it) then singles (group 0's
     /// overflow, then group 1's), with or without either overflow range.
+    /// The four-wide plane space gives `plane_space`'s bits lane by lane,
+    /// on both sides of its branch (|n_z| against 1/√2) and on the axes.
+    #[test]
+    fn plane_space4_matches_plane_space_bits() {
+        let h = std::f64::consts::FRAC_1_SQRT_2;
+        let mut normals = vec![
+            [0.0, 0.0, 1.0],
+            [0.0, 0.0, -1.0],
+            [1.0, 0.0, 0.0],
+            [0.0, -1.0, 0.0],
+            [h, 0.0, h],
+            [0.0, h, -h],
+            [-0.6, 0.0, 0.8],
+            [0.8, 0.0, -0.6],
+        ];
+        let mut r = 0x2545_F491_4F6C_DD1D;
+        while normals.len() < 400 {
+            let v = [uniform(&mut r), uniform(&mut r), uniform(&mut r)];
+            let l = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+            if l > 1e-3 {
+                normals.push(v.map(|x| x / l));
+            }
+        }
+        for four in normals.chunks_exact(4) {
+            let n = [0, 1, 2].map(|c| DVec4::from_array([0, 1, 2, 3].map(|l| four[l][c])));
+            let (p4, q4) = plane_space4(&n);
+            for (l, nl) in four.iter().enumerate() {
+                let (p, q) = plane_space(nl);
+                for c in 0..3 {
+                    assert_eq!(p4[c].to_array()[l].to_bits(), p[c].to_bits(), "p[{c}] of {nl:?}");
+                    assert_eq!(q4[c].to_array()[l].to_bits(), q[c].to_bits(), "q[{c}] of {nl:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn layout_codes_are_a_bijection_in_batch_order() {
         for (g0, n0, g1, n1) in [(3, 4, 2, 5), (0, 0, 5, 3), (4, 2, 3, 0), (6, 0, 0, 0), (0, 7, 0, 0)] {
