@@ -1058,7 +1058,16 @@ struct PlainLane {
 /// arms, tangents, bodies' data) are gathered lane by lane first. The
 /// warm start is left to the caller. `js`: the lanes' joint slots.
 #[inline(always)]
-fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], bk: &mut Block, tmp: &[[f64; 6]], hinv: f64) {
+#[allow(clippy::too_many_arguments)]
+fn fill_contact_block(
+    input: &IslandInput,
+    island: &IslandRows,
+    js: [usize; 4],
+    bk: &mut Block,
+    tmp: &[[f64; 6]],
+    hinv: f64,
+    l: &mut [PlainLane; 4],
+) {
     let world = input.world;
     let nb = input.bodies.len();
     let dummy_body = nb as u32;
@@ -1066,7 +1075,6 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
     // scalars): filling per-lane columns of `[[f64; 4]; _]` arrays and
     // loading them as vectors stalled on store forwarding (four scalar
     // stores read by one 256-bit load) and needed the arrays zeroed.
-    let mut l = [PlainLane::default(); 4];
     for (lane, pl) in l.iter_mut().enumerate() {
         let slot = &island.joints[js[lane]];
         let joint = slot.joint.get();
@@ -1245,6 +1253,9 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
     // The last geom pair looked up and its chain in the contact cache.
     let mut last_pair: Option<((usize, usize), u32)> = None;
+    // `fill_contact_block`'s per-lane values, every field rewritten per
+    // block (a fresh default array cost a memset per block).
+    let mut plain_lanes = [PlainLane::default(); 4];
     for (bi, &v) in s.vec_block.iter().enumerate() {
         // The blocks take their joints in colour order, scattered over
         // the joint pool (a few MB in the pyramid): fetch the next
@@ -1259,7 +1270,7 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
         }
         if v {
             let js = std::array::from_fn(|l| s.block_joint[4 * bi + l] as usize);
-            fill_contact_block(input, island, js, &mut s.blocks[bi], &s.tmp, hinv);
+            fill_contact_block(input, island, js, &mut s.blocks[bi], &s.tmp, hinv, &mut plain_lanes);
         }
     }
     for (j, slot) in island.joints.iter().enumerate() {
@@ -2313,7 +2324,7 @@ mod tests {
         let input = IslandInput { world, bodies: &bodies, inv_i: &inv_i, h: 0.01 };
         let hinv = 1.0 / input.h;
         let mut four = Block::default();
-        fill_contact_block(&input, &island, [0, 1, 2, 3], &mut four, &tmp, hinv);
+        fill_contact_block(&input, &island, [0, 1, 2, 3], &mut four, &tmp, hinv, &mut [PlainLane::default(); 4]);
         let mut one = Block::default();
         let dummy = nb as u32;
         let mut lambda = vec![0.0; 12];
