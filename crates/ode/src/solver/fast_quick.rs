@@ -944,10 +944,10 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
         // SAFETY: the processor supports AVX2 (checked just above).
         unsafe { fill_lanes_avx2(input, island, s, cache, block_base) };
     } else {
-        fill_lanes(input, island, s, cache, block_base);
+        fill_lanes::<false>(input, island, s, cache, block_base);
     }
     #[cfg(not(target_arch = "x86_64"))]
-    fill_lanes(input, island, s, cache, block_base);
+    fill_lanes::<false>(input, island, s, cache, block_base);
     // The dummy bodies receive only zero products; keep them exactly zero.
     s.fc[nb..].fill([0.0; 6]);
     for bk in &mut s.blocks[..nblock] {
@@ -1243,8 +1243,12 @@ fn prefetch_joint(j: &crate::joints::Joint) {
 /// Compiled a second time for AVX2 (`fill_lanes_avx2`), where the six-wide
 /// loops take 4-wide vectors; no fused multiply-add, so both give the same
 /// bits.
+///
+/// `AVX2`: the caller runs with AVX2 enabled (only `fill_lanes_avx2`
+/// passes true), so the warm start moves the blocks' velocities with
+/// `avx2::gather`/`scatter`.
 #[inline(always)]
-fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache, block_base: usize) {
+fn fill_lanes<const AVX2: bool>(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache, block_base: usize) {
     let rows = &island.rows;
     let dummy_body = input.bodies.len() as u32;
     let dummy_slot = (block_base - 1) as u32;
@@ -1424,6 +1428,14 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
         if l.iter().any(|&x| x != 0.0) {
             let dl = [0, 1, 2].map(|k| DVec4::from_slice(&l[4 * k..]));
             let bk = &s.blocks[bi];
+            #[cfg(target_arch = "x86_64")]
+            if AVX2 {
+                debug_assert!(bk.b1.iter().chain(&bk.b2).all(|&b| (b as usize) < s.fc.len()));
+                // SAFETY: AVX2 is enabled (see above); the body indices
+                // are in range by construction in `solve_rows`.
+                unsafe { avx2::add_impulse_block(bk, &dl, s.fc.as_mut_ptr()) };
+                continue;
+            }
             let (mut v1, mut v2) = gather_block(bk, &s.fc);
             add_impulse(bk, &dl, &mut v1, &mut v2);
             scatter_block(bk, &mut s.fc, &v1, &v2);
@@ -1434,7 +1446,7 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn fill_lanes_avx2(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache, block_base: usize) {
-    fill_lanes(input, island, s, cache, block_base);
+    fill_lanes::<true>(input, island, s, cache, block_base);
 }
 
 /// `iterations` SOR sweeps over the batches. On x86-64 processors with
@@ -1860,6 +1872,27 @@ mod avx2 {
         add(lin, add(add(ang(0), ang(1)), ang(2)))
     }
 
+    /// `super::add_impulse` on the velocities of the block's bodies in
+    /// `fc` (the fill's warm start), gathered and scattered as the sweep
+    /// does: the same values as `gather_block`/`scatter_block`.
+    ///
+    /// # Safety
+    /// AVX2 must be available; every body index of the block a valid
+    /// element of the array at `fc`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub unsafe fn add_impulse_block(bk: &Block, dl: &[DVec4; 3], fc: *mut [f64; 6]) {
+        // SAFETY (transmutes): `__m256d` and `[f64; 4]` are 32 bytes of
+        // four f64 lanes in order.
+        let to = |v: [__m256d; 6]| v.map(|x| DVec4::from_array(core::mem::transmute::<__m256d, [f64; 4]>(x)));
+        let from = |v: &[DVec4; 6]| v.map(|x| core::mem::transmute::<[f64; 4], __m256d>(x.to_array()));
+        let mut v1 = to(gather(fc, &bk.b1));
+        let mut v2 = to(gather(fc, &bk.b2));
+        super::add_impulse(bk, dl, &mut v1, &mut v2);
+        scatter(fc, &bk.b1, &from(&v1));
+        scatter(fc, &bk.b2, &from(&v2));
+    }
+
     /// `super::sweep_block` for the block whose 12 λ start at `lp`.
     ///
     /// # Safety
@@ -2093,6 +2126,50 @@ mod tests {
             let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
             assert_eq!(bits(&lambda), bits(&lambda2), "λ, case {case}");
             assert_eq!(bits(fc.as_flattened()), bits(fc2.as_flattened()), "velocities, case {case}");
+        }
+    }
+
+    /// The fill's AVX2 warm start of a block (`avx2::add_impulse_block`)
+    /// gives the bits of the portable `gather_block`, `add_impulse`,
+    /// `scatter_block` on every body, dummies included: lanes on their
+    /// dummy on one side or both (padding), λ changes of either sign and
+    /// exact zeros.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx2_block_warm_start_matches_portable_bits() {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let mut rng = 0x5DEE_CE66_D1CE_4E5Bu64;
+        let nb = 9; // bodies 0..8, lane dummies 9..12
+        for case in 0..500 {
+            let mut bk = Block::default();
+            let r = &mut rng;
+            random_rows(&mut bk, r);
+            let mut perm: Vec<u32> = (0..nb as u32).collect();
+            for i in (1..perm.len()).rev() {
+                let j = ((uniform(r) + 1.0) * 0.5 * (i + 1) as f64) as usize % (i + 1);
+                perm.swap(i, j);
+            }
+            for lane in 0..4 {
+                let dummy = nb as u32 + lane as u32;
+                bk.b1[lane] = if (case + lane) % 5 == 0 { dummy } else { perm[2 * lane] };
+                bk.b2[lane] = if (case + lane) % 3 == 0 { dummy } else { perm[2 * lane + 1] };
+                if case % 7 == 0 && lane == 3 {
+                    clear_lane(&mut bk, lane, nb as u32);
+                }
+            }
+            let dl = [0, 1, 2].map(|_| DVec4::from_array([0, 1, 2, 3].map(|l| if (case + l) % 6 == 0 { 0.0 } else { uniform(r) })));
+            let fc: Vec<[f64; 6]> = (0..nb + 4).map(|_| std::array::from_fn(|_| uniform(r))).collect();
+            let mut portable = fc.clone();
+            let (mut v1, mut v2) = gather_block(&bk, &portable);
+            add_impulse(&bk, &dl, &mut v1, &mut v2);
+            scatter_block(&bk, &mut portable, &v1, &v2);
+            let mut vector = fc;
+            // SAFETY: AVX2 checked above; body indices < nb + 4.
+            unsafe { avx2::add_impulse_block(&bk, &dl, vector.as_mut_ptr()) };
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(vector.as_flattened()), bits(portable.as_flattened()), "case {case}");
         }
     }
 
