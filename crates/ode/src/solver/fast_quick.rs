@@ -944,10 +944,10 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
         // SAFETY: the processor supports AVX2 (checked just above).
         unsafe { fill_lanes_avx2(input, island, s, cache, block_base) };
     } else {
-        fill_lanes(input, island, s, cache, block_base);
+        fill_lanes::<false>(input, island, s, cache, block_base);
     }
     #[cfg(not(target_arch = "x86_64"))]
-    fill_lanes(input, island, s, cache, block_base);
+    fill_lanes::<false>(input, island, s, cache, block_base);
     // The dummy bodies receive only zero products; keep them exactly zero.
     s.fc[nb..].fill([0.0; 6]);
     for bk in &mut s.blocks[..nblock] {
@@ -1040,8 +1040,6 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
 #[derive(Clone, Copy, Default)]
 struct PlainLane {
     n: [f64; 3],
-    t1: [f64; 3],
-    t2: [f64; 3],
     c1: [f64; 3],
     c2: [f64; 3],
     rc: [f64; 3],
@@ -1060,7 +1058,16 @@ struct PlainLane {
 /// arms, tangents, bodies' data) are gathered lane by lane first. The
 /// warm start is left to the caller. `js`: the lanes' joint slots.
 #[inline(always)]
-fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], bk: &mut Block, tmp: &[[f64; 6]], hinv: f64) {
+#[allow(clippy::too_many_arguments)]
+fn fill_contact_block(
+    input: &IslandInput,
+    island: &IslandRows,
+    js: [usize; 4],
+    bk: &mut Block,
+    tmp: &[[f64; 6]],
+    hinv: f64,
+    l: &mut [PlainLane; 4],
+) {
     let world = input.world;
     let nb = input.bodies.len();
     let dummy_body = nb as u32;
@@ -1068,7 +1075,6 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
     // scalars): filling per-lane columns of `[[f64; 4]; _]` arrays and
     // loading them as vectors stalled on store forwarding (four scalar
     // stores read by one 256-bit load) and needed the arrays zeroed.
-    let mut l = [PlainLane::default(); 4];
     for (lane, pl) in l.iter_mut().enumerate() {
         let slot = &island.joints[js[lane]];
         let joint = slot.joint.get();
@@ -1088,11 +1094,7 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
         pl.mu[0] = s.mu;
         pl.mu[1] = if mode & cmode::MU2 != 0 { s.mu2 } else { s.mu };
         let g = &cj.geom;
-        let nn = cj.normal(&joint.head);
-        let (p, q) = plane_space(&nn);
-        pl.n = nn;
-        pl.t1 = p;
-        pl.t2 = q;
+        pl.n = cj.normal(&joint.head);
         pl.c1 = [g.pos[0] - b0.pos[0], g.pos[1] - b0.pos[1], g.pos[2] - b0.pos[2]];
         pl.c2 = b1.map_or([0.0; 3], |b| [g.pos[0] - b.pos[0], g.pos[1] - b.pos[1], g.pos[2] - b.pos[2]]);
         pl.ba = slot.b1.unwrap_or(nb);
@@ -1156,11 +1158,9 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
     let w = DVec4::splat(input.world.qs.w);
     // Lanes without a second body have im2 = 0 (see above).
     (bk.im1, bk.im2) = (im1, im2);
-    let dirs = [
-        [v4!(|x| x.n[0]), v4!(|x| x.n[1]), v4!(|x| x.n[2])],
-        [v4!(|x| x.t1[0]), v4!(|x| x.t1[1]), v4!(|x| x.t1[2])],
-        [v4!(|x| x.t2[0]), v4!(|x| x.t2[1]), v4!(|x| x.t2[2])],
-    ];
+    let n = [v4!(|x| x.n[0]), v4!(|x| x.n[1]), v4!(|x| x.n[2])];
+    let (t1, t2) = plane_space4(&n);
+    let dirs = [n, t1, t2];
     for (k, d) in dirs.iter().enumerate() {
         let a1 = cross(&c1, d);
         let a2 = cross(d, &c2);
@@ -1196,6 +1196,30 @@ fn fill_contact_block(input: &IslandInput, island: &IslandRows, js: [usize; 4], 
     }
 }
 
+/// `plane_space` of four unit normals, lane by lane the same operations
+/// (both branches formed, each lane taking its own): the same bits
+/// without a data-dependent branch and a scalar square root and division
+/// per lane.
+#[inline(always)]
+fn plane_space4(n: &[DVec4; 3]) -> ([DVec4; 3], [DVec4; 3]) {
+    let yz = n[2].abs().cmpgt(DVec4::splat(std::f64::consts::FRAC_1_SQRT_2));
+    let a = DVec4::select(yz, n[1] * n[1] + n[2] * n[2], n[0] * n[0] + n[1] * n[1]);
+    // glam's DVec4 has no square root; this compiles to one vsqrtpd.
+    let k = DVec4::ONE / DVec4::from_array(a.to_array().map(f64::sqrt));
+    let zero = DVec4::ZERO;
+    let p = [
+        DVec4::select(yz, zero, -n[1] * k),
+        DVec4::select(yz, -n[2] * k, n[0] * k),
+        DVec4::select(yz, n[1] * k, zero),
+    ];
+    let q = [
+        DVec4::select(yz, a * k, -n[2] * p[1]),
+        DVec4::select(yz, -n[0] * p[2], n[2] * p[0]),
+        DVec4::select(yz, n[0] * p[1], a * k),
+    ];
+    (p, q)
+}
+
 /// How many blocks ahead `fill_lanes` prefetches the joints of.
 #[cfg(target_arch = "x86_64")]
 const PREFETCH_BLOCKS: usize = 2;
@@ -1219,8 +1243,12 @@ fn prefetch_joint(j: &crate::joints::Joint) {
 /// Compiled a second time for AVX2 (`fill_lanes_avx2`), where the six-wide
 /// loops take 4-wide vectors; no fused multiply-add, so both give the same
 /// bits.
+///
+/// `AVX2`: the caller runs with AVX2 enabled (only `fill_lanes_avx2`
+/// passes true), so the warm start moves the blocks' velocities with
+/// `avx2::gather`/`scatter`.
 #[inline(always)]
-fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache, block_base: usize) {
+fn fill_lanes<const AVX2: bool>(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache, block_base: usize) {
     let rows = &island.rows;
     let dummy_body = input.bodies.len() as u32;
     let dummy_slot = (block_base - 1) as u32;
@@ -1229,6 +1257,9 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     let dynamic = |b: Option<usize>| b.filter(|&i| input.bodies[i].get().inv_mass > 0.0);
     // The last geom pair looked up and its chain in the contact cache.
     let mut last_pair: Option<((usize, usize), u32)> = None;
+    // `fill_contact_block`'s per-lane values, every field rewritten per
+    // block (a fresh default array cost a memset per block).
+    let mut plain_lanes = [PlainLane::default(); 4];
     for (bi, &v) in s.vec_block.iter().enumerate() {
         // The blocks take their joints in colour order, scattered over
         // the joint pool (a few MB in the pyramid): fetch the next
@@ -1243,7 +1274,7 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
         }
         if v {
             let js = std::array::from_fn(|l| s.block_joint[4 * bi + l] as usize);
-            fill_contact_block(input, island, js, &mut s.blocks[bi], &s.tmp, hinv);
+            fill_contact_block(input, island, js, &mut s.blocks[bi], &s.tmp, hinv, &mut plain_lanes);
         }
     }
     for (j, slot) in island.joints.iter().enumerate() {
@@ -1397,6 +1428,14 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
         if l.iter().any(|&x| x != 0.0) {
             let dl = [0, 1, 2].map(|k| DVec4::from_slice(&l[4 * k..]));
             let bk = &s.blocks[bi];
+            #[cfg(target_arch = "x86_64")]
+            if AVX2 {
+                debug_assert!(bk.b1.iter().chain(&bk.b2).all(|&b| (b as usize) < s.fc.len()));
+                // SAFETY: AVX2 is enabled (see above); the body indices
+                // are in range by construction in `solve_rows`.
+                unsafe { avx2::add_impulse_block(bk, &dl, s.fc.as_mut_ptr()) };
+                continue;
+            }
             let (mut v1, mut v2) = gather_block(bk, &s.fc);
             add_impulse(bk, &dl, &mut v1, &mut v2);
             scatter_block(bk, &mut s.fc, &v1, &v2);
@@ -1407,7 +1446,7 @@ fn fill_lanes(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn fill_lanes_avx2(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache, block_base: usize) {
-    fill_lanes(input, island, s, cache, block_base);
+    fill_lanes::<true>(input, island, s, cache, block_base);
 }
 
 /// `iterations` SOR sweeps over the batches. On x86-64 processors with
@@ -1833,6 +1872,27 @@ mod avx2 {
         add(lin, add(add(ang(0), ang(1)), ang(2)))
     }
 
+    /// `super::add_impulse` on the velocities of the block's bodies in
+    /// `fc` (the fill's warm start), gathered and scattered as the sweep
+    /// does: the same values as `gather_block`/`scatter_block`.
+    ///
+    /// # Safety
+    /// AVX2 must be available; every body index of the block a valid
+    /// element of the array at `fc`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub unsafe fn add_impulse_block(bk: &Block, dl: &[DVec4; 3], fc: *mut [f64; 6]) {
+        // SAFETY (transmutes): `__m256d` and `[f64; 4]` are 32 bytes of
+        // four f64 lanes in order.
+        let to = |v: [__m256d; 6]| v.map(|x| DVec4::from_array(core::mem::transmute::<__m256d, [f64; 4]>(x)));
+        let from = |v: &[DVec4; 6]| v.map(|x| core::mem::transmute::<[f64; 4], __m256d>(x.to_array()));
+        let mut v1 = to(gather(fc, &bk.b1));
+        let mut v2 = to(gather(fc, &bk.b2));
+        super::add_impulse(bk, dl, &mut v1, &mut v2);
+        scatter(fc, &bk.b1, &from(&v1));
+        scatter(fc, &bk.b2, &from(&v2));
+    }
+
     /// `super::sweep_block` for the block whose 12 λ start at `lp`.
     ///
     /// # Safety
@@ -2069,6 +2129,50 @@ mod tests {
         }
     }
 
+    /// The fill's AVX2 warm start of a block (`avx2::add_impulse_block`)
+    /// gives the bits of the portable `gather_block`, `add_impulse`,
+    /// `scatter_block` on every body, dummies included: lanes on their
+    /// dummy on one side or both (padding), λ changes of either sign and
+    /// exact zeros.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx2_block_warm_start_matches_portable_bits() {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let mut rng = 0x5DEE_CE66_D1CE_4E5Bu64;
+        let nb = 9; // bodies 0..8, lane dummies 9..12
+        for case in 0..500 {
+            let mut bk = Block::default();
+            let r = &mut rng;
+            random_rows(&mut bk, r);
+            let mut perm: Vec<u32> = (0..nb as u32).collect();
+            for i in (1..perm.len()).rev() {
+                let j = ((uniform(r) + 1.0) * 0.5 * (i + 1) as f64) as usize % (i + 1);
+                perm.swap(i, j);
+            }
+            for lane in 0..4 {
+                let dummy = nb as u32 + lane as u32;
+                bk.b1[lane] = if (case + lane) % 5 == 0 { dummy } else { perm[2 * lane] };
+                bk.b2[lane] = if (case + lane) % 3 == 0 { dummy } else { perm[2 * lane + 1] };
+                if case % 7 == 0 && lane == 3 {
+                    clear_lane(&mut bk, lane, nb as u32);
+                }
+            }
+            let dl = [0, 1, 2].map(|_| DVec4::from_array([0, 1, 2, 3].map(|l| if (case + l) % 6 == 0 { 0.0 } else { uniform(r) })));
+            let fc: Vec<[f64; 6]> = (0..nb + 4).map(|_| std::array::from_fn(|_| uniform(r))).collect();
+            let mut portable = fc.clone();
+            let (mut v1, mut v2) = gather_block(&bk, &portable);
+            add_impulse(&bk, &dl, &mut v1, &mut v2);
+            scatter_block(&bk, &mut portable, &v1, &v2);
+            let mut vector = fc;
+            // SAFETY: AVX2 checked above; body indices < nb + 4.
+            unsafe { avx2::add_impulse_block(&bk, &dl, vector.as_mut_ptr()) };
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(vector.as_flattened()), bits(portable.as_flattened()), "case {case}");
+        }
+    }
+
     /// A block filled from `Row`s (`fill_block_lane`) and swept, with the
     /// scaled linear Jacobian formed in the sweep as `d·Ad`, gives (to
     /// rounding; the AVX2 sweep bit for bit the portable one) the values
@@ -2297,7 +2401,7 @@ mod tests {
         let input = IslandInput { world, bodies: &bodies, inv_i: &inv_i, h: 0.01 };
         let hinv = 1.0 / input.h;
         let mut four = Block::default();
-        fill_contact_block(&input, &island, [0, 1, 2, 3], &mut four, &tmp, hinv);
+        fill_contact_block(&input, &island, [0, 1, 2, 3], &mut four, &tmp, hinv, &mut [PlainLane::default(); 4]);
         let mut one = Block::default();
         let dummy = nb as u32;
         let mut lambda = vec![0.0; 12];
@@ -2421,6 +2525,42 @@ mod tests {
     /// `Layout::code` maps batch numbers one to one onto stored batches
     /// (in order, `batch_number` inverting it) then singles (group 0's
     /// overflow, then group 1's), with or without either overflow range.
+    /// The four-wide plane space gives `plane_space`'s bits lane by lane,
+    /// on both sides of its branch (|n_z| against 1/√2) and on the axes.
+    #[test]
+    fn plane_space4_matches_plane_space_bits() {
+        let h = std::f64::consts::FRAC_1_SQRT_2;
+        let mut normals = vec![
+            [0.0, 0.0, 1.0],
+            [0.0, 0.0, -1.0],
+            [1.0, 0.0, 0.0],
+            [0.0, -1.0, 0.0],
+            [h, 0.0, h],
+            [0.0, h, -h],
+            [-0.6, 0.0, 0.8],
+            [0.8, 0.0, -0.6],
+        ];
+        let mut r = 0x2545_F491_4F6C_DD1D;
+        while normals.len() < 400 {
+            let v = [uniform(&mut r), uniform(&mut r), uniform(&mut r)];
+            let l = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+            if l > 1e-3 {
+                normals.push(v.map(|x| x / l));
+            }
+        }
+        for four in normals.chunks_exact(4) {
+            let n = [0, 1, 2].map(|c| DVec4::from_array([0, 1, 2, 3].map(|l| four[l][c])));
+            let (p4, q4) = plane_space4(&n);
+            for (l, nl) in four.iter().enumerate() {
+                let (p, q) = plane_space(nl);
+                for c in 0..3 {
+                    assert_eq!(p4[c].to_array()[l].to_bits(), p[c].to_bits(), "p[{c}] of {nl:?}");
+                    assert_eq!(q4[c].to_array()[l].to_bits(), q[c].to_bits(), "q[{c}] of {nl:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn layout_codes_are_a_bijection_in_batch_order() {
         for (g0, n0, g1, n1) in [(3, 4, 2, 5), (0, 0, 5, 3), (4, 2, 3, 0), (6, 0, 0, 0), (0, 7, 0, 0)] {
