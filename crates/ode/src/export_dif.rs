@@ -432,9 +432,9 @@ fn body_block(p: &mut Printer, prefix: &[u8], num: usize, b: &Body) {
         p.vec3("finite_rotation_axis", &b.finite_rot_axis);
     }
     p.close("},");
-    if !b.geoms.is_empty() {
+    if !b.geoms().is_empty() {
         p.open("geometry = {");
-        for &g in &b.geoms {
+        for &g in b.geoms() {
             p.open("{");
             geom_fields(p, g);
             p.close("},");

@@ -532,16 +532,13 @@ fn body_add(h: GeomRef, b: BodyRef) {
         destroyed: body_destroyed,
     });
     g(h).body = Some(b);
-    b.get_mut().geoms.insert(0, h.as_raw());
+    b.get_mut().add_geom_front(h.as_raw());
 }
 
 fn body_remove(h: GeomRef) {
     if let Some(b) = g(h).body.take() {
         if b.is_live() {
-            let list = &mut b.get_mut().geoms;
-            if let Some(i) = list.iter().position(|&x| x == h.as_raw()) {
-                list.remove(i);
-            }
+            b.get_mut().remove_geom(h.as_raw());
         }
     }
 }
@@ -613,7 +610,7 @@ pub fn body_moved(geoms: &[*mut c_void]) {
 /// Next geom in the body's list (`dBodyGetNextGeom`).
 pub fn body_next(h: GeomRef) -> Option<GeomRef> {
     let b = g(h).body?;
-    let list = &b.get().geoms;
+    let list = b.get().geoms();
     let i = list.iter().position(|&x| x == h.as_raw())?;
     list.get(i + 1).and_then(|&r| GEOMS.check(r))
 }

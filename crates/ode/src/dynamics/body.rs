@@ -81,7 +81,13 @@ pub struct Body {
     pub tag: i32,
     /// Geoms attached to this body, in ODE's list order. Filled by the
     /// collision module; empty until geoms exist.
-    pub geoms: Vec<*mut c_void>,
+    /// Read it with `geoms()`, change it with `add_geom_front` and
+    /// `remove_geom` (they keep `first_geom`).
+    geoms: Vec<*mut c_void>,
+    /// `geoms[0]`, null when there is none: with one geom (the usual
+    /// case) the step tells it that the body moved without loading the
+    /// list's buffer, a cache miss per body.
+    first_geom: *mut c_void,
     /// Unique id of this body over the process lifetime, so that a stale
     /// handle whose cell was reused is never mistaken for the new body.
     pub serial: u64,
@@ -143,6 +149,7 @@ impl Body {
             joints: Vec::new(),
             tag: 0,
             geoms: Vec::new(),
+            first_geom: std::ptr::null_mut(),
             serial: NEXT_SERIAL.fetch_add(1, Ordering::Relaxed),
         };
         b.set_auto_disable_defaults(world);
@@ -175,7 +182,8 @@ impl Body {
         let deferred = || DEFERRING.load(Ordering::Relaxed) != 0 && this_thread_defers();
         if !self.geoms.is_empty() && !deferred() {
             if let Some(hooks) = GEOM_HOOKS.get() {
-                (hooks.moved)(&self.geoms);
+                let geoms = if self.geoms.len() == 1 { std::slice::from_ref(&self.first_geom) } else { &self.geoms[..] };
+                (hooks.moved)(geoms);
             }
         }
     }
@@ -575,6 +583,20 @@ impl Body {
 
     // ---- joints and geoms ------------------------------------------------
 
+    /// Puts a geom at the head of the body's list (ODE's order).
+    pub fn add_geom_front(&mut self, geom: *mut c_void) {
+        self.geoms.insert(0, geom);
+        self.first_geom = geom;
+    }
+
+    /// Removes a geom from the body's list, if there.
+    pub fn remove_geom(&mut self, geom: *mut c_void) {
+        if let Some(i) = self.geoms.iter().position(|&x| x == geom) {
+            self.geoms.remove(i);
+        }
+        self.first_geom = self.geoms.first().copied().unwrap_or(std::ptr::null_mut());
+    }
+
     pub fn num_joints(&self) -> usize {
         self.joints.len()
     }
@@ -585,8 +607,13 @@ impl Body {
         (index < n).then(|| self.joints[n - 1 - index].as_raw())
     }
 
+    /// The geoms attached to this body, in ODE's list order.
+    pub fn geoms(&self) -> &[*mut c_void] {
+        &self.geoms
+    }
+
     pub fn first_geom(&self) -> *mut c_void {
-        self.geoms.first().copied().unwrap_or(std::ptr::null_mut())
+        self.first_geom
     }
 }
 
@@ -800,6 +827,34 @@ mod tests {
             }
         }
         assert_eq!(b.get().inv_mass, 0.25);
+        free_world(w);
+    }
+
+    #[test]
+    fn first_geom_follows_the_geom_list() {
+        let w = crate::dynamics::world::create_world();
+        let b = create_body(w);
+        let body = b.get_mut();
+        let [g1, g2, g3] = [0x10usize, 0x20, 0x30].map(|a| a as *mut c_void);
+        let check = |body: &Body| {
+            assert_eq!(body.first_geom(), body.geoms.first().copied().unwrap_or(std::ptr::null_mut()));
+        };
+        check(body);
+        for g in [g1, g2, g3] {
+            body.add_geom_front(g);
+            check(body);
+        }
+        assert_eq!(body.geoms, [g3, g2, g1], "newest first, as ODE's list");
+        body.remove_geom(g2); // middle
+        check(body);
+        body.remove_geom(g3); // head
+        check(body);
+        assert_eq!(body.first_geom(), g1);
+        body.remove_geom(g3); // not there: nothing changes
+        check(body);
+        body.remove_geom(g1);
+        check(body);
+        assert!(body.first_geom().is_null());
         free_world(w);
     }
 
