@@ -148,6 +148,47 @@ static void world_and_misc(void)
         dBodySetTorque(b, 0, 0, 0);
     }
 
+    /* The same through a joint's own force and torque calls (found by the
+     * fuzzer, seed 32936: a piston force times the lever arm of its anchor
+     * made a torque infinite without a report). Refused as a whole: the
+     * forces and torques of both bodies stay as they were. */
+    {
+        dJointID pj = dJointCreatePiston(w, 0), hj = dJointCreateHinge(w, 0);
+        const dReal *f;
+        dBodySetPosition(b, 0, 0, 0);
+        dBodySetPosition(b2, 1, 0, 0);
+        dJointAttach(pj, b, b2);
+        dJointSetPistonAnchor(pj, 1e6, 1e6, 0);
+        dJointSetPistonAxis(pj, 0, 0, 1);
+        /* 1e303 along z at (1e6, 1e6, 0) from body 1: a moment of 1e309. */
+        REFUSED("dJointAddPistonForce", dJointAddPistonForce(pj, 1e303));
+        f = dBodyGetForce(b);
+        check(f[0] == 0 && f[1] == 0 && f[2] == 0, "refused piston force leaves body 1's force as it was");
+        f = dBodyGetTorque(b);
+        check(f[0] == 0 && f[1] == 0 && f[2] == 0, "and its torque");
+        f = dBodyGetForce(b2);
+        check(f[0] == 0 && f[1] == 0 && f[2] == 0, "and body 2's force");
+        SILENT(dJointAddPistonForce(pj, 1e300));
+        f = dBodyGetForce(b);
+        check(f[2] == 1e300, "a piston force whose moment stays finite is added");
+        dBodySetForce(b, 0, 0, 0);
+        dBodySetForce(b2, 0, 0, 0);
+        dBodySetTorque(b, 0, 0, 0);
+        dBodySetTorque(b2, 0, 0, 0);
+        dJointDestroy(pj);
+        dJointAttach(hj, b, b2);
+        dJointSetHingeAxis(hj, 0, 0, 1);
+        SILENT(dJointAddHingeTorque(hj, 1e308));
+        REFUSED("dJointAddHingeTorque", dJointAddHingeTorque(hj, 1e308));
+        f = dBodyGetTorque(b);
+        check(f[2] == 1e308, "a refused hinge torque leaves body 1's torque as it was");
+        f = dBodyGetTorque(b2);
+        check(f[2] == -1e308, "and body 2's");
+        dBodySetTorque(b, 0, 0, 0);
+        dBodySetTorque(b2, 0, 0, 0);
+        dJointDestroy(hj);
+    }
+
     /* Double ball anchors whose distance overflows: stored as inf by ODE. */
     {
         dJointID db = dJointCreateDBall(w, 0);

@@ -133,8 +133,7 @@ pub unsafe extern "C" fn dJointAddAMotorTorques(j: dJointID, torque1: dReal, tor
         let Some(push) = m.torque_push(head, bodies_of(head), t) else {
             return cx.fail(format_args!("the joint is not attached to a body"));
         };
-        push.apply(head);
-        Some(())
+        super::objects_joint::push_bodies(cx, head, push)
     })
 }
 

@@ -168,7 +168,6 @@ pub unsafe extern "C" fn dJointAddHingeTorque(j: dJointID, torque: dReal) {
         let (head, h) = hinge(cx, j)?;
         cx.finite("torque", torque)?;
         let push = h.torque_push(head, bodies_of(head), torque);
-        push.apply(head);
-        Some(())
+        super::objects_joint::push_bodies(cx, head, push)
     })
 }

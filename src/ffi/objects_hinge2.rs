@@ -196,7 +196,6 @@ pub unsafe extern "C" fn dJointAddHinge2Torques(j: dJointID, torque1: dReal, tor
         let (head, h) = hinge2(cx, j)?;
         cx.finite("torque1", torque1)?;
         cx.finite("torque2", torque2)?;
-        h.torque_push(bodies_of(head), torque1, torque2).apply(head);
-        Some(())
+        super::objects_joint::push_bodies(cx, head, h.torque_push(bodies_of(head), torque1, torque2))
     })
 }

@@ -231,3 +231,18 @@ pub(crate) fn try_anchor_set<T: Clone>(
     *model = trial;
     Some(())
 }
+
+/// Adds a joint's direct forces and torques (dJointAdd*Force/Torque) to
+/// its bodies, or refuses all of them when a finite accumulator would
+/// become infinite or NaN, as dBodyAddForce does: ODE stores the overflow,
+/// and the next step turns the bodies NaN.
+pub(crate) fn push_bodies(
+    cx: &Cx,
+    head: &crate::joints::JointHead,
+    push: crate::joints::limit_motor::BodyPush,
+) -> Option<()> {
+    if push.apply_checked(head) {
+        return Some(());
+    }
+    cx.fail(format_args!("the force or torque overflows a body's accumulators (beyond the double range)"))
+}

@@ -191,7 +191,6 @@ pub unsafe extern "C" fn dJointAddPistonForce(j: dJointID, force: dReal) {
     call("dJointAddPistonForce", (), |cx| {
         let (head, p) = piston(cx, j)?;
         cx.finite("force", force)?;
-        p.force_push(head, bodies_of(head), force).apply(head);
-        Some(())
+        super::objects_joint::push_bodies(cx, head, p.force_push(head, bodies_of(head), force))
     })
 }

@@ -139,7 +139,6 @@ pub unsafe extern "C" fn dJointAddPRTorque(j: dJointID, torque: dReal) {
     call("dJointAddPRTorque", (), |cx| {
         let (head, p) = pr(cx, j)?;
         cx.finite("torque", torque)?;
-        p.torque_push(head, bodies_of(head), torque).apply(head);
-        Some(())
+        super::objects_joint::push_bodies(cx, head, p.torque_push(head, bodies_of(head), torque))
     })
 }

@@ -260,7 +260,6 @@ pub unsafe extern "C" fn dJointAddPUTorque(j: dJointID, torque: dReal) {
     call("dJointAddPUTorque", (), |cx| {
         let (head, p) = pu(cx, j)?;
         cx.finite("torque", torque)?;
-        p.torque_push(head, bodies_of(head), torque).apply(head);
-        Some(())
+        super::objects_joint::push_bodies(cx, head, p.torque_push(head, bodies_of(head), torque))
     })
 }

@@ -131,7 +131,6 @@ pub unsafe extern "C" fn dJointAddSliderForce(j: dJointID, force: dReal) {
         let (head, s) = slider(cx, j)?;
         cx.finite("force", force)?;
         let push = s.force_push(head, bodies_of(head), force);
-        push.apply(head);
-        Some(())
+        super::objects_joint::push_bodies(cx, head, push)
     })
 }

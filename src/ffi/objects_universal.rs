@@ -234,7 +234,6 @@ pub unsafe extern "C" fn dJointAddUniversalTorques(j: dJointID, torque1: dReal, 
         let (head, u) = universal(cx, j)?;
         cx.finite("torque1", torque1)?;
         cx.finite("torque2", torque2)?;
-        u.torque_push(head, bodies_of(head), torque1, torque2).apply(head);
-        Some(())
+        super::objects_joint::push_bodies(cx, head, u.torque_push(head, bodies_of(head), torque1, torque2))
     })
 }

@@ -109,6 +109,41 @@ impl BodyPush {
             }
         }
     }
+
+    /// `apply`, unless it would make a finite accumulator of either body
+    /// infinite or NaN (a huge force times a lever arm, or a sum beyond
+    /// the double range): then nothing is added and false is returned.
+    /// ODE adds such values, and its next step turns the bodies NaN.
+    pub fn apply_checked(&self, head: &JointHead) -> bool {
+        let finite = |v: &[f64; 4]| v[..3].iter().all(|x| x.is_finite());
+        let mut sums = [None; 2];
+        for i in 0..2 {
+            if let Some(b) = head.body[i] {
+                // The same additions as `apply` (Body::add_torque,
+                // add_force), on copies.
+                let (f0, t0) = (b.get().facc, b.get().tacc);
+                let (mut f, mut t) = (f0, t0);
+                if let Some(v) = self.torque[i] {
+                    (0..3).for_each(|k| t[k] += v[k]);
+                }
+                if let Some(v) = self.force[i] {
+                    (0..3).for_each(|k| f[k] += v[k]);
+                }
+                if !(finite(&f) && finite(&t)) && finite(&f0) && finite(&t0) {
+                    return false;
+                }
+                sums[i] = Some((f, t));
+            }
+        }
+        for i in 0..2 {
+            if let (Some(b), Some((f, t))) = (head.body[i], sums[i]) {
+                let b = b.get_mut();
+                b.facc = f;
+                b.tacc = t;
+            }
+        }
+        true
+    }
 }
 
 impl JointKind {
