@@ -1807,12 +1807,22 @@ static void describe_geom(const char *tag, dGeomID g) {
     printf("\n");
 }
 
+/* A geom of the user class, or a geom transform holding one: dCollide on
+ * it runs the host's collider (ucls_collide). */
+static int hosts_user_collider(dGeomID g) {
+    if (dGeomGetClass(g) == user_class) return 1;
+    if (dGeomGetClass(g) != dGeomTransformClass) return 0;
+    dGeomID held = dGeomTransformGetGeom(g);
+    return held && dGeomGetClass(held) == user_class;
+}
+
 static void check_contacts(dGeomID o1, dGeomID o2, dContactGeom *c, int n, int max, int skip) {
     if (n < 0 || n > max) { char d[128]; snprintf(d, sizeof d, "dCollide returned %d contacts, max %d", n, max); finding("contacts", d); return; }
     n_contacts += n;
     if (nan_source) return;
-    /* A misbehaving host collider reports contacts it did not write. */
-    if (ucls_mode >= 2 && (dGeomGetClass(o1) == user_class || dGeomGetClass(o2) == user_class || dGeomIsSpace(o1) || dGeomIsSpace(o2))) return;
+    /* A misbehaving host collider reports contacts it did not write, also
+     * when its geom is the one a geom transform holds. */
+    if (ucls_mode >= 2 && (hosts_user_collider(o1) || hosts_user_collider(o2) || dGeomIsSpace(o1) || dGeomIsSpace(o2))) return;
     for (int i = 0; i < n; i++) {
         dContactGeom *k = (dContactGeom *)((char *)c + (size_t)i * skip);
         int fin = isfinite(k->pos[0]) && isfinite(k->pos[1]) && isfinite(k->pos[2]) && isfinite(k->normal[0]) &&
