@@ -1970,6 +1970,27 @@ mod tests {
         assert_eq!(x.len(), reference.len(), "{what}");
     }
 
+    /// Distinct dynamic bodies (of `nb`) for a block's lanes, shuffled;
+    /// lane l's body 1 on its dummy (`nb + l`) when `(case + l)` is a
+    /// multiple of `every[0]`, body 2 when of `every[1]`, and lane 3 a
+    /// padding lane (inert rows on the dummy) when `case` is a multiple of
+    /// `every[2]`.
+    fn random_lane_bodies(bk: &mut Block, r: &mut u64, nb: usize, case: usize, every: [usize; 3]) {
+        let mut perm: Vec<u32> = (0..nb as u32).collect();
+        for i in (1..perm.len()).rev() {
+            let j = ((uniform(r) + 1.0) * 0.5 * (i + 1) as f64) as usize % (i + 1);
+            perm.swap(i, j);
+        }
+        for lane in 0..4 {
+            let dummy = nb as u32 + lane as u32;
+            bk.b1[lane] = if (case + lane).is_multiple_of(every[0]) { dummy } else { perm[2 * lane] };
+            bk.b2[lane] = if (case + lane).is_multiple_of(every[1]) { dummy } else { perm[2 * lane + 1] };
+            if case.is_multiple_of(every[2]) && lane == 3 {
+                clear_lane(bk, lane, nb as u32);
+            }
+        }
+    }
+
     fn random_rows(bk: &mut Block, r: &mut u64) {
         for k in 0..3 {
             for c in 0..3 {
@@ -2095,21 +2116,7 @@ mod tests {
                 lanes(&mut bk.lo0)[lane] = if case % 3 == 0 { -0.0 } else { -uniform(r).abs() };
                 lanes(&mut bk.hi0)[lane] = if case % 5 == 0 { 0.0 } else { uniform(r).abs() * 5.0 };
             }
-            // Distinct dynamic bodies per block; some lanes on their dummy.
-            let mut perm: Vec<u32> = (0..nb as u32).collect();
-            for i in (1..perm.len()).rev() {
-                let j = ((uniform(r) + 1.0) * 0.5 * (i + 1) as f64) as usize % (i + 1);
-                perm.swap(i, j);
-            }
-            for lane in 0..4 {
-                let dummy = nb as u32 + lane as u32;
-                bk.b1[lane] = if (case + lane) % 7 == 0 { dummy } else { perm[2 * lane] };
-                bk.b2[lane] = if (case + lane) % 3 == 0 { dummy } else { perm[2 * lane + 1] };
-                if case % 11 == 0 && lane == 3 {
-                    // A padding lane: inert rows on the dummy.
-                    clear_lane(&mut bk, lane, nb as u32);
-                }
-            }
+            random_lane_bodies(&mut bk, r, nb, case, [7, 3, 11]);
             let mut lambda: Vec<f64> = (0..12).map(|i| if i % 4 == case % 4 { 0.0 } else { uniform(r) }).collect();
             let mut fc: Vec<[f64; 6]> = (0..nb + 4).map(|_| [0.0; 6]).collect();
             for f in fc.iter_mut().take(nb) {
@@ -2146,19 +2153,7 @@ mod tests {
             let mut bk = Block::default();
             let r = &mut rng;
             random_rows(&mut bk, r);
-            let mut perm: Vec<u32> = (0..nb as u32).collect();
-            for i in (1..perm.len()).rev() {
-                let j = ((uniform(r) + 1.0) * 0.5 * (i + 1) as f64) as usize % (i + 1);
-                perm.swap(i, j);
-            }
-            for lane in 0..4 {
-                let dummy = nb as u32 + lane as u32;
-                bk.b1[lane] = if (case + lane) % 5 == 0 { dummy } else { perm[2 * lane] };
-                bk.b2[lane] = if (case + lane) % 3 == 0 { dummy } else { perm[2 * lane + 1] };
-                if case % 7 == 0 && lane == 3 {
-                    clear_lane(&mut bk, lane, nb as u32);
-                }
-            }
+            random_lane_bodies(&mut bk, r, nb, case, [5, 3, 7]);
             let dl = [0, 1, 2].map(|_| DVec4::from_array([0, 1, 2, 3].map(|l| if (case + l) % 6 == 0 { 0.0 } else { uniform(r) })));
             let fc: Vec<[f64; 6]> = (0..nb + 4).map(|_| std::array::from_fn(|_| uniform(r))).collect();
             let mut portable = fc.clone();
