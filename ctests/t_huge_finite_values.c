@@ -398,6 +398,26 @@ static void far_body_attach(void)
     reset();
     dJointAttach(h, other, near);
     check(refusals == 0 && warnings == 0, "an ordinary re-attach is silent");
+
+    /* Fuzz seed 41814: a transmission keeps its wheel centres in its
+     * bodies' frames across dJointAttach (as ODE does); one set near
+     * -DBL_MAX on both axes overflows once a new body turns it, and the
+     * getter gave -inf without a word. Attached as ODE does, and warned. */
+    dJointID t = dJointCreateTransmission(w, 0);
+    dJointAttach(t, near, other);
+    reset();
+    dJointSetTransmissionAnchor2(t, -DBL_MAX, -DBL_MAX, 0);
+    check(refusals == 0 && warnings == 1, "a transmission anchor near -DBL_MAX is kept as ODE keeps it, and warned about");
+    dQuaternion q = { 0.9238795325112867, 0, 0, 0.3826834323650898 }; /* 45 degrees about z */
+    dBodySetQuaternion(near, q);
+    reset();
+    dJointAttach(t, other, near);
+    check(dJointGetBody(t, 0) == other && refusals == 0 && warnings == 1,
+          "re-attached with that anchor in the new body's frame: attached as ODE does, and warned about");
+    reset();
+    dJointSetTransmissionAnchor2(t, 1, 2, 3);
+    dJointAttach(t, near, other);
+    check(refusals == 0 && warnings == 0, "a transmission with ordinary anchors re-attaches silently");
     dWorldDestroy(w);
 }
 

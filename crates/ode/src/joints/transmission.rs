@@ -142,6 +142,13 @@ impl Transmission {
 impl JointModel for Transmission {
     const TYPE: std::ffi::c_int = crate::abi::common::dJointType::dJointTypeTransmission as std::ffi::c_int;
 
+    /// The wheels' centres and axes stay in their bodies' frames across
+    /// `dJointAttach`: a huge one overflows in the new bodies' world frame
+    /// (a rotation of (−1.8e308, −1.8e308, 0) is infinite), as in ODE.
+    fn relative_values_sane(&self) -> bool {
+        super::points_sane(&[&self.anchors[0], &self.anchors[1], &self.axes[0], &self.axes[1]])
+    }
+
     fn info1(&mut self, _: &JointHead, _: Bodies<'_>) -> Info1 {
         // With backlash the driving wheel can only push one way.
         Info1 { m: 1, nub: if self.backlash > 0.0 { 0 } else { 1 } }
