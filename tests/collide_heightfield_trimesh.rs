@@ -8,7 +8,7 @@
 //!
 //! ODE collides a trimesh with a heightfield as it does a primitive: the
 //! mesh's plane collider against each group of coplanar terrain triangles,
-//! then a ray from each remaining terrain vertex (`colliders/heightfield`).
+//! then a ray from each remaining terrain vertex (`collision/heightfield`).
 //! What is compared:
 //! - the plane-pass contacts (those naming a mesh triangle) bit for bit and
 //!   in order, in every collision: they come first and do not depend on a

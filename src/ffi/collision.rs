@@ -15,11 +15,10 @@ use super::decl::contact::dContactGeom;
 use super::types::*;
 use super::{call, write_reals, Cx};
 use crate::collision::dispatch;
-use crate::collision::geom::{self, class, g, gflags, ray_flags, GeomRef, Shape, GEOMS};
+use crate::collision::geom::{self, class, g, gflags, GeomRef, Shape, Transform, GEOMS};
 use crate::collision::heightfield_data::{Buf, HeightfieldData, Samples, HEIGHTFIELDS};
 use crate::collision::shapes::*;
 use crate::collision::space;
-use crate::collision::transform::Transform;
 use crate::collision::user_class;
 use crate::dynamics::body::BODIES;
 use std::ffi::{c_double, c_float, c_int, c_short, c_uchar, c_uint, c_ulong, c_void};
@@ -409,14 +408,14 @@ pub unsafe extern "C" fn dGeomLowLevelControl(
                     | dGeomColliderMergeContactsValue_Full) => v,
                     v => return cx.fail(format_args!("invalid contact merge value {v}")),
                 };
-                crate::collision::trimesh::of(h).sphere_merge = mode;
+                crate::collision::trimesh_geom::of(h).sphere_merge = mode;
                 Some(1)
             }
             dGeomColliderGetMergeSphereContactsControlCode => {
                 if !sized(int_size) {
                     return Some(0);
                 }
-                *(dataValue as *mut c_int) = crate::collision::trimesh::of(h).sphere_merge;
+                *(dataValue as *mut c_int) = crate::collision::trimesh_geom::of(h).sphere_merge;
                 Some(1)
             }
             _ => unsupported(),
@@ -1288,7 +1287,7 @@ pub unsafe extern "C" fn dGeomTransformSetGeom(g_: dGeomID, obj: dGeomID) {
             while let Some(x) = c {
                 cx.require(x != t, format_args!("argument 'obj' carries the transform (a cycle)"))?;
                 c = match &g(x).shape {
-                    Shape::Transform(_) => crate::collision::transform::child(x),
+                    Shape::Transform(_) => crate::collision::geom::transform_child(x),
                     _ => None,
                 };
             }
@@ -1326,7 +1325,7 @@ pub unsafe extern "C" fn dGeomTransformSetGeom(g_: dGeomID, obj: dGeomID) {
 pub unsafe extern "C" fn dGeomTransformGetGeom(g_: dGeomID) -> dGeomID {
     call("dGeomTransformGetGeom", std::ptr::null_mut(), |cx| {
         let (t, _) = transform_arg(cx, g_)?;
-        Some(crate::collision::transform::child(t).map_or(std::ptr::null_mut(), |c| c.as_raw()))
+        Some(crate::collision::geom::transform_child(t).map_or(std::ptr::null_mut(), |c| c.as_raw()))
     })
 }
 

@@ -15,6 +15,7 @@ use super::types::*;
 use super::{call, Cx};
 use crate::collision::geom::{self, class, g, GeomRef, Shape};
 use crate::collision::trimesh::{self as tm, TriMeshData, TriMeshDataRef, TRIMESH_DATA};
+use crate::collision::trimesh_geom as tm_geom;
 use std::ffi::{c_int, c_uint, c_void};
 
 fn data_arg(cx: &Cx, d: dTriMeshDataID, arg: &str) -> Option<TriMeshDataRef> {
@@ -182,7 +183,7 @@ pub unsafe extern "C" fn dGeomTriMeshSetLastTransform(g_: dGeomID, last_trans: *
         let part = cx.read_finite::<12>("last_trans", last_trans)?;
         let mut m = [0.0; 16];
         m[..12].copy_from_slice(&part);
-        tm::of(h).last_transform = m;
+        tm_geom::of(h).last_transform = m;
         Some(())
     })
 }
@@ -192,7 +193,7 @@ pub unsafe extern "C" fn dGeomTriMeshSetLastTransform(g_: dGeomID, last_trans: *
 pub unsafe extern "C" fn dGeomTriMeshGetLastTransform(g_: dGeomID) -> *const dReal {
     call("dGeomTriMeshGetLastTransform", std::ptr::null(), |cx| {
         let h = mesh_arg(cx, g_, "g")?;
-        Some(tm::of(h).last_transform.as_ptr())
+        Some(tm_geom::of(h).last_transform.as_ptr())
     })
 }
 
@@ -375,7 +376,7 @@ pub unsafe extern "C" fn dGeomTriMeshSetCallback(
     Callback: Option<unsafe extern "C" fn(TriMesh: dGeomID, RefObject: dGeomID, TriangleIndex: c_int) -> c_int>,
 ) {
     call("dGeomTriMeshSetCallback", (), |cx| {
-        tm::of(mesh_arg(cx, g_, "g")?).callback = Callback;
+        tm_geom::of(mesh_arg(cx, g_, "g")?).callback = Callback;
         Some(())
     })
 }
@@ -384,7 +385,7 @@ pub unsafe extern "C" fn dGeomTriMeshSetCallback(
 pub unsafe extern "C" fn dGeomTriMeshGetCallback(
     g_: dGeomID,
 ) -> Option<unsafe extern "C" fn(TriMesh: dGeomID, RefObject: dGeomID, TriangleIndex: c_int) -> c_int> {
-    call("dGeomTriMeshGetCallback", None, |cx| Some(tm::of(mesh_arg(cx, g_, "g")?).callback))
+    call("dGeomTriMeshGetCallback", None, |cx| Some(tm_geom::of(mesh_arg(cx, g_, "g")?).callback))
 }
 
 #[no_mangle]
@@ -395,7 +396,7 @@ pub unsafe extern "C" fn dGeomTriMeshSetArrayCallback(
     >,
 ) {
     call("dGeomTriMeshSetArrayCallback", (), |cx| {
-        tm::of(mesh_arg(cx, g_, "g")?).array_callback = ArrayCallback;
+        tm_geom::of(mesh_arg(cx, g_, "g")?).array_callback = ArrayCallback;
         Some(())
     })
 }
@@ -404,7 +405,7 @@ pub unsafe extern "C" fn dGeomTriMeshSetArrayCallback(
 pub unsafe extern "C" fn dGeomTriMeshGetArrayCallback(
     g_: dGeomID,
 ) -> Option<unsafe extern "C" fn(TriMesh: dGeomID, RefObject: dGeomID, TriIndices: *const c_int, TriCount: c_int)> {
-    call("dGeomTriMeshGetArrayCallback", None, |cx| Some(tm::of(mesh_arg(cx, g_, "g")?).array_callback))
+    call("dGeomTriMeshGetArrayCallback", None, |cx| Some(tm_geom::of(mesh_arg(cx, g_, "g")?).array_callback))
 }
 
 #[no_mangle]
@@ -415,7 +416,7 @@ pub unsafe extern "C" fn dGeomTriMeshSetRayCallback(
     >,
 ) {
     call("dGeomTriMeshSetRayCallback", (), |cx| {
-        tm::of(mesh_arg(cx, g_, "g")?).ray_callback = Callback;
+        tm_geom::of(mesh_arg(cx, g_, "g")?).ray_callback = Callback;
         Some(())
     })
 }
@@ -424,7 +425,7 @@ pub unsafe extern "C" fn dGeomTriMeshSetRayCallback(
 pub unsafe extern "C" fn dGeomTriMeshGetRayCallback(
     g_: dGeomID,
 ) -> Option<unsafe extern "C" fn(TriMesh: dGeomID, Ray: dGeomID, TriangleIndex: c_int, u: dReal, v: dReal) -> c_int> {
-    call("dGeomTriMeshGetRayCallback", None, |cx| Some(tm::of(mesh_arg(cx, g_, "g")?).ray_callback))
+    call("dGeomTriMeshGetRayCallback", None, |cx| Some(tm_geom::of(mesh_arg(cx, g_, "g")?).ray_callback))
 }
 
 /// Kept for the host; our trimesh colliders do not merge contacts across
@@ -437,7 +438,7 @@ pub unsafe extern "C" fn dGeomTriMeshSetTriMergeCallback(
     >,
 ) {
     call("dGeomTriMeshSetTriMergeCallback", (), |cx| {
-        tm::of(mesh_arg(cx, g_, "g")?).merge_callback = Callback;
+        tm_geom::of(mesh_arg(cx, g_, "g")?).merge_callback = Callback;
         Some(())
     })
 }
@@ -446,7 +447,7 @@ pub unsafe extern "C" fn dGeomTriMeshSetTriMergeCallback(
 pub unsafe extern "C" fn dGeomTriMeshGetTriMergeCallback(
     g_: dGeomID,
 ) -> Option<unsafe extern "C" fn(TriMesh: dGeomID, FirstTriangleIndex: c_int, SecondTriangleIndex: c_int) -> c_int> {
-    call("dGeomTriMeshGetTriMergeCallback", None, |cx| Some(tm::of(mesh_arg(cx, g_, "g")?).merge_callback))
+    call("dGeomTriMeshGetTriMergeCallback", None, |cx| Some(tm_geom::of(mesh_arg(cx, g_, "g")?).merge_callback))
 }
 
 #[no_mangle]
@@ -477,7 +478,7 @@ pub unsafe extern "C" fn dGeomTriMeshSetData(g_: dGeomID, Data: dTriMeshDataID) 
     call("dGeomTriMeshSetData", (), |cx| {
         let h = mesh_arg(cx, g_, "g")?;
         let d = if Data.is_null() { None } else { Some(data_arg(cx, Data, "Data")?) };
-        tm::of(h).data = d;
+        tm_geom::of(h).data = d;
         geom::moved(h);
         Some(())
     })
@@ -486,7 +487,7 @@ pub unsafe extern "C" fn dGeomTriMeshSetData(g_: dGeomID, Data: dTriMeshDataID) 
 #[no_mangle]
 pub unsafe extern "C" fn dGeomTriMeshGetData(g_: dGeomID) -> dTriMeshDataID {
     call("dGeomTriMeshGetData", std::ptr::null_mut(), |cx| {
-        Some(tm::of(mesh_arg(cx, g_, "g")?).data.map_or(std::ptr::null_mut(), |d| d.as_raw()))
+        Some(tm_geom::of(mesh_arg(cx, g_, "g")?).data.map_or(std::ptr::null_mut(), |d| d.as_raw()))
     })
 }
 
@@ -495,7 +496,7 @@ pub unsafe extern "C" fn dGeomTriMeshGetData(g_: dGeomID) -> dTriMeshDataID {
 #[no_mangle]
 pub unsafe extern "C" fn dGeomTriMeshEnableTC(g_: dGeomID, geomClass: c_int, enable: c_int) {
     call("dGeomTriMeshEnableTC", (), |cx| {
-        let t = tm::of(mesh_arg(cx, g_, "g")?);
+        let t = tm_geom::of(mesh_arg(cx, g_, "g")?);
         let on = enable != 0;
         match geomClass {
             class::SPHERE => t.tc_sphere = on,
@@ -510,7 +511,7 @@ pub unsafe extern "C" fn dGeomTriMeshEnableTC(g_: dGeomID, geomClass: c_int, ena
 #[no_mangle]
 pub unsafe extern "C" fn dGeomTriMeshIsTCEnabled(g_: dGeomID, geomClass: c_int) -> c_int {
     call("dGeomTriMeshIsTCEnabled", 0, |cx| {
-        let t = tm::of(mesh_arg(cx, g_, "g")?);
+        let t = tm_geom::of(mesh_arg(cx, g_, "g")?);
         Some(match geomClass {
             class::SPHERE => t.tc_sphere,
             class::BOX => t.tc_box,
@@ -532,14 +533,14 @@ pub unsafe extern "C" fn dGeomTriMeshClearTCCache(g_: dGeomID) {
 #[no_mangle]
 pub unsafe extern "C" fn dGeomTriMeshGetTriMeshDataID(g_: dGeomID) -> dTriMeshDataID {
     call("dGeomTriMeshGetTriMeshDataID", std::ptr::null_mut(), |cx| {
-        Some(tm::of(mesh_arg(cx, g_, "g")?).data.map_or(std::ptr::null_mut(), |d| d.as_raw()))
+        Some(tm_geom::of(mesh_arg(cx, g_, "g")?).data.map_or(std::ptr::null_mut(), |d| d.as_raw()))
     })
 }
 
 /// The mesh data of a trimesh with live data, and a valid triangle index.
 fn triangle_arg(cx: &Cx, g_: dGeomID, index: c_int) -> Option<[[dReal; 3]; 3]> {
     let h = mesh_arg(cx, g_, "g")?;
-    let Some(d) = tm::of(h).live_data() else {
+    let Some(d) = tm_geom::of(h).live_data() else {
         return cx.fail(format_args!("argument 'g' has no trimesh data"));
     };
     cx.require(
@@ -590,7 +591,7 @@ pub unsafe extern "C" fn dGeomTriMeshGetPoint(g_: dGeomID, Index: c_int, u: dRea
 #[no_mangle]
 pub unsafe extern "C" fn dGeomTriMeshGetTriangleCount(g_: dGeomID) -> c_int {
     call("dGeomTriMeshGetTriangleCount", 0, |cx| {
-        Some(tm::of(mesh_arg(cx, g_, "g")?).live_data().map_or(0, |d| d.tri_count as c_int))
+        Some(tm_geom::of(mesh_arg(cx, g_, "g")?).live_data().map_or(0, |d| d.tri_count as c_int))
     })
 }
 

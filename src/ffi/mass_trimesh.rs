@@ -14,6 +14,7 @@ use super::types::*;
 use super::{call, Cx};
 use crate::collision::geom::{self, class, g};
 use crate::collision::trimesh as tm;
+use crate::collision::trimesh_geom as tm_geom;
 use crate::math::mass::Mass;
 
 /// Mass of trimesh `h` at density `density` (None without data).
@@ -21,7 +22,7 @@ fn trimesh_mass(cx: &Cx, h: dGeomID, density: dReal) -> Option<Mass> {
     let gr = geom_arg(cx, h, "g")?;
     let c = g(gr).class;
     cx.require(c == class::TRIMESH, format_args!("argument 'g' is not a trimesh (its class is {c})"))?;
-    let Some(d) = tm::of(gr).live_data() else {
+    let Some(d) = tm_geom::of(gr).live_data() else {
         return cx.fail(format_args!("argument 'g' has no trimesh data"));
     };
     geom::recompute_posr(gr);

@@ -629,7 +629,7 @@ impl Space {
         let h = self.own(geom)?;
         match &mut g(h).shape {
             Shape::Ray(r) => {
-                use core_geom::ray_flags as f;
+                use crate::collision::shapes::ray_flags as f;
                 r.flags &= !(f::FIRST_CONTACT | f::BACKFACE_CULL | f::CLOSEST_HIT);
                 for (on, bit) in [
                     (first_contact, f::FIRST_CONTACT),

@@ -28,11 +28,11 @@
 
 use super::collision::{Geom, Space, SpaceId};
 use super::{DVec3, Error, Result};
-use crate::collision::geom::{self as core_geom, class, g, Shape, GEOMS};
+use crate::collision::geom::{self as core_geom, class, g, Shape, Transform, GEOMS};
 use crate::collision::heightfield_data::{Buf, HeightfieldData as CoreHf, HeightfieldRef, Samples, HEIGHTFIELDS};
 use crate::collision::space as core_space;
-use crate::collision::transform::Transform;
 use crate::collision::trimesh::{self as tm, TriMeshData as CoreMesh, TriMeshDataRef, TRIMESH_DATA};
+use crate::collision::trimesh_geom as tm_geom;
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex};
@@ -289,7 +289,7 @@ impl Space {
         if g(h).class != class::TRIMESH {
             return Err(Error::InvalidArgument { arg: "geom", reason: "is not a trimesh".into() });
         }
-        Ok(tm::of(h).live_data().map_or(0, |d| d.tri_count))
+        Ok(tm_geom::of(h).live_data().map_or(0, |d| d.tri_count))
     }
 
     /// Triangle `index` of a trimesh geom in world coordinates
@@ -297,7 +297,7 @@ impl Space {
     pub fn trimesh_triangle(&self, geom: Geom, index: usize) -> Result<[DVec3; 3]> {
         let h = self.own_geom(geom)?;
         let count = self.trimesh_triangle_count(geom)?;
-        let d = tm::of(h).live_data().filter(|_| index < count).ok_or_else(|| Error::InvalidArgument {
+        let d = tm_geom::of(h).live_data().filter(|_| index < count).ok_or_else(|| Error::InvalidArgument {
             arg: "index",
             reason: format!("= {index} (the mesh has {count} triangles)"),
         })?;
@@ -335,14 +335,14 @@ impl Space {
     ) -> Result<()> {
         let h = self.trimesh_geom(geom)?;
         TRI_FILTERS.set(geom, Arc::new(filter));
-        tm::of(h).callback = Some(tri_filter_trampoline);
+        tm_geom::of(h).callback = Some(tri_filter_trampoline);
         Ok(())
     }
 
     /// Removes a trimesh geom's triangle filter.
     pub fn clear_trimesh_filter(&mut self, geom: Geom) -> Result<()> {
         let h = self.trimesh_geom(geom)?;
-        tm::of(h).callback = None;
+        tm_geom::of(h).callback = None;
         TRI_FILTERS.clear(geom);
         Ok(())
     }
@@ -375,7 +375,7 @@ impl Space {
     ) -> Result<()> {
         let h = self.trimesh_geom(geom)?;
         TRI_TOUCHED.set(geom, Arc::new(touched));
-        tm::of(h).array_callback = Some(tri_touched_trampoline);
+        tm_geom::of(h).array_callback = Some(tri_touched_trampoline);
         Ok(())
     }
 
@@ -389,7 +389,7 @@ impl Space {
     ) -> Result<()> {
         let h = self.trimesh_geom(geom)?;
         TRI_RAY_FILTERS.set(geom, Arc::new(filter));
-        tm::of(h).ray_callback = Some(tri_ray_trampoline);
+        tm_geom::of(h).ray_callback = Some(tri_ray_trampoline);
         Ok(())
     }
 
@@ -405,7 +405,7 @@ impl Space {
     ) -> Result<()> {
         let h = self.trimesh_geom(geom)?;
         TRI_MERGES.set(geom, Arc::new(merge));
-        tm::of(h).merge_callback = Some(tri_merge_trampoline);
+        tm_geom::of(h).merge_callback = Some(tri_merge_trampoline);
         Ok(())
     }
 
@@ -413,7 +413,7 @@ impl Space {
     /// and merge.
     pub fn clear_trimesh_callbacks(&mut self, geom: Geom) -> Result<()> {
         let h = self.trimesh_geom(geom)?;
-        let t = tm::of(h);
+        let t = tm_geom::of(h);
         (t.callback, t.array_callback, t.ray_callback, t.merge_callback) = (None, None, None, None);
         TRI_FILTERS.clear(geom);
         TRI_TOUCHED.clear(geom);
@@ -426,7 +426,7 @@ impl Space {
     /// (`dGeomLowLevelControl` with `dGeomColliderSetMergeSphereContactsControlCode`).
     pub fn set_trimesh_sphere_merge(&mut self, geom: Geom, mode: SphereMerge) -> Result<()> {
         let h = self.trimesh_geom(geom)?;
-        tm::of(h).sphere_merge = match mode {
+        tm_geom::of(h).sphere_merge = match mode {
             SphereMerge::None => tm::sphere_merge::NONE,
             SphereMerge::Normals => tm::sphere_merge::NORMALS,
             SphereMerge::Full => tm::sphere_merge::FULL,

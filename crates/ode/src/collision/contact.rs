@@ -3,7 +3,8 @@
 //! ODE hands colliders a `dContactGeom*` with a byte stride (`skip`) and a
 //! maximum count (`flags & 0xffff`); hosts pass arrays of `dContact` whose
 //! first member is the `dContactGeom`, hence the stride. The sink wraps that
-//! safely: colliders only `push`, `get_mut` and read `len`/`max`.
+//! safely: colliders only `push`, `get_mut` and read `len`/`max`; `slot`
+//! addresses a record of such an array for the code around the colliders.
 
 use crate::abi::contact::dContactGeom;
 use std::marker::PhantomData;
@@ -13,6 +14,15 @@ use std::marker::PhantomData;
 pub const CONTACTS_UNIMPORTANT: i32 = 0x8000_0000u32 as i32;
 /// Mask of the maximum contact count in the collide flags.
 pub const NUMC_MASK: i32 = 0xffff;
+
+/// Record `i` of a contact array of stride `skip`.
+///
+/// # Safety
+/// `i` within the array.
+#[inline]
+pub unsafe fn slot(contact: *mut dContactGeom, skip: usize, i: usize) -> *mut dContactGeom {
+    (contact as *mut u8).add(i * skip) as *mut dContactGeom
+}
 
 /// A contact as colliders produce it (geoms are filled in by the dispatcher).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -12,15 +12,15 @@
 //! resolution of user-class colliders can update them without a lock on
 //! every collision.
 
-use super::contact::{ContactSink, NUMC_MASK};
+use super::contact::{slot, ContactSink, NUMC_MASK};
 use super::geom::{self, class, g, GeomRef, Shape};
 use super::shapes::*;
-use super::{space, transform, user_class};
+use super::{space, transform};
 use crate::abi::contact::dContactGeom;
 use crate::abi::types::dGeomID;
 use std::ffi::c_int;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
-use std::sync::Once;
+use std::sync::{Mutex, Once};
 
 /// A built-in pair collider: geoms in table order, contacts into the sink.
 pub type BuiltinFn = fn(GeomRef, GeomRef, &mut ContactSink) -> usize;
@@ -136,10 +136,21 @@ fn init() {
     });
 }
 
-/// A new user class collides through lazy resolution with every class
-/// that has no collider yet.
-pub fn set_user_class(num: i32) {
+/// A host class's function that returns its collider for another class
+/// (`dGeomClass::collider`).
+pub type GetCollider = Option<unsafe extern "C" fn(c_int) -> Option<HostFn>>;
+
+/// Each user class's collider look-up, by class number from
+/// `class::FIRST_USER`, kept from its registration.
+static USER_COLLIDERS: Mutex<[GetCollider; (class::LAST_USER - class::FIRST_USER + 1) as usize]> =
+    Mutex::new([None; (class::LAST_USER - class::FIRST_USER + 1) as usize]);
+
+/// A new user class (`user_class::create_class`) collides through lazy
+/// resolution with every class that has no collider yet; `collider` is its
+/// collider look-up.
+pub fn set_user_class(num: i32, collider: GetCollider) {
     init();
+    USER_COLLIDERS.lock().unwrap_or_else(|e| e.into_inner())[(num - class::FIRST_USER) as usize] = collider;
     set_all(num, USER_RESOLVE, 0);
 }
 
@@ -163,15 +174,6 @@ pub fn set_override(i: i32, j: i32, f: Option<HostFn>) {
 pub fn has_collider(c1: i32, c2: i32) -> bool {
     init();
     TABLE[c1 as usize][c2 as usize].kind.load(Ordering::Acquire) & !REVERSE != NONE
-}
-
-/// Record `i` of a contact array of stride `skip`.
-///
-/// # Safety
-/// `i` within the array.
-#[inline]
-pub unsafe fn slot(contact: *mut dContactGeom, skip: usize, i: usize) -> *mut dContactGeom {
-    (contact as *mut u8).add(i * skip) as *mut dContactGeom
 }
 
 /// `dCollide` on checked geoms.
@@ -212,7 +214,7 @@ pub unsafe fn collide_raw(o1: GeomRef, o2: GeomRef, flags: i32, contact: *mut dC
             drop_nonfinite(a, b, contact, skip, n)
         }
         SPACE => collide_space_geom(a, b, flags, contact, skip),
-        TRANSFORM => transform::collide(a, b, flags, contact, skip),
+        TRANSFORM => transform::collide(a, b, flags, contact, skip, collide_raw),
         USER_RESOLVE => {
             resolve_user(a, b);
             collide_raw(a, b, flags, contact, skip)
@@ -301,7 +303,8 @@ pub fn collide(o1: GeomRef, o2: GeomRef, flags: i32, buf: &mut [dContactGeom]) -
 fn resolve_user(a: GeomRef, b: GeomRef) {
     let (t1, t2) = (g(a).class, g(b).class);
     let lookup = |t: i32, other: i32| -> Option<HostFn> {
-        let get = user_class::get(t)?.collider?;
+        let i = usize::try_from(t.checked_sub(class::FIRST_USER)?).ok()?;
+        let get = (*USER_COLLIDERS.lock().unwrap_or_else(|e| e.into_inner()).get(i)?)?;
         // SAFETY: a host function registered with the class.
         unsafe { get(other) }
     };
@@ -488,29 +491,29 @@ mod pairs {
     /// (identity when not placeable) and the other geom's shape, pose and
     /// up-to-date AABB (`geom::recompute_aabb(b)` then `g(b).aabb`).
     pub fn heightfield_other(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::colliders::heightfield::collide_heightfield(a, b, s)
+        crate::collision::heightfield::collide_heightfield(a, b, s)
     }
     pub fn trimesh_sphere(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::trimesh::geom_sphere(a, b, s)
+        crate::collision::trimesh_geom::geom_sphere(a, b, s)
     }
     pub fn trimesh_box(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::trimesh::geom_box(a, b, s)
+        crate::collision::trimesh_geom::geom_box(a, b, s)
     }
     pub fn trimesh_ray(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::trimesh::geom_ray(a, b, s)
+        crate::collision::trimesh_geom::geom_ray(a, b, s)
     }
     pub fn trimesh_capsule(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::trimesh::geom_capsule(a, b, s)
+        crate::collision::trimesh_geom::geom_capsule(a, b, s)
     }
     pub fn trimesh_cylinder(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::trimesh::geom_cylinder(a, b, s)
+        crate::collision::trimesh_geom::geom_cylinder(a, b, s)
     }
     pub fn trimesh_trimesh(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::trimesh::geom_trimesh(a, b, s)
+        crate::collision::trimesh_geom::geom_trimesh(a, b, s)
     }
     pub fn convex_trimesh(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
         let pa = pose(a);
-        crate::collision::trimesh::of(b).live_data().map_or(0, |d| {
+        crate::collision::trimesh_geom::of(b).live_data().map_or(0, |d| {
             ccd::collide_convex_trimesh(
                 &convex(a).view(),
                 oriented(a, &pa),
@@ -521,6 +524,6 @@ mod pairs {
         })
     }
     pub fn trimesh_plane(a: GeomRef, b: GeomRef, s: &mut ContactSink) -> usize {
-        crate::collision::trimesh::geom_plane(a, b, s)
+        crate::collision::trimesh_geom::geom_plane(a, b, s)
     }
 }

@@ -15,7 +15,6 @@ use super::geom::{self, g, GeomRef, Shape};
 use super::heightfield_data::HEIGHTFIELDS;
 use super::shapes::Pose;
 use super::space;
-use super::transform;
 use crate::math::mat3::{mul0_331, mul0_333};
 
 /// One drawable shape. Sizes follow ODE's getters (box side lengths,
@@ -168,7 +167,7 @@ fn draw_one(h: GeomRef, at: Option<Pose>, depth: usize, tris: &mut Vec<f64>, sin
             DrawShape::Heightfield { triangles: tris }
         }
         Shape::Transform(_) => {
-            let Some(c) = transform::child(h) else { return 0 };
+            let Some(c) = geom::transform_child(h) else { return 0 };
             if depth >= MAX_TRANSFORM_DEPTH {
                 return 0;
             }
@@ -224,7 +223,7 @@ mod tests {
         geom::set_position(b, [1.0, 2.0, 3.0]);
         let s = geom::create(Some(inner), true, class::SPHERE, Shape::Sphere(Sphere { radius: 0.5 }));
         geom::set_position(s, [4.0, 5.0, 6.0]);
-        let t = geom::create(Some(root), true, class::TRANSFORM, Shape::Transform(transform::Transform::new()));
+        let t = geom::create(Some(root), true, class::TRANSFORM, Shape::Transform(geom::Transform::new()));
         let c = geom::create(None, true, class::SPHERE, Shape::Sphere(Sphere { radius: 0.25 }));
         geom::set_position(c, [0.0, 0.0, 1.0]);
         if let Shape::Transform(tt) = &mut g(t).shape {

@@ -3,20 +3,23 @@
 //!
 //! This module owns what all geoms share: flags, the world pose (own or
 //! shared with the body), body attachment and offsets, cached AABBs with
-//! ODE's per-class formulas, collision bits, and `moved`, the notification
-//! that makes a geom and its parent spaces dirty. As in ODE, a geom on a
+//! ODE's per-class formulas (a transform's is its child's, composed here),
+//! collision bits, and `moved`, the notification that makes a geom and its
+//! parent spaces dirty. Spaces and host-defined classes live above this
+//! layer: the geom layer reaches them through hooks they register
+//! (`SpaceHooks`, `UserClassHooks`), as ODE through virtual functions. As in ODE, a geom on a
 //! body without offset *shares* the body's position and rotation (the
 //! pointers returned to C are the body's), and a geom with an offset
 //! recomputes its world pose lazily after the body moved.
 
 use super::shapes::*;
-use super::space::{self, Space};
-use super::transform::Transform;
 use crate::dynamics::body::{Body, BodyRef};
 use crate::handle::{Handle, Pool};
 use crate::math::mat3::{mul0_331, mul0_333, mul1_331};
 use crate::math::rotation::{q_to_r, r_to_q, IDENTITY};
+use std::any::{Any, TypeId};
 use std::ffi::c_void;
+use std::sync::OnceLock;
 
 pub type GeomRef = Handle<Geom>;
 
@@ -58,20 +61,6 @@ pub mod gflags {
     pub const ENABLED: u32 = 16;
     /// A degenerate shape (e.g. radius 0): spaces skip it like a disabled geom.
     pub const ZERO_SIZED: u32 = 32;
-}
-
-/// Ray option bits, kept in `Ray::flags` (ODE's internal values).
-pub mod ray_flags {
-    pub const FIRST_CONTACT: u32 = 0x10000;
-    pub const BACKFACE_CULL: u32 = 0x20000;
-    pub const CLOSEST_HIT: u32 = 0x40000;
-}
-
-/// ODE's `_dequal`, which in this build compares exactly (a plane normal
-/// of (1e-300, 0, 1) is not treated as axis-aligned by ODE).
-#[inline]
-pub fn dequal(a: f64, b: f64) -> bool {
-    a == b
 }
 
 /// A convex hull given by the host: the arrays are referenced, not copied
@@ -159,6 +148,32 @@ pub struct UserGeom {
     pub storage: Vec<u64>,
 }
 
+/// A space's state as its geom keeps it: the type belongs to `space`
+/// (above this layer), which alone makes and reads it. The type is checked
+/// against a stored `TypeId` (no virtual call): spaces read their state in
+/// every member operation.
+pub struct SpaceState {
+    ty: TypeId,
+    state: Box<dyn Any>,
+}
+
+impl SpaceState {
+    pub fn new<T: Any>(state: T) -> SpaceState {
+        SpaceState { ty: TypeId::of::<T>(), state: Box::new(state) }
+    }
+
+    /// The state, if it is a `T`.
+    #[inline]
+    pub fn get_mut<T: Any>(&mut self) -> Option<&mut T> {
+        if self.ty == TypeId::of::<T>() {
+            // SAFETY: `ty` is the type that `state` was made with.
+            Some(unsafe { &mut *(&mut *self.state as *mut dyn Any as *mut T) })
+        } else {
+            None
+        }
+    }
+}
+
 pub enum Shape {
     Sphere(Sphere),
     Box(BoxShape),
@@ -171,7 +186,7 @@ pub enum Shape {
     Heightfield(HeightfieldGeom),
     TriMesh(super::trimesh::TriMeshGeom),
     User(UserGeom),
-    Space(Box<Space>),
+    Space(SpaceState),
 }
 
 /// Field order is chosen for the broad phase: flags, AABB, bits, body and
@@ -235,20 +250,6 @@ impl Geom {
         self.gflags & (gflags::ENABLED | gflags::ZERO_SIZED) == gflags::ENABLED
     }
 
-    pub fn space(&self) -> Option<&Space> {
-        match &self.shape {
-            Shape::Space(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    pub fn space_mut(&mut self) -> Option<&mut Space> {
-        match &mut self.shape {
-            Shape::Space(s) => Some(s),
-            _ => None,
-        }
-    }
-
     fn set_zero_sized(&mut self, z: bool) {
         if z {
             self.gflags |= gflags::ZERO_SIZED;
@@ -308,7 +309,7 @@ pub fn create(space: Option<GeomRef>, placeable: bool, class: i32, shape: Shape)
     geom.update_zero_sized();
     let h = GEOMS.alloc(geom);
     if let Some(s) = space {
-        space::add(s, h);
+        (spaces().add)(s, h);
     }
     h
 }
@@ -319,7 +320,7 @@ pub fn create(space: Option<GeomRef>, placeable: bool, class: i32, shape: Shape)
 /// have checked that no space involved is locked.
 pub fn destroy(h: GeomRef) {
     match &g(h).shape {
-        Shape::Space(_) => space::release_contents(h),
+        Shape::Space(_) => (spaces().release_contents)(h),
         Shape::Transform(t) => {
             if let Some(obj) = t.obj.filter(|o| o.is_live()) {
                 g(obj).held = g(obj).held.saturating_sub(1);
@@ -328,17 +329,83 @@ pub fn destroy(h: GeomRef) {
                 }
             }
         }
-        Shape::User(_) => super::user_class::call_dtor(h),
+        Shape::User(_) => (user_classes().call_dtor)(h),
         _ => {}
     }
     if !h.is_live() {
         return;
     }
     if let Some(p) = g(h).parent {
-        space::remove(p, h);
+        (spaces().remove)(p, h);
     }
     body_remove(h);
     GEOMS.free(h);
+}
+
+// ---- classes whose code lives above this layer ---------------------------------
+
+/// What the geom layer asks of the spaces, whose code lives above it in
+/// `space` (ODE's dxSpace virtuals). `space::create` registers them before
+/// the first space exists, so every geom that has a parent, or is a
+/// space, finds them; bodies reach geoms the same way (`GeomHooks`).
+pub struct SpaceHooks {
+    /// Puts a geom that is in no space into a space.
+    pub add: fn(GeomRef, GeomRef),
+    /// Takes a member out of its space.
+    pub remove: fn(GeomRef, GeomRef),
+    /// A member moved (`moved`, bottom-up; `handing`: it was clean until
+    /// now, so the space must move it to its dirty set).
+    pub member_moved: fn(GeomRef, GeomRef, bool),
+    /// Destroys or releases the members of a space being destroyed.
+    pub release_contents: fn(GeomRef),
+    /// Computes a space's AABB into `aabb`.
+    pub compute_aabb: fn(GeomRef),
+}
+
+static SPACE_HOOKS: OnceLock<SpaceHooks> = OnceLock::new();
+
+/// Registers the space hooks; a no-op after the first time.
+pub fn register_space_hooks(hooks: SpaceHooks) {
+    let _ = SPACE_HOOKS.set(hooks);
+}
+
+#[inline]
+fn spaces() -> &'static SpaceHooks {
+    SPACE_HOOKS.get().expect("a space exists, so the space hooks are registered")
+}
+
+/// What the geom layer asks of host-defined classes (`user_class`, above
+/// this layer), registered by `user_class::create_class` before a geom of
+/// such a class can exist.
+pub struct UserClassHooks {
+    /// The class's AABB callback, into `aabb`.
+    pub compute_aabb: fn(GeomRef),
+    /// The class's AABB test of a geom against another's box.
+    pub aabb_test: fn(GeomRef, GeomRef) -> bool,
+    /// The class's destructor.
+    pub call_dtor: fn(GeomRef),
+}
+
+static USER_CLASS_HOOKS: OnceLock<UserClassHooks> = OnceLock::new();
+
+/// Registers the user-class hooks; a no-op after the first time.
+pub fn register_user_class_hooks(hooks: UserClassHooks) {
+    let _ = USER_CLASS_HOOKS.set(hooks);
+}
+
+#[inline]
+fn user_classes() -> &'static UserClassHooks {
+    USER_CLASS_HOOKS.get().expect("a user geom exists, so its class registered the hooks")
+}
+
+/// The geom's own AABB test of `a` against `b`'s box: true for built-in
+/// classes, the class's test for host-defined ones.
+#[inline]
+pub fn aabb_test(a: GeomRef, b: GeomRef) -> bool {
+    if g(a).class < class::FIRST_USER {
+        return true;
+    }
+    (user_classes().aabb_test)(a, b)
 }
 
 // ---- pose ---------------------------------------------------------------
@@ -763,15 +830,7 @@ pub fn moved(h: GeomRef) {
         handing &= c.gflags & gflags::DIRTY == 0;
         c.gflags |= gflags::DIRTY | gflags::AABB_BAD;
         let Some(p) = parent else { break };
-        if space::is_locked(p) {
-            crate::error::report(
-                crate::error::Channel::Debug,
-                crate::error::D_ERR_UASSERT,
-                "geom moved while its space is locked (inside that space's collide callback)",
-            );
-        } else if handing {
-            space::dirty(p, cur);
-        }
+        (spaces().member_moved)(p, cur, handing);
         cur = p;
     }
 }
@@ -814,15 +873,15 @@ fn compute_other_aabb(h: GeomRef) {
     let geom = g(h);
     let aabb = match &geom.shape {
         Shape::Space(_) => {
-            space::compute_aabb(h);
+            (spaces().compute_aabb)(h);
             return;
         }
         Shape::Transform(_) => {
-            super::transform::compute_aabb(h);
+            transform_aabb(h);
             return;
         }
         Shape::User(_) => {
-            super::user_class::compute_aabb(h);
+            (user_classes().compute_aabb)(h);
             return;
         }
         Shape::Plane(p) => plane_aabb(p),
@@ -1040,4 +1099,91 @@ pub fn ray_set(h: GeomRef, p: [f64; 3], d: [f64; 3]) {
         }
     }
     moved(h);
+}
+
+// ---- geom transforms --------------------------------------------------------------
+
+/// A geom transform (`dCreateGeomTransform`): a placeable geom that carries
+/// another geom (its child, in no space and on no body) at a pose relative
+/// to itself. The child's world pose is composed when the transform's AABB
+/// is computed or when it collides (`transform`); during that time the
+/// child temporarily takes that pose and the transform's body, exactly as
+/// ODE swaps them in.
+pub struct Transform {
+    pub obj: Option<GeomRef>,
+    /// Destroy the child with the transform (the int given, echoed back).
+    pub cleanup: i32,
+    /// Report the transform instead of the child as g1 of contacts.
+    pub info: i32,
+    /// Cached world pose of the child (valid while the AABB is).
+    pub tx: Pose,
+}
+
+impl Transform {
+    pub fn new() -> Transform {
+        Transform { obj: None, cleanup: 0, info: 0, tx: Pose::IDENTITY }
+    }
+}
+
+impl Default for Transform {
+    fn default() -> Self {
+        Transform::new()
+    }
+}
+
+/// The record of a geom known to be a transform.
+pub fn transform_of(h: GeomRef) -> &'static mut Transform {
+    match &mut g(h).shape {
+        Shape::Transform(t) => t,
+        _ => unreachable!("not a geom transform"),
+    }
+}
+
+/// The live child of a transform, if any.
+pub fn transform_child(h: GeomRef) -> Option<GeomRef> {
+    transform_of(h).obj.filter(|c| c.is_live())
+}
+
+/// Composes the child's world pose from the transform's.
+pub fn compute_final_tx(h: GeomRef) {
+    let Some(c) = transform_child(h) else { return };
+    let (cp, cr) = (*position(c), *rotation(c));
+    let (tp, trr) = (*position(h), *rotation(h));
+    let p = mul0_331(&trr, &cp);
+    let t = transform_of(h);
+    t.tx.pos = [p[0] + tp[0], p[1] + tp[1], p[2] + tp[2], t.tx.pos[3]];
+    t.tx.r = mul0_333(&trr, &cr);
+}
+
+/// Runs `f` with the child placed at `pose` on `body`.
+pub fn with_child_at<R>(c: GeomRef, pose: Pose, body: Option<BodyRef>, f: impl FnOnce() -> R) -> R {
+    let cg = g(c);
+    let saved = (cg.own, cg.pose_is_body, cg.body, cg.gflags & gflags::POSR_BAD);
+    cg.own = pose;
+    cg.pose_is_body = false;
+    cg.body = body;
+    cg.gflags &= !gflags::POSR_BAD;
+    let r = f();
+    if c.is_live() {
+        let cg = g(c);
+        cg.own = saved.0;
+        cg.pose_is_body = saved.1;
+        cg.body = saved.2;
+        cg.gflags |= saved.3;
+    }
+    r
+}
+
+/// The transform's AABB: the child's at its composed pose (zero without
+/// child). The child's cached AABB is overwritten too, as in ODE.
+fn transform_aabb(h: GeomRef) {
+    let Some(c) = transform_child(h) else {
+        g(h).aabb = [0.0; 6];
+        return;
+    };
+    compute_final_tx(h);
+    let pose = transform_of(h).tx;
+    let body = g(c).body;
+    with_child_at(c, pose, body, || compute_aabb(c));
+    g(h).aabb = g(c).aabb;
 }

@@ -6,7 +6,7 @@
 //! and the AABB of a heightfield geom; the collider lives with the other
 //! heightfield code.
 
-use super::shapes::Pose;
+use super::shapes::{dequal, Pose};
 use crate::handle::{Handle, Pool};
 use std::ffi::{c_int, c_void};
 
@@ -224,7 +224,7 @@ pub fn geom_aabb(data: *mut c_void, pose: Option<&Pose>) -> [f64; 6] {
         return [-d.half_width, d.half_width, d.min_height, d.max_height, -d.half_depth, d.half_depth];
     };
     let r = &p.r;
-    let deq = super::geom::dequal;
+    let deq = dequal;
     let mut dy = [0.0; 6];
     for k in 0..3 {
         let rk = r[1 + 4 * k];

@@ -1,4 +1,5 @@
-//! Shape parameters and poses, as colliders see them.
+//! Shape parameters and poses, as colliders see them, and the conventions
+//! on them that every layer shares (ray option bits, ODE's `_dequal`).
 
 /// Position and orientation of a placeable geom in world coordinates:
 /// `pos` is a padded vector, `r` a padded 3x4 row-major rotation whose
@@ -75,6 +76,20 @@ pub struct Plane {
 pub struct Ray {
     pub length: f64,
     /// `dGeomRaySetFirstContact`/`BackfaceCull`/`ClosestHit` bits (ODE's
-    /// internal RAY_* flag values, see `colliders::ray`).
+    /// internal RAY_* flag values, see `ray_flags`).
     pub flags: u32,
+}
+
+/// Ray option bits, kept in `Ray::flags` (ODE's internal values).
+pub mod ray_flags {
+    pub const FIRST_CONTACT: u32 = 0x10000;
+    pub const BACKFACE_CULL: u32 = 0x20000;
+    pub const CLOSEST_HIT: u32 = 0x40000;
+}
+
+/// ODE's `_dequal`, which in this build compares exactly (a plane normal
+/// of (1e-300, 0, 1) is not treated as axis-aligned by ODE).
+#[inline]
+pub fn dequal(a: f64, b: f64) -> bool {
+    a == b
 }

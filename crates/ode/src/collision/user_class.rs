@@ -3,9 +3,12 @@
 //! an optional AABB test, an optional destructor and a function that
 //! returns the collider for another class. Colliders are looked up on the
 //! first collision of a class pair and then remembered in the dispatch
-//! table (see `dispatch`), as ODE does.
+//! table (see `dispatch`), as ODE does. This module sits above the pair
+//! dispatch: registering a class hands `dispatch` its collider look-up and
+//! the geom layer the class's AABB, AABB test and destructor calls
+//! (`geom::UserClassHooks`).
 
-use super::geom::{class, g, GeomRef, Shape};
+use super::geom::{self, class, g, GeomRef, Shape};
 use crate::abi::collision::dGeomClass;
 use std::sync::Mutex;
 
@@ -26,7 +29,8 @@ pub fn create_class(c: dGeomClass) -> Option<i32> {
     cl.push(c);
     let num = class::FIRST_USER + cl.len() as i32 - 1;
     drop(cl);
-    super::dispatch::set_user_class(num);
+    geom::register_user_class_hooks(geom::UserClassHooks { compute_aabb, aabb_test, call_dtor });
+    super::dispatch::set_user_class(num, c.collider);
     Some(num)
 }
 

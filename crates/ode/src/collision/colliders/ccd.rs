@@ -952,48 +952,6 @@ fn ccd_one(a: &Shape, b: &Shape, unimportant: bool) -> Option<Contact> {
     penetration(a, b).map(|(depth, dir, pos)| Contact::new(pos, scale(&dir, -1.0), depth))
 }
 
-/// Face angles of every triangle edge in ODE's default one-byte positive
-/// storage (three bytes per triangle, edge e runs from vertex e to e+1):
-/// floor(angle·254/π) at convex edges, 0 at flat, concave and open edges
-/// (which the normal correction treats alike in that storage). Built once
-/// by `dGeomTriMeshDataPreprocess2(…BUILD_FACE_ANGLES…)` and kept in the
-/// mesh data.
-pub(crate) fn face_angle_codes(d: &crate::collision::trimesh::TriMeshData) -> Vec<u8> {
-    use std::collections::HashMap;
-    let n = d.tri_count;
-    let mut out = vec![0u8; 3 * n];
-    // Edge (lo, hi) -> first (triangle, slot), and whether it got paired.
-    let mut seen: HashMap<(usize, usize), (usize, usize, bool)> = HashMap::new();
-    for t in 0..n {
-        let idx = d.indices(t);
-        for e in 0..3 {
-            let (a, b) = (idx[e], idx[(e + 1) % 3]);
-            let key = (a.min(b), a.max(b));
-            match seen.get_mut(&key) {
-                Some(rec) if !rec.2 => {
-                    rec.2 = true;
-                    let code = encode_face_angle(edge_angle(d, rec.0, rec.1, t, e));
-                    out[3 * rec.0 + rec.1] = code;
-                    out[3 * t + e] = code;
-                }
-                Some(_) => {}
-                None => {
-                    seen.insert(key, (t, e, false));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// ODE's byte-positive codec: concave angles are not stored (read as 0).
-fn encode_face_angle(angle: f64) -> u8 {
-    if angle < 0.0 {
-        return 0;
-    }
-    ((angle * (254.0 / std::f64::consts::PI)).floor() as u32).min(254) as u8
-}
-
 /// Read access to the stored codes, decoded as ODE reads them back.
 #[derive(Clone, Copy)]
 struct FaceAngles<'a>(&'a [u8]);
@@ -1006,50 +964,6 @@ impl FaceAngles<'_> {
     /// Angle of edge `e` of entry `t` (0 past the end).
     fn get(&self, t: usize, e: usize) -> f64 {
         self.0.get(3 * t + e).map_or(0.0, |&k| k as f64 * (std::f64::consts::PI / 254.0))
-    }
-}
-
-/// Signed angle at the edge shared by slot `e0` of triangle `t0` and slot
-/// `e1` of `t1` (positive convex, negative concave, 0 flat), in ODE's
-/// preprocessing arithmetic.
-fn edge_angle(d: &crate::collision::trimesh::TriMeshData, t0: usize, e0: usize, t1: usize, e1: usize) -> f64 {
-    let s = d.local_triangle(t1);
-    let (start, end, opp) = (e1, (e1 + 1) % 3, (e1 + 2) % 3);
-    let mut m = sub(&s[end], &s[start]);
-    let have_m = crate::math::vec::safe_normalize3(&mut m);
-    let seg = if have_m {
-        let o = sub(&s[opp], &s[start]);
-        let pl = dot(&o, &m);
-        add_scaled(&o, &m, -pl)
-    } else {
-        sub(&s[opp], &s[start])
-    };
-    let f = d.local_triangle(t0);
-    let nrm = cross(&sub(&f[2], &f[1]), &sub(&f[0], &f[1]));
-    let lsp = len2(&seg) * len2(&nrm);
-    let nd = dot(&nrm, &seg);
-    let thr = (1e-6f32 * 1e-6f32) as f64;
-    if nd > 0.0 && nd * nd >= thr * lsp {
-        return -std::f64::consts::PI; // concave
-    }
-    if !(nd < 0.0 && lsp != 0.0) {
-        return 0.0;
-    }
-    let cosine = -nd / lsp.sqrt();
-    if cosine >= 1.0 {
-        return std::f64::consts::FRAC_PI_2;
-    }
-    let c1 = cross(&nrm, &seg);
-    let check = if have_m {
-        dot(&c1, &m)
-    } else {
-        let oi = if e0 != 0 { e0 - 1 } else { 2 };
-        dot(&c1, &cross(&nrm, &sub(&f[oi], &f[e0])))
-    };
-    if check < 0.0 {
-        cosine.asin()
-    } else {
-        std::f64::consts::FRAC_PI_2 + cosine.acos()
     }
 }
 

@@ -7,7 +7,8 @@
 //! with Debian's library to rounding; where ODE has quirks (the cofactor
 //! "inverse" of the cylinder–box clipper, the choice of disc in the
 //! cylinder–plane parallel case) they are kept, since hosts see them.
-//! `v3` holds small vector helpers shared with `convex` and `heightfield`.
+//! `v3` holds small vector helpers shared with `convex`, `ccd` and the
+//! heightfield collider.
 
 use super::super::contact::{Contact, ContactSink};
 use super::super::shapes::{BoxShape, Cylinder, Plane, Pose, Ray, Sphere};
@@ -40,11 +41,6 @@ pub(crate) mod v3 {
     #[inline]
     pub fn neg(a: &V3) -> V3 {
         [-a[0], -a[1], -a[2]]
-    }
-    /// `a + b*k`.
-    #[inline]
-    pub fn add_scaled(a: &V3, b: &V3, k: f64) -> V3 {
-        [a[0] + b[0] * k, a[1] + b[1] * k, a[2] + b[2] * k]
     }
     #[inline]
     pub fn len2(a: &V3) -> f64 {

@@ -11,7 +11,6 @@ pub mod capsule;
 pub mod ccd;
 pub mod convex;
 pub mod cylinder;
-pub mod heightfield;
 pub mod plane;
 pub mod ray;
 pub mod sphere;

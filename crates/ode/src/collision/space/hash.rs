@@ -190,9 +190,6 @@ pub fn collide(s: GeomRef, cb: &mut Near) {
     if sp(s).count < 2 {
         return;
     }
-    if super::sweep::enabled(s) {
-        return super::sweep::collide(s, cb);
-    }
     locked(s, || {
         clean(s);
         let (min_level, max_level) = (hash_of(s).min_level, hash_of(s).max_level);

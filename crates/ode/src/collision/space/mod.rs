@@ -5,8 +5,12 @@
 //! what they share: counts, cleanup/sublevel settings, the lock that makes
 //! changes from inside a collide callback refusable, the list used by the
 //! simple and hash spaces (newest and most recently moved geoms first, as
-//! ODE keeps it), the pair test (`collide_aabbs`) and `collide2`, ODE's
-//! recursion of geom/space against geom/space.
+//! ODE keeps it), the pair test (`collide_aabbs`), the choice between a
+//! kind's own traversal and the fast `sweep`, and `collide2`, ODE's
+//! recursion of geom/space against geom/space. A space's state is kept by
+//! its geom opaquely (`Shape::Space`); the geom layer below reaches what
+//! it needs (adding, removing, a member's move, releasing the contents,
+//! the AABB) through the hooks that `create` registers.
 //!
 //! Callbacks receive geom handles; they may call back into the library
 //! (create contacts, query geoms). While a space is locked, changes to its
@@ -70,7 +74,16 @@ impl Space {
 /// The space of a handle known to be a space.
 #[inline]
 pub fn sp(s: GeomRef) -> &'static mut Space {
-    g(s).space_mut().expect("handle is a space")
+    state_of(g(s)).expect("handle is a space")
+}
+
+/// The state of a space geom, `None` for other geoms (`geom` keeps it
+/// without knowing its type).
+fn state_of(geom: &mut geom::Geom) -> Option<&mut Space> {
+    match &mut geom.shape {
+        Shape::Space(s) => s.get_mut(),
+        _ => None,
+    }
 }
 
 #[inline]
@@ -105,7 +118,14 @@ pub fn create(parent: Option<GeomRef>, kind: Kind) -> GeomRef {
         Kind::QuadTree(_) => (class::QUADTREE_SPACE, true),
         Kind::Sap(_) => (class::SAP_SPACE, true),
     };
-    let h = geom::create(None, false, cls, Shape::Space(Box::new(Space::new(kind))));
+    geom::register_space_hooks(geom::SpaceHooks {
+        add,
+        remove,
+        member_moved,
+        release_contents,
+        compute_aabb,
+    });
+    let h = geom::create(None, false, cls, Shape::Space(geom::SpaceState::new(Space::new(kind))));
     if infinite {
         let i = f64::INFINITY;
         g(h).aabb = [-i, i, -i, i, -i, i];
@@ -193,6 +213,21 @@ pub fn dirty(s: GeomRef, h: GeomRef) {
         }
         Kind::Sap(_) => sap::dirty(s, h),
         Kind::QuadTree(q) => q.dirty.push(h),
+    }
+}
+
+/// A member moved (`geom::moved`): a locked space (inside its collide
+/// callback) is reported and only marked, else a space that held the
+/// member clean moves it to its dirty set.
+fn member_moved(s: GeomRef, h: GeomRef, handing: bool) {
+    if is_locked(s) {
+        crate::error::report(
+            crate::error::Channel::Debug,
+            crate::error::D_ERR_UASSERT,
+            "geom moved while its space is locked (inside that space's collide callback)",
+        );
+    } else if handing {
+        dirty(s, h);
     }
 }
 
@@ -342,7 +377,7 @@ pub(crate) fn locked<R>(s: GeomRef, f: impl FnOnce() -> R) -> R {
     impl Drop for Unlock {
         fn drop(&mut self) {
             if self.0.is_live() {
-                if let Some(s) = g(self.0).space_mut() {
+                if let Some(s) = state_of(g(self.0)) {
                     s.lock_count -= 1;
                 }
             }
@@ -372,7 +407,7 @@ pub fn collide_no_aabbs(g1: GeomRef, g2: GeomRef, cb: &mut Near) {
     if !bits_match(a, b) {
         return;
     }
-    if !super::user_class::aabb_test(g1, g2) || !super::user_class::aabb_test(g2, g1) {
+    if !geom::aabb_test(g1, g2) || !geom::aabb_test(g2, g1) {
         return;
     }
     cb(g1, g2);
@@ -394,7 +429,7 @@ pub fn collide_aabbs(g1: GeomRef, g2: GeomRef, cb: &mut Near) {
     if !bits_match(a, b) {
         return;
     }
-    if !super::user_class::aabb_test(g1, g2) || !super::user_class::aabb_test(g2, g1) {
+    if !geom::aabb_test(g1, g2) || !geom::aabb_test(g2, g1) {
         return;
     }
     cb(g1, g2);
@@ -403,9 +438,13 @@ pub fn collide_aabbs(g1: GeomRef, g2: GeomRef, cb: &mut Near) {
 // ---- collide ------------------------------------------------------------------------------
 
 /// `dSpaceCollide`: every potentially touching pair of members, once.
+/// The list spaces in fast mode sweep instead (a hash space with fewer
+/// than two members has no pair either way).
 pub fn collide(s: GeomRef, cb: &mut Near) {
     match &sp(s).kind {
+        Kind::Simple if sweep::enabled(s) => sweep::collide(s, cb),
         Kind::Simple => simple::collide(s, cb),
+        Kind::Hash(_) if sp(s).count >= 2 && sweep::enabled(s) => sweep::collide(s, cb),
         Kind::Hash(_) => hash::collide(s, cb),
         Kind::Sap(_) => sap::collide(s, cb),
         Kind::QuadTree(_) => quadtree::collide(s, cb),

@@ -6,9 +6,6 @@ use super::{clean, collide_aabbs, locked, sp, Near};
 use crate::collision::geom::{self, g, GeomRef};
 
 pub fn collide(s: GeomRef, cb: &mut Near) {
-    if super::sweep::enabled(s) {
-        return super::sweep::collide(s, cb);
-    }
     locked(s, || {
         clean(s);
         let mut a = sp(s).first;

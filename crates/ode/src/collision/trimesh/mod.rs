@@ -1,6 +1,8 @@
 //! Triangle meshes: the shared mesh data object (`dTriMeshDataID`), the
 //! per-geom trimesh state (callbacks, last transform, temporal-coherence
-//! switches), and the pair colliders (one file per other class).
+//! switches), and the pair colliders (one file per other class), pure
+//! functions over mesh views and shapes; `trimesh_geom` calls them for
+//! geoms.
 //!
 //! As in ODE, the data object REFERENCES the host's vertex and index
 //! buffers (nothing is copied): they must stay alive and unchanged (or be
@@ -19,6 +21,7 @@ pub mod box_;
 pub mod bvh;
 pub mod capsule;
 pub mod cylinder;
+pub mod face_angles;
 pub mod mesh_mesh;
 pub mod opcode;
 pub mod plane;
@@ -245,9 +248,9 @@ impl TriMeshData {
 
     /// Face angles (BUILD_FACE_ANGLES, ODE's default byte format): three
     /// codes per triangle, computed once here and read by the convex
-    /// collider (see `colliders::ccd::face_angle_codes`).
+    /// collider (see `face_angles`).
     pub fn build_face_angles(&mut self) {
-        self.face_angles = Some(crate::collision::colliders::ccd::face_angle_codes(self));
+        self.face_angles = Some(face_angles::face_angle_codes(self));
     }
 
     /// Is edge `e` of triangle `t` one that may produce edge contacts?
@@ -520,136 +523,4 @@ pub fn closest_segments(p0: &[f64; 3], p1: &[f64; 3], q0: &[f64; 3], q1: &[f64; 
         s = ((b - c) / a).clamp(0.0, 1.0);
     }
     (s, t)
-}
-
-// ---- geom-level entry points (the dispatch table calls these) ---------------------
-
-/// The host callbacks of a trimesh geom colliding with `other`.
-pub struct GeomHost {
-    mesh: crate::collision::geom::GeomRef,
-    other: crate::collision::geom::GeomRef,
-    callback: Option<TriCallback>,
-    array_callback: Option<TriArrayCallback>,
-    ray_callback: Option<TriRayCallback>,
-}
-
-impl GeomHost {
-    /// The callbacks of trimesh geom `mesh` (payload `tm`) against `other`.
-    pub fn new(
-        mesh: crate::collision::geom::GeomRef,
-        other: crate::collision::geom::GeomRef,
-        tm: &TriMeshGeom,
-    ) -> GeomHost {
-        GeomHost {
-            mesh,
-            other,
-            callback: tm.callback,
-            array_callback: tm.array_callback,
-            ray_callback: tm.ray_callback,
-        }
-    }
-}
-
-impl TriHost for GeomHost {
-    fn accept(&self, tri: i32) -> bool {
-        match self.callback {
-            // SAFETY: a host function registered for this geom.
-            Some(f) => unsafe { f(self.mesh.as_raw(), self.other.as_raw(), tri) != 0 },
-            None => true,
-        }
-    }
-    fn touched(&self, tris: &[i32]) {
-        if let Some(f) = self.array_callback {
-            // SAFETY: as above; the array lives for the call.
-            unsafe { f(self.mesh.as_raw(), self.other.as_raw(), tris.as_ptr(), tris.len() as i32) }
-        }
-    }
-    fn accept_ray(&self, tri: i32, u: f64, v: f64) -> bool {
-        match self.ray_callback {
-            // SAFETY: as above.
-            Some(f) => unsafe { f(self.mesh.as_raw(), self.other.as_raw(), tri, u, v) != 0 },
-            None => true,
-        }
-    }
-}
-
-/// The trimesh payload of a geom known to be a trimesh.
-pub fn of(h: crate::collision::geom::GeomRef) -> &'static mut TriMeshGeom {
-    match &mut crate::collision::geom::g(h).shape {
-        crate::collision::geom::Shape::TriMesh(t) => t,
-        _ => unreachable!("trimesh: not a trimesh geom"),
-    }
-}
-
-/// Mesh view and host callbacks of trimesh geom `a` against geom `b`
-/// (None without live data).
-fn setup(a: crate::collision::geom::GeomRef, b: crate::collision::geom::GeomRef) -> Option<(Mesh<'static>, GeomHost)> {
-    let tm = of(a);
-    let data = tm.live_data()?;
-    let host = GeomHost {
-        mesh: a,
-        other: b,
-        callback: tm.callback,
-        array_callback: tm.array_callback,
-        ray_callback: tm.ray_callback,
-    };
-    Some((Mesh { data, pose: crate::collision::geom::pose(a) }, host))
-}
-
-use crate::collision::contact::ContactSink as Sink;
-use crate::collision::geom::{GeomRef, Shape};
-
-pub fn geom_sphere(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
-    let Some((m, h)) = setup(a, b) else { return 0 };
-    let Shape::Sphere(sp) = &crate::collision::geom::g(b).shape else { return 0 };
-    let n = sphere::collide_trimesh_sphere(&m, &h, sp, &crate::collision::geom::pose(b), s);
-    let tm = of(a);
-    sphere_merge::merge(tm.sphere_merge, s, n, tm.merge_callback, a.as_raw())
-}
-
-pub fn geom_box(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
-    let Some((m, h)) = setup(a, b) else { return 0 };
-    let Shape::Box(bx) = &crate::collision::geom::g(b).shape else { return 0 };
-    box_::collide_trimesh_box(&m, &h, bx, &crate::collision::geom::pose(b), s)
-}
-
-pub fn geom_capsule(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
-    let Some((m, h)) = setup(a, b) else { return 0 };
-    let Shape::Capsule(c) = &crate::collision::geom::g(b).shape else { return 0 };
-    capsule::collide_trimesh_capsule(&m, &h, c, &crate::collision::geom::pose(b), s)
-}
-
-pub fn geom_ray(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
-    let Some((m, h)) = setup(a, b) else { return 0 };
-    let Shape::Ray(r) = &crate::collision::geom::g(b).shape else { return 0 };
-    ray::collide_trimesh_ray(&m, &h, r, &crate::collision::geom::pose(b), s)
-}
-
-pub fn geom_plane(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
-    let Some((m, _)) = setup(a, b) else { return 0 };
-    let Shape::Plane(p) = &crate::collision::geom::g(b).shape else { return 0 };
-    plane::collide_trimesh_plane(&m, p, s)
-}
-
-pub fn geom_cylinder(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
-    let Some((m, h)) = setup(a, b) else { return 0 };
-    let Shape::Cylinder(c) = &crate::collision::geom::g(b).shape else { return 0 };
-    cylinder::collide_trimesh_cylinder(
-        &m,
-        &h,
-        c,
-        &crate::collision::geom::pose(b),
-        crate::collision::geom::quaternion(b),
-        s,
-    )
-}
-
-pub fn geom_trimesh(a: GeomRef, b: GeomRef, s: &mut Sink) -> usize {
-    let (ta, tb) = (of(a), of(b));
-    let (Some(da), Some(db)) = (ta.live_data(), tb.live_data()) else { return 0 };
-    let ma = Mesh { data: da, pose: crate::collision::geom::pose(a) };
-    let mb = Mesh { data: db, pose: crate::collision::geom::pose(b) };
-    let ca = ta.merge_callback.map(|f| (f, a.as_raw()));
-    let cb = tb.merge_callback.map(|f| (f, b.as_raw()));
-    mesh_mesh::collide_trimesh_trimesh(&ma, &mb, ca, cb, s)
 }

@@ -11,8 +11,7 @@
 use super::opcode::{ray_hits, with_scratch, RayQuery};
 use super::*;
 use crate::collision::contact::{Contact, ContactSink};
-use crate::collision::geom::ray_flags;
-use crate::collision::shapes::Ray;
+use crate::collision::shapes::{ray_flags, Ray};
 use crate::math::vec::safe_normalize3;
 
 pub fn collide_trimesh_ray(mesh: &Mesh, host: &dyn TriHost, ray: &Ray, rp: &Pose, sink: &mut ContactSink) -> usize {

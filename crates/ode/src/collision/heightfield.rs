@@ -16,9 +16,9 @@
 //! planes by height, the per-plane limit of 10 contacts, the vertex flags)
 //! follows ODE, because hosts see the contact order.
 
-use super::box_shape::box_point_depth;
-use super::capsule::capsule_point_depth;
-use super::sphere::sphere_point_depth;
+use super::colliders::box_shape::box_point_depth;
+use super::colliders::capsule::capsule_point_depth;
+use super::colliders::sphere::sphere_point_depth;
 use crate::abi::contact::dContactGeom;
 use crate::collision::contact::{Contact, ContactSink, NUMC_MASK};
 use crate::collision::geom::{self, g, GeomRef, Shape};
@@ -39,19 +39,19 @@ enum Other<'a> {
     Box(&'a crate::collision::shapes::BoxShape),
     Capsule(&'a crate::collision::shapes::Capsule),
     Cylinder(&'a crate::collision::shapes::Cylinder),
-    Convex(super::convex::Convex<'a>),
+    Convex(super::colliders::convex::Convex<'a>),
     TriMesh(&'a crate::collision::trimesh::TriMeshData, &'a dyn crate::collision::trimesh::TriHost),
 }
 
 impl Other<'_> {
     fn collide_plane(&self, pose: &Pose, plane: &Plane, sink: &mut ContactSink) -> usize {
         match self {
-            Other::Ray(r) => super::ray::collide_ray_plane(r, pose, plane, sink),
-            Other::Sphere(s) => super::plane::collide_sphere_plane(s, pose, plane, sink),
-            Other::Box(b) => super::plane::collide_box_plane(b, pose, plane, sink),
-            Other::Capsule(c) => super::plane::collide_capsule_plane(c, pose, plane, sink),
-            Other::Cylinder(c) => super::cylinder::collide_cylinder_plane(c, pose, plane, sink),
-            Other::Convex(c) => super::convex::collide_convex_plane(c, pose, plane, sink),
+            Other::Ray(r) => super::colliders::ray::collide_ray_plane(r, pose, plane, sink),
+            Other::Sphere(s) => super::colliders::plane::collide_sphere_plane(s, pose, plane, sink),
+            Other::Box(b) => super::colliders::plane::collide_box_plane(b, pose, plane, sink),
+            Other::Capsule(c) => super::colliders::plane::collide_capsule_plane(c, pose, plane, sink),
+            Other::Cylinder(c) => super::colliders::cylinder::collide_cylinder_plane(c, pose, plane, sink),
+            Other::Convex(c) => super::colliders::convex::collide_convex_plane(c, pose, plane, sink),
             Other::TriMesh(data, _) => crate::collision::trimesh::plane::collide_trimesh_plane(
                 &crate::collision::trimesh::Mesh { data, pose: *pose },
                 plane,
@@ -73,11 +73,11 @@ impl Other<'_> {
     /// A ray against the geom (classes without a point depth).
     fn collide_ray(&self, ray: &Ray, pr: &Pose, pose: &Pose, sink: &mut ContactSink) -> usize {
         match self {
-            Other::Cylinder(c) => super::cylinder::collide_ray_cylinder(ray, pr, c, pose, sink),
-            Other::Convex(c) => super::convex::collide_ray_convex(ray, pr, c, pose, sink),
-            Other::Sphere(s) => super::ray::collide_ray_sphere(ray, pr, s, pose, sink),
-            Other::Box(b) => super::ray::collide_ray_box(ray, pr, b, pose, sink),
-            Other::Capsule(c) => super::ray::collide_ray_capsule(ray, pr, c, pose, sink),
+            Other::Cylinder(c) => super::colliders::cylinder::collide_ray_cylinder(ray, pr, c, pose, sink),
+            Other::Convex(c) => super::colliders::convex::collide_ray_convex(ray, pr, c, pose, sink),
+            Other::Sphere(s) => super::colliders::ray::collide_ray_sphere(ray, pr, s, pose, sink),
+            Other::Box(b) => super::colliders::ray::collide_ray_box(ray, pr, b, pose, sink),
+            Other::Capsule(c) => super::colliders::ray::collide_ray_capsule(ray, pr, c, pose, sink),
             Other::Ray(_) => 0,
             Other::TriMesh(data, host) => {
                 let mesh = crate::collision::trimesh::Mesh { data, pose: *pose };
@@ -206,7 +206,7 @@ pub fn collide_heightfield(hf: GeomRef, other: GeomRef, sink: &mut ContactSink) 
             let Some(data) = t.live_data() else { return 0 };
             // The host's callbacks see the heightfield as the other geom
             // (ODE hands them its temporary ray, which has no handle here).
-            host = crate::collision::trimesh::GeomHost::new(other, hf, t);
+            host = crate::collision::trimesh_geom::GeomHost::new(other, hf, t);
             Other::TriMesh(data, &host)
         }
         _ => return 0,
@@ -283,7 +283,7 @@ fn collide_local(d: &HeightfieldData, o: &Other, pose: &Pose, aabb: &[f64; 6], s
     // Wrapped fields have no edge: a huge geom makes a huge zone.
     let samples = ((max_x as i64 - min_x as i64 + 1) as u64).saturating_mul((max_z as i64 - min_z as i64 + 1) as u64);
     if samples > SCAN_LIMIT {
-        super::give_up("dCollide: the geom covers too many heightfield cells (more than 2^24), no contacts");
+        super::colliders::give_up("dCollide: the geom covers too many heightfield cells (more than 2^24), no contacts");
         return 0;
     }
     if samples > ZONE_LIMIT {
@@ -327,7 +327,7 @@ fn collide_huge_zone(
     if let Some(n) = zone_without_triangles(o, pose, aabb, min_y, max_y, sink) {
         return n;
     }
-    super::give_up("dCollide: the geom covers too many uneven heightfield cells (more than 2^14), no contacts");
+    super::colliders::give_up("dCollide: the geom covers too many uneven heightfield cells (more than 2^14), no contacts");
     0
 }
 
