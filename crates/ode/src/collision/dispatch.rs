@@ -10,7 +10,8 @@
 //!
 //! Entries are atomics so that `dSetColliderOverride` and the lazy
 //! resolution of user-class colliders can update them without a lock on
-//! every collision.
+//! every collision. A user class's collider look-up is handed over when
+//! the class registers (`user_class` sits above this module).
 
 use super::contact::{slot, ContactSink, NUMC_MASK};
 use super::geom::{self, class, g, GeomRef, Shape};

@@ -1187,3 +1187,18 @@ fn transform_aabb(h: GeomRef) {
     with_child_at(c, pose, body, || compute_aabb(c));
     g(h).aabb = g(c).aabb;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::SpaceState;
+
+    #[test]
+    fn space_state_is_read_back_only_as_its_own_type() {
+        let mut s = SpaceState::new(7u32);
+        assert_eq!(s.get_mut::<u32>().copied(), Some(7));
+        *s.get_mut::<u32>().unwrap() = 9;
+        assert_eq!(s.get_mut::<u32>().copied(), Some(9));
+        assert!(s.get_mut::<u64>().is_none());
+        assert!(s.get_mut::<i32>().is_none());
+    }
+}
