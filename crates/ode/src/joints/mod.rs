@@ -343,5 +343,5 @@ pub struct JointGroup {
     /// the pool when the group is destroyed; until then no other group
     /// reuses them (a group emptied and never refilled nor destroyed keeps
     /// its last batch's cells).
-    pub stash: std::collections::VecDeque<usize>,
+    pub stash: crate::handle::Stash,
 }
