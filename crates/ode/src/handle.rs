@@ -7,7 +7,8 @@
 //! pointers into the object (e.g. the position returned by
 //! `dBodyGetPosition`) stay valid for the object's life.
 //!
-//! Cells are never returned to the system allocator. Destroying an object
+//! Cells are carved from slabs, each cell on its own cache lines (see
+//! [`Slab`]), and never returned to the system allocator. Destroying an object
 //! drops its contents, stamps the cell dead and queues it for reuse by the
 //! same kind only, so reading the tag of a destroyed object's cell is always
 //! defined behaviour and a stale handle is reported instead of followed.
@@ -29,7 +30,10 @@ const QUARANTINE: usize = 256;
 
 /// Storage of one object plus its liveness tag. `repr(C)` keeps the tag at
 /// offset 0 so that handles of different kinds that share a pool (a space is
-/// a geom) can be told apart by the same read.
+/// a geom) can be told apart by the same read. Cells start on a cache line:
+/// the tag and the object's first 56 bytes (where a body keeps what the
+/// per-contact calls read) share one line, and a contact joint's cell spans
+/// 6 lines, not 6 or 7.
 #[repr(C)]
 pub struct Cell<T> {
     tag: AtomicU32,
@@ -46,10 +50,12 @@ pub struct Cell<T> {
 unsafe impl<T> Sync for Cell<T> {}
 unsafe impl<T> Send for Cell<T> {}
 
-/// The dead cells of a pool (addresses, oldest first), behind a spin lock.
+/// The dead cells of a pool (addresses, oldest first) and its current
+/// slab, behind a spin lock.
 ///
-/// Every critical section is one `VecDeque` push or pop (a few dozen
-/// instructions, no call out), and hosts create and destroy a contact joint
+/// Every critical section is one `VecDeque` push or pop or a slab bump (a
+/// few dozen instructions; a call out only for a new slab, once per many
+/// cells), and hosts create and destroy a contact joint
 /// per contact point, so the lock is taken twice per contact. std's
 /// `Mutex` costs two locked instructions plus poison bookkeeping (reads of
 /// the global panic count) each time; this lock is one `xchg` to take and
@@ -61,7 +67,53 @@ unsafe impl<T> Send for Cell<T> {}
 /// yields its time slice so a preempted holder can finish.
 struct FreeList {
     locked: AtomicBool,
-    cells: UnsafeCell<VecDeque<usize>>,
+    cells: UnsafeCell<Cells>,
+}
+
+/// What a pool's lock guards.
+struct Cells {
+    dead: VecDeque<usize>,
+    slab: Slab,
+}
+
+/// Where a pool's new cells come from: slabs of about `SLAB_BYTES`, cut
+/// into cells that each start on a cache line and fill whole lines.
+/// Compared with a heap block per cell (16-byte aligned, with a malloc
+/// header between cells), an object's first bytes share the line of its
+/// tag (a body's world and joint list, read per contact), a contact
+/// joint's cell spans 6 lines instead of 6 or 7, and cells created
+/// together (a step's contact joints) lie side by side.
+struct Slab {
+    next: usize,
+    left: usize,
+}
+
+/// Approximate size of a slab.
+const SLAB_BYTES: usize = 16 * 1024;
+/// Cells start on this boundary (a cache line).
+const LINE: usize = 64;
+
+impl Slab {
+    /// The address of a fresh cell of `layout` (whose size is a multiple
+    /// of its alignment), starting a new slab if this one is used up.
+    fn take(&mut self, layout: std::alloc::Layout) -> usize {
+        if self.left == 0 {
+            let per_slab = (SLAB_BYTES / layout.size()).max(1);
+            let slab = std::alloc::Layout::from_size_align(layout.size() * per_slab, layout.align())
+                .expect("slab layout");
+            // SAFETY: the size is not zero (a cell holds at least its tag).
+            let p = unsafe { std::alloc::alloc(slab) };
+            if p.is_null() {
+                std::alloc::handle_alloc_error(slab);
+            }
+            self.next = p as usize;
+            self.left = per_slab;
+        }
+        let cell = self.next;
+        self.next += layout.size();
+        self.left -= 1;
+        cell
+    }
 }
 
 // The deque is only reached under `locked` (see `with`).
@@ -81,11 +133,14 @@ impl Drop for Unlock<'_> {
 
 impl FreeList {
     const fn new() -> Self {
-        FreeList { locked: AtomicBool::new(false), cells: UnsafeCell::new(VecDeque::new()) }
+        FreeList {
+            locked: AtomicBool::new(false),
+            cells: UnsafeCell::new(Cells { dead: VecDeque::new(), slab: Slab { next: 0, left: 0 } }),
+        }
     }
 
     #[inline]
-    fn with<R>(&self, f: impl FnOnce(&mut VecDeque<usize>) -> R) -> R {
+    fn with<R>(&self, f: impl FnOnce(&mut Cells) -> R) -> R {
         if self.locked.swap(true, Ordering::Acquire) {
             self.wait();
         }
@@ -137,9 +192,14 @@ impl<T> Pool<T> {
     /// value through the stack) and returns its stable address.
     #[inline]
     pub fn alloc_with(&self, make: impl FnOnce() -> T) -> Handle<T> {
-        let reuse = self.free.with(|free| if free.len() > QUARANTINE { free.pop_front() } else { None });
-        // SAFETY: a cell from this pool's free list is dead and of this pool.
-        unsafe { self.alloc_in(reuse, make) }
+        let layout = Self::cell_layout();
+        let (cell, fresh) = self.free.with(|c| match c.dead.len() > QUARANTINE {
+            true => (c.dead.pop_front().unwrap_or_default(), false),
+            false => (c.slab.take(layout), true),
+        });
+        // SAFETY: a cell from this pool's free list is dead and of this
+        // pool; a fresh one is unused memory of the cell's layout.
+        unsafe { self.alloc_in(cell, fresh, make) }
     }
 
     /// `alloc_with` taking the cell from `stash`, a private free list (see
@@ -155,24 +215,36 @@ impl<T> Pool<T> {
     #[inline]
     pub unsafe fn alloc_from(&self, stash: &mut Stash, make: impl FnOnce() -> T) -> Handle<T> {
         match stash.ready.pop() {
-            Some(cell) => self.alloc_in(Some(cell), make),
+            Some(cell) => self.alloc_in(cell, false, make),
             None => self.alloc_with(make),
         }
     }
 
+    /// The layout of a cell in a slab: `Cell<T>` widened to whole cache
+    /// lines, on a line boundary.
+    fn cell_layout() -> std::alloc::Layout {
+        let align = std::mem::align_of::<Cell<T>>().max(LINE);
+        let size = std::mem::size_of::<Cell<T>>().next_multiple_of(align);
+        std::alloc::Layout::from_size_align(size, align).expect("cell layout")
+    }
+
+    /// Where in its cell an object starts (cells start on a cache line):
+    /// for laying out objects whose hot fields must share lines.
+    pub const fn value_offset() -> usize {
+        std::mem::offset_of!(Cell<T>, value)
+    }
+
     /// # Safety
-    /// `reuse`, if some, is a dead cell of this pool.
+    /// `cell` is a dead cell of this pool, or (`fresh`) unused memory of
+    /// `cell_layout` taken for this pool.
     #[inline]
-    unsafe fn alloc_in(&self, reuse: Option<usize>, make: impl FnOnce() -> T) -> Handle<T> {
-        let cell: *mut Cell<T> = match reuse {
-            Some(addr) => addr as *mut Cell<T>,
-            None => Box::into_raw(Box::new(Cell {
-                tag: AtomicU32::new(DEAD),
-                generation: AtomicU32::new(0),
-                value: UnsafeCell::new(MaybeUninit::uninit()),
-            })),
-        };
+    unsafe fn alloc_in(&self, cell: usize, fresh: bool, make: impl FnOnce() -> T) -> Handle<T> {
+        let cell = cell as *mut Cell<T>;
         unsafe {
+            if fresh {
+                std::ptr::addr_of_mut!((*cell).tag).write(AtomicU32::new(DEAD));
+                std::ptr::addr_of_mut!((*cell).generation).write(AtomicU32::new(0));
+            }
             (*(*cell).value.get()).write(make());
             (*cell).tag.store(self.tag, Ordering::Release);
             Handle(NonNull::new_unchecked(cell))
@@ -203,7 +275,7 @@ impl<T> Pool<T> {
         if !self.kill(h, drop) {
             return false;
         }
-        self.free.with(|free| free.push_back(h.0.as_ptr() as usize));
+        self.free.with(|c| c.dead.push_back(h.0.as_ptr() as usize));
         true
     }
 
@@ -217,7 +289,7 @@ impl<T> Pool<T> {
     /// For a handle `trivial` is true of, dropping its value must be a
     /// no-op (else it leaks).
     pub unsafe fn free_many(&self, hs: impl Iterator<Item = Handle<T>>, trivial: impl Fn(&T) -> bool) {
-        self.free.with(|free| free.extend(hs.filter_map(|h| self.kill_live(h, &trivial))));
+        self.free.with(|c| c.dead.extend(hs.filter_map(|h| self.kill_live(h, &trivial))));
     }
 
     /// Kills `h` as `free` does (without dropping its value where
@@ -274,7 +346,7 @@ impl<T> Pool<T> {
     /// As `alloc_from`.
     pub unsafe fn release_stash(&self, stash: &mut Stash) {
         if !stash.is_empty() {
-            self.free.with(|free| stash.drain_into(free));
+            self.free.with(|c| stash.drain_into(&mut c.dead));
         }
     }
 
@@ -605,6 +677,22 @@ mod tests {
         unsafe { R.release_stash(&mut stash) };
         for h in live {
             assert!(R.free(h));
+        }
+    }
+
+    /// Fresh cells start on a cache line and fill whole lines, so no two
+    /// objects share one.
+    #[test]
+    fn fresh_cells_start_on_a_line() {
+        static L: Pool<[u8; 100]> = Pool::new(0x7E57_0009);
+        let hs: Vec<_> = (0..300).map(|_| L.alloc([7; 100])).collect();
+        let mut addrs: Vec<usize> = hs.iter().map(|h| h.as_raw() as usize).collect();
+        assert!(addrs.iter().all(|a| a % LINE == 0));
+        addrs.sort();
+        assert!(addrs.windows(2).all(|w| w[1] - w[0] >= 128), "8 + 100 bytes take two lines");
+        for h in hs {
+            assert_eq!(*h.get(), [7; 100]);
+            assert!(L.free(h));
         }
     }
 
