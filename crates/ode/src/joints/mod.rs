@@ -56,6 +56,10 @@ pub mod flags {
     /// The joint needs zero or two bodies, never one.
     pub const TWO_BODIES: u32 = 4;
     pub const DISABLED: u32 = 8;
+    /// Dropping the joint is a no-op (a contact joint): set at creation,
+    /// so that `dJointGroupEmpty` frees it without reading its kind, which
+    /// lies on another cache line than the head.
+    pub const OWNS_NOTHING: u32 = 16;
 }
 
 /// One constraint row.

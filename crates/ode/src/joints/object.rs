@@ -32,7 +32,14 @@ pub fn create_joint(w: WorldRef, group: Option<JointGroupRef>, kind: JointKind) 
 /// contact joint per contact point: no copy of the whole joint).
 #[inline]
 pub fn create_joint_with(w: WorldRef, group: Option<JointGroupRef>, make: impl FnOnce() -> JointKind) -> JointRef {
-    let make = || Joint { head: JointHead::new(w, group), kind: make() };
+    let make = || {
+        let kind = make();
+        let mut head = JointHead::new(w, group);
+        if kind_owns_nothing(&kind) {
+            head.flags |= flags::OWNS_NOTHING;
+        }
+        Joint { head, kind }
+    };
     let j = match group {
         // SAFETY: a group's stash holds only cells `empty_group` freed
         // into it from this pool.
@@ -79,15 +86,22 @@ fn unlink(j: JointRef) {
     }
 }
 
-/// Whether dropping the joint is a no-op: a contact joint owns nothing
-/// (checked at compile time below), so freeing it skips the drop glue's
-/// dispatch on the kind, once per contact per step.
+/// Whether dropping a joint of this kind is a no-op: a contact joint owns
+/// nothing (checked at compile time below), so freeing it skips the drop
+/// glue's dispatch on the kind, once per contact per step.
 #[inline]
-fn owns_nothing(j: &Joint) -> bool {
+fn kind_owns_nothing(kind: &JointKind) -> bool {
     const _: () = assert!(
         !std::mem::needs_drop::<super::JointHead>() && !std::mem::needs_drop::<super::contact::ContactJoint>()
     );
-    matches!(j.kind, JointKind::Contact(_))
+    matches!(kind, JointKind::Contact(_))
+}
+
+/// `kind_owns_nothing` of the joint's kind, as its head recorded it at
+/// creation (the head's cache line is read anyway to unlink the joint).
+#[inline]
+fn owns_nothing(j: &Joint) -> bool {
+    j.head.flags & flags::OWNS_NOTHING != 0
 }
 
 /// Removes the last occurrence of `j` from a joint list, keeping the order
