@@ -481,6 +481,40 @@ mod tests {
         body_joints(b.get()).collect()
     }
 
+    /// `OWNS_NOTHING` marks exactly the joints whose kind owns nothing,
+    /// from creation on, whatever happens to the head later; a group
+    /// holding both kinds empties cleanly.
+    #[test]
+    fn owns_nothing_flag_follows_the_kind() {
+        use crate::joints::contact::{ContactJoint, ContactPoint, Surface};
+        let w = create_world();
+        let g = create_group();
+        let (a, b) = (create_body(w), create_body(w));
+        let point = ContactPoint {
+            pos: [0.0; 3],
+            normal: [0.0, 0.0, 1.0],
+            depth: 0.0,
+            g1: std::ptr::null_mut(),
+            g2: std::ptr::null_mut(),
+            side1: 0,
+            side2: 0,
+        };
+        let contact = create_joint(w, Some(g), JointKind::Contact(ContactJoint::new(Surface::default(), point, [0.0; 3])));
+        let other = null(w, Some(g));
+        for j in [contact, other] {
+            attach(j, None, Some(a));
+            attach(j, Some(a), Some(b));
+            j.get_mut().head.flags |= flags::DISABLED;
+            assert_eq!(owns_nothing(j.get()), kind_owns_nothing(&j.get().kind));
+        }
+        assert!(owns_nothing(contact.get()));
+        assert!(!owns_nothing(other.get()));
+        empty_group(g);
+        assert!(!contact.is_live() && !other.is_live());
+        assert_eq!(ode_order(a), vec![]);
+        destroy_group(g);
+    }
+
     #[test]
     fn attach_orders_lists_newest_first_and_reverses_zero_first() {
         let w = create_world();
