@@ -76,6 +76,48 @@ fn sums_only_pick_the_exact_test_never_the_answer() {
                 },
                 false,
             ),
+            // With a rolling, motion or slip bit the sums take another
+            // path: the same answers.
+            (
+                "used slip1 NaN",
+                |c| {
+                    c.surface.mode |= dContactSlip1 as c_int;
+                    c.surface.slip1 = f64::NAN;
+                },
+                false,
+            ),
+            (
+                "used rhoN NaN",
+                |c| {
+                    c.surface.mode |= dContactRolling as c_int;
+                    c.surface.rhoN = f64::NAN;
+                },
+                false,
+            ),
+            (
+                "used mu2 NaN beside slip2",
+                |c| {
+                    c.surface.mode |= (dContactMu2 | dContactSlip2) as c_int;
+                    c.surface.mu2 = f64::NAN;
+                },
+                false,
+            ),
+            (
+                "used motionN +inf, unused slip1 NaN",
+                |c| {
+                    c.surface.mode |= dContactMotionN as c_int;
+                    (c.surface.motionN, c.surface.slip1) = (f64::INFINITY, f64::NAN);
+                },
+                true,
+            ),
+            (
+                "unused rho NaN beside motion1",
+                |c| {
+                    c.surface.mode |= dContactMotion1 as c_int;
+                    c.surface.rho = f64::NAN;
+                },
+                true,
+            ),
             ("pos inf", |c| c.geom.pos[1] = f64::INFINITY, false),
             ("normal NaN", |c| c.geom.normal[2] = f64::NAN, false),
             ("depth -inf", |c| c.geom.depth = f64::NEG_INFINITY, false),

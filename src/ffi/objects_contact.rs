@@ -22,19 +22,15 @@ use crate::joints::JointKind;
 #[inline(always)]
 fn check_contact(cx: &Cx, c: &dContact) -> Option<()> {
     let g = &c.geom;
-    // Which parameters the mode uses is `Surface::values_in_use`'s list.
-    // Those it does not use count as +0: hosts leave them uninitialised,
-    // and their garbage must not decide a branch (memcheck flags that).
-    // The mask is an AND of the bits, so an unused value's bits never
-    // reach the sums, not even as undefined ones.
-    let keep = |(_, v, used): (&str, f64, bool)| f64::from_bits(v.to_bits() & (used as u64).wrapping_neg());
-    let p = surface(c).values_in_use().map(keep);
-    // Two lanes (packed additions): even and odd parameters.
-    let mut lanes = [p[0], p[1]];
-    for k in (2..p.len()).step_by(2) {
-        lanes = [lanes[0] + p[k], lanes[1] + p[k + 1]];
-    }
-    let surface = lanes[0] + lanes[1];
+    // Hosts seldom set the rolling, motion or slip bits. Without them the
+    // sum is taken with only the other bits that select parameters, a
+    // mode the compiler knows lacks them, so it drops the masking of
+    // their eight parameters (the same sum: their masks are zero either
+    // way).
+    let rare = mode::ROLLING | mode::MOTION1 | mode::MOTION2 | mode::MOTION_N | mode::SLIP1 | mode::SLIP2;
+    let common = mode::MU2 | mode::BOUNCE | mode::SOFT_ERP | mode::SOFT_CFM;
+    let m = c.surface.mode;
+    let surface = if m & rare == 0 { surface_sum(c, m & common) } else { surface_sum(c, m) };
     let mut geom = ((g.pos[0] + g.pos[1]) + (g.pos[2] + g.depth)) + ((g.normal[0] + g.normal[1]) + g.normal[2]);
     if c.surface.mode & mode::FDIR1 != 0 {
         geom += (c.fdir1[0] + c.fdir1[1]) + c.fdir1[2];
@@ -43,6 +39,25 @@ fn check_contact(cx: &Cx, c: &dContact) -> Option<()> {
         return Some(());
     }
     check_contact_exact(cx, c)
+}
+
+/// The sum of the surface parameters `mode` uses (`c`'s own mode, maybe
+/// with bits known to be clear cleared): NaN if any of them is NaN.
+#[inline(always)]
+fn surface_sum(c: &dContact, mode: i32) -> f64 {
+    // Which parameters the mode uses is `Surface::values_in_use`'s list.
+    // Those it does not use count as +0: hosts leave them uninitialised,
+    // and their garbage must not decide a branch (memcheck flags that).
+    // The mask is an AND of the bits, so an unused value's bits never
+    // reach the sums, not even as undefined ones.
+    let keep = |(_, v, used): (&str, f64, bool)| f64::from_bits(v.to_bits() & (used as u64).wrapping_neg());
+    let p = Surface { mode, ..surface(c) }.values_in_use().map(keep);
+    // Two lanes (packed additions): even and odd parameters.
+    let mut lanes = [p[0], p[1]];
+    for k in (2..p.len()).step_by(2) {
+        lanes = [lanes[0] + p[k], lanes[1] + p[k + 1]];
+    }
+    lanes[0] + lanes[1]
 }
 
 /// The exact test behind `check_contact`: reports the first invalid field

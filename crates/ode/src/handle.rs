@@ -7,12 +7,15 @@
 //! pointers into the object (e.g. the position returned by
 //! `dBodyGetPosition`) stay valid for the object's life.
 //!
-//! Cells are never returned to the system allocator. Destroying an object
+//! Cells are carved from slabs, each cell on its own cache lines (see
+//! [`Slab`]), and never returned to the system allocator. Destroying an object
 //! drops its contents, stamps the cell dead and queues it for reuse by the
 //! same kind only, so reading the tag of a destroyed object's cell is always
 //! defined behaviour and a stale handle is reported instead of followed.
-//! Reuse is FIFO behind a quarantine, so a just-destroyed handle stays
-//! detectably dead for a while even under churn.
+//! Reuse waits behind a quarantine, so a just-destroyed handle stays
+//! detectably dead for a while even under churn: a pool's own list is
+//! FIFO behind it; a private [`Stash`] (a joint group's) reuses the most
+//! recently released cell past it first, the one likeliest to be cached.
 
 use std::cell::UnsafeCell;
 use std::collections::VecDeque;
@@ -27,7 +30,10 @@ const QUARANTINE: usize = 256;
 
 /// Storage of one object plus its liveness tag. `repr(C)` keeps the tag at
 /// offset 0 so that handles of different kinds that share a pool (a space is
-/// a geom) can be told apart by the same read.
+/// a geom) can be told apart by the same read. Cells start on a cache line:
+/// the tag and the object's first 56 bytes (where a body keeps what the
+/// per-contact calls read) share one line, and a contact joint's cell spans
+/// 6 lines, not 6 or 7.
 #[repr(C)]
 pub struct Cell<T> {
     tag: AtomicU32,
@@ -44,10 +50,12 @@ pub struct Cell<T> {
 unsafe impl<T> Sync for Cell<T> {}
 unsafe impl<T> Send for Cell<T> {}
 
-/// The dead cells of a pool (addresses, oldest first), behind a spin lock.
+/// The dead cells of a pool (addresses, oldest first) and its current
+/// slab, behind a spin lock.
 ///
-/// Every critical section is one `VecDeque` push or pop (a few dozen
-/// instructions, no call out), and hosts create and destroy a contact joint
+/// Every critical section is one `VecDeque` push or pop or a slab bump (a
+/// few dozen instructions; a call out only for a new slab, once per many
+/// cells), and hosts create and destroy a contact joint
 /// per contact point, so the lock is taken twice per contact. std's
 /// `Mutex` costs two locked instructions plus poison bookkeeping (reads of
 /// the global panic count) each time; this lock is one `xchg` to take and
@@ -59,7 +67,53 @@ unsafe impl<T> Send for Cell<T> {}
 /// yields its time slice so a preempted holder can finish.
 struct FreeList {
     locked: AtomicBool,
-    cells: UnsafeCell<VecDeque<usize>>,
+    cells: UnsafeCell<Cells>,
+}
+
+/// What a pool's lock guards.
+struct Cells {
+    dead: VecDeque<usize>,
+    slab: Slab,
+}
+
+/// Where a pool's new cells come from: slabs of about `SLAB_BYTES`, cut
+/// into cells that each start on a cache line and fill whole lines.
+/// Compared with a heap block per cell (16-byte aligned, with a malloc
+/// header between cells), an object's first bytes share the line of its
+/// tag (a body's world and joint list, read per contact), a contact
+/// joint's cell spans 6 lines instead of 6 or 7, and cells created
+/// together (a step's contact joints) lie side by side.
+struct Slab {
+    next: usize,
+    left: usize,
+}
+
+/// Approximate size of a slab.
+const SLAB_BYTES: usize = 16 * 1024;
+/// Cells start on this boundary (a cache line).
+const LINE: usize = 64;
+
+impl Slab {
+    /// The address of a fresh cell of `layout` (whose size is a multiple
+    /// of its alignment), starting a new slab if this one is used up.
+    fn take(&mut self, layout: std::alloc::Layout) -> usize {
+        if self.left == 0 {
+            let per_slab = (SLAB_BYTES / layout.size()).max(1);
+            let slab = std::alloc::Layout::from_size_align(layout.size() * per_slab, layout.align())
+                .expect("slab layout");
+            // SAFETY: the size is not zero (a cell holds at least its tag).
+            let p = unsafe { std::alloc::alloc(slab) };
+            if p.is_null() {
+                std::alloc::handle_alloc_error(slab);
+            }
+            self.next = p as usize;
+            self.left = per_slab;
+        }
+        let cell = self.next;
+        self.next += layout.size();
+        self.left -= 1;
+        cell
+    }
 }
 
 // The deque is only reached under `locked` (see `with`).
@@ -79,11 +133,14 @@ impl Drop for Unlock<'_> {
 
 impl FreeList {
     const fn new() -> Self {
-        FreeList { locked: AtomicBool::new(false), cells: UnsafeCell::new(VecDeque::new()) }
+        FreeList {
+            locked: AtomicBool::new(false),
+            cells: UnsafeCell::new(Cells { dead: VecDeque::new(), slab: Slab { next: 0, left: 0 } }),
+        }
     }
 
     #[inline]
-    fn with<R>(&self, f: impl FnOnce(&mut VecDeque<usize>) -> R) -> R {
+    fn with<R>(&self, f: impl FnOnce(&mut Cells) -> R) -> R {
         if self.locked.swap(true, Ordering::Acquire) {
             self.wait();
         }
@@ -135,13 +192,18 @@ impl<T> Pool<T> {
     /// value through the stack) and returns its stable address.
     #[inline]
     pub fn alloc_with(&self, make: impl FnOnce() -> T) -> Handle<T> {
-        let reuse = self.free.with(|free| if free.len() > QUARANTINE { free.pop_front() } else { None });
-        // SAFETY: a cell from this pool's free list is dead and of this pool.
-        unsafe { self.alloc_in(reuse, make) }
+        let layout = Self::cell_layout();
+        let (cell, fresh) = self.free.with(|c| match c.dead.len() > QUARANTINE {
+            true => (c.dead.pop_front().unwrap_or_default(), false),
+            false => (c.slab.take(layout), true),
+        });
+        // SAFETY: a cell from this pool's free list is dead and of this
+        // pool; a fresh one is unused memory of the cell's layout.
+        unsafe { self.alloc_in(cell, fresh, make) }
     }
 
     /// `alloc_with` taking the cell from `stash`, a private free list (see
-    /// [`Pool::free_many_into`]), when it holds more than the quarantine;
+    /// [`Pool::free_many_into`]), when it holds a cell past the quarantine;
     /// from the pool otherwise. A stash owned by one thread at a time (a
     /// joint group, used as ODE requires) is reached without the pool's
     /// lock, whose atomic exchange cost about as much as the rest of a
@@ -151,27 +213,38 @@ impl<T> Pool<T> {
     /// Every cell in `stash` must have been put there by `free_many_into`
     /// of this pool (dead, and of this pool's kind).
     #[inline]
-    pub unsafe fn alloc_from(&self, stash: &mut VecDeque<usize>, make: impl FnOnce() -> T) -> Handle<T> {
-        if stash.len() > QUARANTINE {
-            self.alloc_in(stash.pop_front(), make)
-        } else {
-            self.alloc_with(make)
+    pub unsafe fn alloc_from(&self, stash: &mut Stash, make: impl FnOnce() -> T) -> Handle<T> {
+        match stash.ready.pop() {
+            Some(cell) => self.alloc_in(cell, false, make),
+            None => self.alloc_with(make),
         }
     }
 
+    /// The layout of a cell in a slab: `Cell<T>` widened to whole cache
+    /// lines, on a line boundary.
+    fn cell_layout() -> std::alloc::Layout {
+        let align = std::mem::align_of::<Cell<T>>().max(LINE);
+        let size = std::mem::size_of::<Cell<T>>().next_multiple_of(align);
+        std::alloc::Layout::from_size_align(size, align).expect("cell layout")
+    }
+
+    /// Where in its cell an object starts (cells start on a cache line):
+    /// for laying out objects whose hot fields must share lines.
+    pub const fn value_offset() -> usize {
+        std::mem::offset_of!(Cell<T>, value)
+    }
+
     /// # Safety
-    /// `reuse`, if some, is a dead cell of this pool.
+    /// `cell` is a dead cell of this pool, or (`fresh`) unused memory of
+    /// `cell_layout` taken for this pool.
     #[inline]
-    unsafe fn alloc_in(&self, reuse: Option<usize>, make: impl FnOnce() -> T) -> Handle<T> {
-        let cell: *mut Cell<T> = match reuse {
-            Some(addr) => addr as *mut Cell<T>,
-            None => Box::into_raw(Box::new(Cell {
-                tag: AtomicU32::new(DEAD),
-                generation: AtomicU32::new(0),
-                value: UnsafeCell::new(MaybeUninit::uninit()),
-            })),
-        };
+    unsafe fn alloc_in(&self, cell: usize, fresh: bool, make: impl FnOnce() -> T) -> Handle<T> {
+        let cell = cell as *mut Cell<T>;
         unsafe {
+            if fresh {
+                std::ptr::addr_of_mut!((*cell).tag).write(AtomicU32::new(DEAD));
+                std::ptr::addr_of_mut!((*cell).generation).write(AtomicU32::new(0));
+            }
             (*(*cell).value.get()).write(make());
             (*cell).tag.store(self.tag, Ordering::Release);
             Handle(NonNull::new_unchecked(cell))
@@ -202,7 +275,7 @@ impl<T> Pool<T> {
         if !self.kill(h, drop) {
             return false;
         }
-        self.free.with(|free| free.push_back(h.0.as_ptr() as usize));
+        self.free.with(|c| c.dead.push_back(h.0.as_ptr() as usize));
         true
     }
 
@@ -216,7 +289,7 @@ impl<T> Pool<T> {
     /// For a handle `trivial` is true of, dropping its value must be a
     /// no-op (else it leaks).
     pub unsafe fn free_many(&self, hs: impl Iterator<Item = Handle<T>>, trivial: impl Fn(&T) -> bool) {
-        self.free.with(|free| free.extend(hs.filter_map(|h| self.kill_live(h, &trivial))));
+        self.free.with(|c| c.dead.extend(hs.filter_map(|h| self.kill_live(h, &trivial))));
     }
 
     /// Kills `h` as `free` does (without dropping its value where
@@ -234,31 +307,46 @@ impl<T> Pool<T> {
         self.kill(h, drop).then_some(h.0.as_ptr() as usize)
     }
 
-    /// `free_many`, but the cells go to the back of `stash`, a private free
-    /// list that `alloc_from` reuses first-in first-out behind the same
-    /// quarantine, so a destroyed handle stays detectably dead as long as
-    /// with the pool's own list. No lock is taken. The stash's cells must
-    /// come back to the pool with `release_stash` before it is dropped
-    /// (else they are never reused; their memory stays readable).
+    /// `free_many`, but the cells go to `stash`, a private free list that
+    /// `alloc_from` reuses behind the same quarantine, so a destroyed
+    /// handle stays detectably dead as long as with the pool's own list.
+    /// No lock is taken, and a cell is marked dead with a plain store
+    /// instead of `free`'s compare-exchange (a locked instruction, a third
+    /// of `dJointGroupEmpty`'s time per contact joint). The stash's cells
+    /// must come back to the pool with `release_stash` before it is
+    /// dropped (else they are never reused; their memory stays readable).
     ///
     /// # Safety
-    /// As `free_many`.
+    /// As `free_many`; and no other thread frees any of `hs` meanwhile (a
+    /// joint group's members are freed only by the group, which one thread
+    /// uses at a time).
     pub unsafe fn free_many_into(
         &self,
         hs: impl Iterator<Item = Handle<T>>,
         trivial: impl Fn(&T) -> bool,
-        stash: &mut VecDeque<usize>,
+        stash: &mut Stash,
     ) {
-        stash.extend(hs.filter_map(|h| self.kill_live(h, &trivial)));
+        for h in hs {
+            let cell = h.0.as_ptr();
+            if (*cell).tag.load(Ordering::Acquire) != self.tag {
+                continue; // not live here: nothing to read or free
+            }
+            let drop = !trivial(h.get());
+            (*cell).tag.store(DEAD, Ordering::Release);
+            self.bury(cell, drop);
+            stash.push(cell as usize);
+        }
     }
 
-    /// Hands a stash's cells (oldest first) to the pool's free list.
+    /// Hands a stash's cells to the pool's free list (those past the
+    /// quarantine first, then the held ones oldest first, so the last
+    /// freed are still the last reused).
     ///
     /// # Safety
     /// As `alloc_from`.
-    pub unsafe fn release_stash(&self, stash: &mut VecDeque<usize>) {
+    pub unsafe fn release_stash(&self, stash: &mut Stash) {
         if !stash.is_empty() {
-            self.free.with(|free| free.extend(stash.drain(..)));
+            self.free.with(|c| stash.drain_into(&mut c.dead));
         }
     }
 
@@ -273,15 +361,26 @@ impl<T> Pool<T> {
         if (*cell).tag.compare_exchange(self.tag, DEAD, Ordering::AcqRel, Ordering::Acquire).is_err() {
             return false;
         }
+        self.bury(cell, drop);
+        true
+    }
+
+    /// After the tag of `cell` turned dead: drops the value if `drop` and
+    /// bumps the generation.
+    ///
+    /// # Safety
+    /// The caller made the cell dead and owns it until it is queued; with
+    /// `drop` false, dropping the value must be a no-op.
+    #[inline]
+    unsafe fn bury(&self, cell: *mut Cell<T>, drop: bool) {
         if drop {
             (*(*cell).value.get()).assume_init_drop();
         }
-        // The winner of the exchange above owns the dead cell until it is
-        // queued (no read-modify-write needed); the queue's lock publishes
-        // the new count to the next allocator.
+        // The one that killed the cell owns it until it is queued (no
+        // read-modify-write needed); the queue's lock, or the stash's
+        // single owner, publishes the new count to the next allocator.
         let g = &(*cell).generation;
         g.store(g.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
-        true
     }
 
     /// Turns a raw pointer from C into a handle if it names a live object of
@@ -308,6 +407,59 @@ impl<T> Pool<T> {
 
     pub fn tag(&self) -> u32 {
         self.tag
+    }
+}
+
+/// A private free list of dead cells of one pool, owned by one thread at
+/// a time (a joint group's; see [`Pool::free_many_into`]).
+///
+/// The last `QUARANTINE` cells released wait in a ring; each cell pushed
+/// out of it (so released before `QUARANTINE` others) becomes ready, and
+/// the ready ones are reused last in first out. A destroyed handle thus
+/// stays detectably dead for at least `QUARANTINE` later releases, as with
+/// the pool's own FIFO list, while the cell reused is the one released
+/// most recently past the quarantine: with a contact group emptied and
+/// refilled every step, the one `dJointGroupEmpty` touched last, likelier
+/// cached than the oldest.
+#[derive(Default)]
+pub struct Stash {
+    /// The most recently released cells; once full, `held[oldest]` is the
+    /// oldest of them.
+    held: Vec<usize>,
+    oldest: usize,
+    /// Cells past the quarantine, the last pushed reused first.
+    ready: Vec<usize>,
+}
+
+impl Stash {
+    #[inline]
+    fn push(&mut self, cell: usize) {
+        if self.held.len() < QUARANTINE {
+            self.held.push(cell);
+            return;
+        }
+        let out = std::mem::replace(&mut self.held[self.oldest], cell);
+        self.oldest = if self.oldest + 1 == QUARANTINE { 0 } else { self.oldest + 1 };
+        self.ready.push(out);
+    }
+
+    /// How many cells it holds (quarantined or ready).
+    pub fn len(&self) -> usize {
+        self.held.len() + self.ready.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Moves every cell to the back of `free`: the ready ones first, then
+    /// the held ones oldest first.
+    fn drain_into(&mut self, free: &mut VecDeque<usize>) {
+        free.extend(self.ready.drain(..));
+        let (newer, older) = self.held.split_at(self.oldest);
+        free.extend(older.iter().chain(newer).copied());
+        self.held.clear();
+        self.oldest = 0;
     }
 }
 
@@ -441,12 +593,13 @@ mod tests {
 
     /// A private stash (`free_many_into`, `alloc_from`): freed handles are
     /// dead at once and stay dead until more than the quarantine have been
-    /// freed after them; cells are then reused oldest first, only from the
-    /// stash, and `release_stash` hands the rest to the pool.
+    /// freed after them; cells past it are then reused most recently
+    /// released first, only from the stash, and `release_stash` hands the
+    /// rest to the pool.
     #[test]
-    fn stash_keeps_the_quarantine_and_fifo_order() {
+    fn stash_keeps_the_quarantine_and_reuses_the_latest_first() {
         static S: Pool<u64> = Pool::new(0x7E57_0007);
-        let mut stash = VecDeque::new();
+        let mut stash = Stash::default();
         let first: Vec<_> = (0..QUARANTINE as u64 + 3).map(|i| S.alloc(i)).collect();
         let gens: Vec<_> = first.iter().map(|h| h.generation()).collect();
         unsafe { S.free_many_into(first.iter().copied(), |_| true, &mut stash) };
@@ -455,10 +608,10 @@ mod tests {
             assert_ne!(h.generation(), *g);
         }
         assert_eq!(stash.len(), QUARANTINE + 3);
-        // Three cells are beyond the quarantine: reused oldest first.
+        // Three cells are past the quarantine: the latest of them first.
         for k in 0..3 {
             let h = unsafe { S.alloc_from(&mut stash, || 100 + k as u64) };
-            assert_eq!(h, first[k]);
+            assert_eq!(h, first[2 - k]);
             assert_eq!(*h.get(), 100 + k as u64);
             assert_eq!(S.check(h.as_raw()), Some(h));
         }
@@ -472,6 +625,75 @@ mod tests {
         unsafe { S.release_stash(&mut stash) };
         assert!(stash.is_empty());
         assert_eq!(S.check(first[3].as_raw()), None);
+    }
+
+    /// Whatever the pattern of batches, a cell comes out of a stash only
+    /// after at least `QUARANTINE` other cells were released into it after
+    /// it, and never while live; within that, the most recently released
+    /// cell past the quarantine comes first.
+    #[test]
+    fn stash_never_reuses_a_quarantined_or_live_cell() {
+        static R: Pool<u64> = Pool::new(0x7E57_0008);
+        let mut stash = Stash::default();
+        let mut released = 0usize; // releases into the stash so far
+        let mut released_at = std::collections::HashMap::new(); // cell -> release number
+        let mut live: Vec<Handle<u64>> = Vec::new();
+        let mut reused = 0;
+        let mut seed = 12345u64;
+        let mut rand = |n: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        for round in 0..400 {
+            for _ in 0..rand(600) {
+                let expect_ready = released_at
+                    .iter()
+                    .filter(|(_, &at)| released - at >= QUARANTINE)
+                    .max_by_key(|(_, &at)| at)
+                    .map(|(&c, _)| c);
+                let h = unsafe { R.alloc_from(&mut stash, || round) };
+                if let Some(at) = released_at.remove(&(h.as_raw() as usize)) {
+                    assert!(released - at >= QUARANTINE, "cell reused after {} releases", released - at);
+                    assert_eq!(Some(h.as_raw() as usize), expect_ready, "the latest ready cell first");
+                    reused += 1;
+                } else {
+                    assert_eq!(expect_ready, None, "a fresh cell while the stash had a ready one");
+                }
+                assert!(!live.contains(&h), "a live cell handed out again");
+                live.push(h);
+            }
+            // Free a random suffix, newest first (as `empty_group` does).
+            let keep = rand(live.len() + 1);
+            let gone: Vec<_> = live.drain(keep..).rev().collect();
+            unsafe { R.free_many_into(gone.iter().copied(), |_| true, &mut stash) };
+            for h in gone {
+                assert_eq!(R.check(h.as_raw()), None);
+                released += 1;
+                released_at.insert(h.as_raw() as usize, released);
+            }
+            assert_eq!(stash.len(), released_at.len());
+        }
+        assert!(reused > 10_000, "the pattern reuses cells ({reused})");
+        unsafe { R.release_stash(&mut stash) };
+        for h in live {
+            assert!(R.free(h));
+        }
+    }
+
+    /// Fresh cells start on a cache line and fill whole lines, so no two
+    /// objects share one.
+    #[test]
+    fn fresh_cells_start_on_a_line() {
+        static L: Pool<[u8; 100]> = Pool::new(0x7E57_0009);
+        let hs: Vec<_> = (0..300).map(|_| L.alloc([7; 100])).collect();
+        let mut addrs: Vec<usize> = hs.iter().map(|h| h.as_raw() as usize).collect();
+        assert!(addrs.iter().all(|a| a % LINE == 0));
+        addrs.sort();
+        assert!(addrs.windows(2).all(|w| w[1] - w[0] >= 128), "8 + 100 bytes take two lines");
+        for h in hs {
+            assert_eq!(*h.get(), [7; 100]);
+            assert!(L.free(h));
+        }
     }
 
     /// `free_trivial` kills the handle exactly as `free` does.

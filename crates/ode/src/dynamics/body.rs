@@ -37,18 +37,33 @@ const EPSILON: f64 = f64::EPSILON;
 /// Source of `Body::serial` (0 is never used).
 static NEXT_SERIAL: AtomicU64 = AtomicU64::new(1);
 
+/// `repr(C)`, so that what the per-contact calls read of a body (its
+/// world, joint list and first geom, flags and tag: `dJointAttach`,
+/// `dAreConnectedExcluding`, `dJointGroupEmpty`, the step's moved test)
+/// shares the cache line of its cell's tag (cells start on a line, see
+/// `handle`), and each 4-vector and 3x4 row the step loads whole starts
+/// 32 bytes into a line or on one (offset 56 here is 64 in the cell), so
+/// that no such load straddles two lines. `layout_keeps_hot_fields_together`
+/// checks both.
+#[repr(C)]
 pub struct Body {
     pub world: WorldRef,
+    /// Joints attached to this body, in attachment order (oldest first).
+    /// ODE's per-body list is newest first: use `joint(i)` /
+    /// `joints::object::body_joints` for that order (joints belong to the layer above, which maintains this list).
+    pub joints: Vec<ErasedHandle>,
+    /// `geoms[0]`, null when there is none: with one geom (the usual
+    /// case) the step tells it that the body moved without loading the
+    /// list's buffer, a cache miss per body.
+    first_geom: *mut c_void,
     /// `flags::*` bits.
     pub flags: u32,
-    /// Mass parameters about the point of reference (centre of mass at
-    /// `mass.c`, which must be the origin). Kept while kinematic so that
-    /// `set_dynamic` restores them.
-    pub mass: Mass,
-    /// Inverse of `mass.I` (3x4 padded); zero for kinematic bodies.
-    pub inv_i: [f64; 12],
-    /// 1/mass; 0 for kinematic bodies.
-    pub inv_mass: f64,
+    /// Scratch used while stepping: island membership, then the body's
+    /// index in its island (ODE's body tag).
+    pub tag: i32,
+    /// Unique id of this body over the process lifetime, so that a stale
+    /// handle whose cell was reused is never mistaken for the new body.
+    pub serial: u64,
     pub pos: [f64; 4],
     /// 3x4 row-major padded rotation matrix, kept in sync with `q`.
     pub r: [f64; 12],
@@ -60,37 +75,31 @@ pub struct Body {
     pub tacc: [f64; 4],
     /// Finite rotation axis (unit length) or zero.
     pub finite_rot_axis: [f64; 4],
-    pub adis: AutoDisable,
-    pub adis_timeleft: f64,
-    pub adis_stepsleft: i32,
+    /// Inverse of `mass.I` (3x4 padded); zero for kinematic bodies.
+    pub inv_i: [f64; 12],
+    /// 1/mass; 0 for kinematic bodies.
+    pub inv_mass: f64,
+    /// Mass parameters about the point of reference (centre of mass at
+    /// `mass.c`, which must be the origin). Kept while kinematic so that
+    /// `set_dynamic` restores them.
+    pub mass: Mass,
     /// Ring buffers of recent velocities for auto-disable averaging.
     pub average_lvel: Vec<[f64; 3]>,
     pub average_avel: Vec<[f64; 3]>,
-    pub average_counter: u32,
-    pub average_ready: bool,
-    pub moved_callback: Option<MovedCallback>,
-    pub dampingp: Damping,
-    pub max_angular_speed: f64,
-    pub data: *mut c_void,
-    /// Joints attached to this body, in attachment order (oldest first).
-    /// ODE's per-body list is newest first: use `joint(i)` /
-    /// `joints::object::body_joints` for that order (joints belong to the layer above, which maintains this list).
-    pub joints: Vec<ErasedHandle>,
-    /// Scratch used while stepping: island membership, then the body's
-    /// index in its island (ODE's body tag).
-    pub tag: i32,
     /// Geoms attached to this body, in ODE's list order. Filled by the
     /// collision module; empty until geoms exist.
     /// Read it with `geoms()`, change it with `add_geom_front` and
     /// `remove_geom` (they keep `first_geom`).
     geoms: Vec<*mut c_void>,
-    /// `geoms[0]`, null when there is none: with one geom (the usual
-    /// case) the step tells it that the body moved without loading the
-    /// list's buffer, a cache miss per body.
-    first_geom: *mut c_void,
-    /// Unique id of this body over the process lifetime, so that a stale
-    /// handle whose cell was reused is never mistaken for the new body.
-    pub serial: u64,
+    pub adis: AutoDisable,
+    pub adis_timeleft: f64,
+    pub moved_callback: Option<MovedCallback>,
+    pub dampingp: Damping,
+    pub max_angular_speed: f64,
+    pub data: *mut c_void,
+    pub adis_stepsleft: i32,
+    pub average_counter: u32,
+    pub average_ready: bool,
 }
 
 unsafe impl Send for Body {}
@@ -808,6 +817,33 @@ pub fn free_world(w: WorldRef) {
 
 #[cfg(test)]
 mod tests {
+    /// See `Body`'s notes: the fields the per-contact calls read share the
+    /// line of the cell's tag, and no 4-vector or 3x4 row straddles lines.
+    #[test]
+    fn layout_keeps_hot_fields_together() {
+        use std::mem::{offset_of, size_of};
+        let base = crate::handle::Pool::<Body>::value_offset();
+        let end = |off: usize, size: usize| base + off + size;
+        assert!(end(offset_of!(Body, world), 8) <= 64);
+        assert!(end(offset_of!(Body, joints), size_of::<Vec<ErasedHandle>>()) <= 64);
+        assert!(end(offset_of!(Body, first_geom), 8) <= 64);
+        assert!(end(offset_of!(Body, flags), 4) <= 64);
+        assert!(end(offset_of!(Body, tag), 4) <= 64);
+        let vectors = [
+            offset_of!(Body, pos),
+            offset_of!(Body, q),
+            offset_of!(Body, lvel),
+            offset_of!(Body, avel),
+            offset_of!(Body, facc),
+            offset_of!(Body, tacc),
+            offset_of!(Body, finite_rot_axis),
+        ];
+        let rows = (0..3).flat_map(|i| [offset_of!(Body, r) + 32 * i, offset_of!(Body, inv_i) + 32 * i]);
+        for off in vectors.into_iter().chain(rows) {
+            assert_eq!((base + off) % 32, 0, "a 32-byte load at {off} would straddle lines");
+        }
+    }
+
     use super::*;
 
     #[test]

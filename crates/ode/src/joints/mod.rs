@@ -56,6 +56,10 @@ pub mod flags {
     /// The joint needs zero or two bodies, never one.
     pub const TWO_BODIES: u32 = 4;
     pub const DISABLED: u32 = 8;
+    /// Dropping the joint is a no-op (a contact joint): set at creation,
+    /// so that `dJointGroupEmpty` frees it without reading its kind, which
+    /// lies on another cache line than the head.
+    pub const OWNS_NOTHING: u32 = 16;
 }
 
 /// One constraint row.
@@ -343,5 +347,5 @@ pub struct JointGroup {
     /// the pool when the group is destroyed; until then no other group
     /// reuses them (a group emptied and never refilled nor destroyed keeps
     /// its last batch's cells).
-    pub stash: std::collections::VecDeque<usize>,
+    pub stash: crate::handle::Stash,
 }

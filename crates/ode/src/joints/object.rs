@@ -32,7 +32,14 @@ pub fn create_joint(w: WorldRef, group: Option<JointGroupRef>, kind: JointKind) 
 /// contact joint per contact point: no copy of the whole joint).
 #[inline]
 pub fn create_joint_with(w: WorldRef, group: Option<JointGroupRef>, make: impl FnOnce() -> JointKind) -> JointRef {
-    let make = || Joint { head: JointHead::new(w, group), kind: make() };
+    let make = || {
+        let kind = make();
+        let mut head = JointHead::new(w, group);
+        if kind_owns_nothing(&kind) {
+            head.flags |= flags::OWNS_NOTHING;
+        }
+        Joint { head, kind }
+    };
     let j = match group {
         // SAFETY: a group's stash holds only cells `empty_group` freed
         // into it from this pool.
@@ -79,15 +86,22 @@ fn unlink(j: JointRef) {
     }
 }
 
-/// Whether dropping the joint is a no-op: a contact joint owns nothing
-/// (checked at compile time below), so freeing it skips the drop glue's
-/// dispatch on the kind, once per contact per step.
+/// Whether dropping a joint of this kind is a no-op: a contact joint owns
+/// nothing (checked at compile time below), so freeing it skips the drop
+/// glue's dispatch on the kind, once per contact per step.
 #[inline]
-fn owns_nothing(j: &Joint) -> bool {
+fn kind_owns_nothing(kind: &JointKind) -> bool {
     const _: () = assert!(
         !std::mem::needs_drop::<super::JointHead>() && !std::mem::needs_drop::<super::contact::ContactJoint>()
     );
-    matches!(j.kind, JointKind::Contact(_))
+    matches!(kind, JointKind::Contact(_))
+}
+
+/// `kind_owns_nothing` of the joint's kind, as its head recorded it at
+/// creation (the head's cache line is read anyway to unlink the joint).
+#[inline]
+fn owns_nothing(j: &Joint) -> bool {
+    j.head.flags & flags::OWNS_NOTHING != 0
 }
 
 /// Removes the last occurrence of `j` from a joint list, keeping the order
@@ -465,6 +479,40 @@ mod tests {
 
     fn ode_order(b: BodyRef) -> Vec<JointRef> {
         body_joints(b.get()).collect()
+    }
+
+    /// `OWNS_NOTHING` marks exactly the joints whose kind owns nothing,
+    /// from creation on, whatever happens to the head later; a group
+    /// holding both kinds empties cleanly.
+    #[test]
+    fn owns_nothing_flag_follows_the_kind() {
+        use crate::joints::contact::{ContactJoint, ContactPoint, Surface};
+        let w = create_world();
+        let g = create_group();
+        let (a, b) = (create_body(w), create_body(w));
+        let point = ContactPoint {
+            pos: [0.0; 3],
+            normal: [0.0, 0.0, 1.0],
+            depth: 0.0,
+            g1: std::ptr::null_mut(),
+            g2: std::ptr::null_mut(),
+            side1: 0,
+            side2: 0,
+        };
+        let contact = create_joint(w, Some(g), JointKind::Contact(ContactJoint::new(Surface::default(), point, [0.0; 3])));
+        let other = null(w, Some(g));
+        for j in [contact, other] {
+            attach(j, None, Some(a));
+            attach(j, Some(a), Some(b));
+            j.get_mut().head.flags |= flags::DISABLED;
+            assert_eq!(owns_nothing(j.get()), kind_owns_nothing(&j.get().kind));
+        }
+        assert!(owns_nothing(contact.get()));
+        assert!(!owns_nothing(other.get()));
+        empty_group(g);
+        assert!(!contact.is_live() && !other.is_live());
+        assert_eq!(ode_order(a), vec![]);
+        destroy_group(g);
     }
 
     #[test]
