@@ -30,6 +30,8 @@ pub(crate) struct StepScratch {
     pub plan: Vec<IslandPlan>,
     /// Consecutive islands of `plan` stepped by one pool task each.
     pub tasks: Vec<std::ops::Range<usize>>,
+    /// The order in which the step's threads take `tasks`.
+    pub task_order: Vec<u32>,
     /// Contact λ of the previous fast QuickStep (warm start).
     pub contacts: crate::solver::fast_quick::ContactCache,
 }

@@ -23,7 +23,7 @@ use crate::dynamics::world::{SolverMode, World};
 use crate::joints::JointKind;
 use crate::math::random;
 use crate::solver::{gather_info1, quick};
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The environment variable read once for the default thread count.
@@ -66,7 +66,8 @@ struct SharedWorld<'a>(&'a World);
 // holds it; callbacks that could reach it force the serial path).
 unsafe impl Sync for SharedWorld<'_> {}
 
-/// A rayon pool of `n` threads, made once per distinct `n`.
+/// A rayon pool of `n` threads (the serving threads beside a step's
+/// caller), made once per distinct `n`.
 fn pool(n: usize) -> Option<Arc<rayon::ThreadPool>> {
     static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
     let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
@@ -144,7 +145,7 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
     {
         return false;
     }
-    let Some(pool) = pool(threads) else { return false };
+    let Some(pool) = pool(threads - 1) else { return false };
 
     // Plan: island extents and, for the QuickStep with ODE's shuffles, each
     // island's first dRand state (row counts from the joints' info1, which
@@ -172,18 +173,32 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
         return false;
     }
 
+    // Costliest tasks first, each taken by whichever thread is free next
+    // (the caller included): greedy list scheduling, which balances the
+    // ragdolls' unequal islands where rayon's halving of the task range
+    // did not. Which thread steps an island never changes its bits.
+    s.task_order.clear();
+    s.task_order.extend(0..s.tasks.len() as u32);
+    {
+        let (tasks, plan) = (&s.tasks, &s.plan);
+        let cost = |t: u32| plan[tasks[t as usize].clone()].iter().map(|p| island_cost(p, quick)).sum::<usize>();
+        s.task_order.sort_unstable_by_key(|&t| (std::cmp::Reverse(cost(t)), t));
+    }
+
     let group = grouped::mode(world, quick);
     let (bodies, joints, workers, contacts) = (&s.bodies[..], &s.joints[..], &s.workers[..], &s.contacts);
-    let plan = &s.plan[..];
+    let (plan, tasks, task_order) = (&s.plan[..], &s.tasks[..], &s.task_order[..]);
     let shared = SharedWorld(world);
-    pool.install(|| {
-        let shared = &shared;
-        s.tasks.par_iter().with_max_len(1).for_each(|task| {
-            let world = shared.0;
-            let t = rayon::current_thread_index().unwrap_or(0) % workers.len();
-            let mut work = workers[t].lock().unwrap_or_else(|e| e.into_inner());
-            body::with_geoms_moved_deferred(|| {
-                let islands = &plan[task.clone()];
+    // Captured whole (a reference to it), not its non-`Sync` field.
+    let shared = &shared;
+    let next = AtomicUsize::new(0);
+    // Runner `w` (its own buffers) takes tasks until none is left.
+    let run = |w: usize| {
+        let world = shared.0;
+        let mut work = workers[w].lock().unwrap_or_else(|e| e.into_inner());
+        body::with_geoms_moved_deferred(|| {
+            while let Some(&t) = task_order.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let islands = &plan[tasks[t as usize].clone()];
                 let mut members = [(0, 0); grouped::MAX_GROUP];
                 let mut k = 0;
                 while k < islands.len() {
@@ -213,8 +228,18 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
                     with_seed(&mut || step_island(world, island, island_joints, &mut work, contacts, h, quick));
                     k += 1;
                 }
-            });
+            }
         });
+    };
+    // The pool's threads serve beside the caller, which works too (as
+    // ODE's threading implementations do) instead of sleeping until the
+    // pool is done.
+    pool.in_place_scope(|scope| {
+        let run = &run;
+        for w in 1..threads {
+            scope.spawn(move |_| run(w));
+        }
+        run(0);
     });
     if shuffles {
         random::set_seed(seed as u64);
