@@ -11,6 +11,9 @@
 //! The bodies' geoms are told they moved after the parallel phase, in the
 //! serial order (spaces are shared by all islands).
 //!
+//! Between steps the pool's threads spin for up to `LINGER` (300 µs) before
+//! they sleep, so that the next step does not wait for them to wake.
+//!
 //! Islands are stepped serially when parallelism could be observed
 //! differently: a body with a moved callback (host code that may look at
 //! or change other bodies, or destroy the world) or a custom joint (host
@@ -23,8 +26,9 @@ use crate::dynamics::world::{SolverMode, World};
 use crate::joints::JointKind;
 use crate::math::random;
 use crate::solver::{gather_info1, quick};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// The environment variable read once for the default thread count.
 pub const THREADS_ENV: &str = "ODE_THREADS";
@@ -79,6 +83,39 @@ fn pool(n: usize) -> Option<Arc<rayon::ThreadPool>> {
     );
     pools.push((n, p.clone()));
     Some(p)
+}
+
+/// Bumped as a parallel step hands out its tasks; a lingering pool thread
+/// returns to the pool (and takes them) when it changes.
+static STEP_EPOCH: AtomicU64 = AtomicU64::new(0);
+
+/// How long a pool thread stays awake after a step, waiting for the next
+/// one: the host's collision between two steps usually takes less.
+const LINGER: Duration = Duration::from_micros(300);
+
+/// How long the caller spins for the other runners before it lets the
+/// pool's scope put it to sleep.
+const JOIN_SPIN: Duration = Duration::from_millis(2);
+
+/// Spins until `done()` or `limit` has passed.
+fn spin_until(done: impl Fn() -> bool, limit: Duration) {
+    let t0 = Instant::now();
+    while !done() {
+        for _ in 0..64 {
+            std::hint::spin_loop();
+        }
+        if t0.elapsed() > limit {
+            return;
+        }
+    }
+}
+
+/// A pool job that spins until the next parallel step starts (or
+/// `LINGER` passes), so that its thread is awake to take that step's
+/// tasks. It touches no world data.
+fn linger() {
+    let epoch = STEP_EPOCH.load(Ordering::Acquire);
+    spin_until(|| STEP_EPOCH.load(Ordering::Acquire) != epoch, LINGER);
 }
 
 /// Least work worth a task of its own, in free-body steps (a few hundred
@@ -192,6 +229,7 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
     // Captured whole (a reference to it), not its non-`Sync` field.
     let shared = &shared;
     let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
     // Runner `w` (its own buffers) takes tasks until none is left.
     let run = |w: usize| {
         let world = shared.0;
@@ -234,13 +272,29 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
     // The pool's threads serve beside the caller, which works too (as
     // ODE's threading implementations do) instead of sleeping until the
     // pool is done.
+    // Lingering pool threads (see `linger`) stop spinning and take these.
+    STEP_EPOCH.fetch_add(1, Ordering::Release);
     pool.in_place_scope(|scope| {
-        let run = &run;
+        let (run, finished) = (&run, &finished);
         for w in 1..threads {
-            scope.spawn(move |_| run(w));
+            scope.spawn(move |_| {
+                run(w);
+                finished.fetch_add(1, Ordering::Release);
+            });
         }
         run(0);
+        // The scope's own wait may put the caller to sleep until the last
+        // runner's wake-up reaches it (up to tens of µs on a VM); runners
+        // end within microseconds of each other, so spin for them first.
+        spin_until(|| finished.load(Ordering::Acquire) == threads - 1, JOIN_SPIN);
     });
+    // Keep the pool's threads awake for the next step: on the 2-core VM a
+    // sleeping thread started its first task 20-25 µs (median) after the
+    // caller, a lingering one 1-2 µs; a two-thread ragdoll step is about
+    // 300 µs. The caller also skips the wake-up call (8-9 µs).
+    for _ in 1..threads {
+        pool.spawn(linger);
+    }
     if shuffles {
         random::set_seed(seed as u64);
     }
