@@ -12,7 +12,8 @@
 //! serial order (spaces are shared by all islands).
 //!
 //! Between steps the pool's threads spin for up to `LINGER` (300 µs) before
-//! they sleep, so that the next step does not wait for them to wake.
+//! they sleep, so that the next step does not wait for them to wake; not
+//! when there are more threads than processors.
 //!
 //! Islands are stepped serially when parallelism could be observed
 //! differently: a body with a moved callback (host code that may look at
@@ -97,17 +98,29 @@ const LINGER: Duration = Duration::from_micros(300);
 /// pool's scope put it to sleep.
 const JOIN_SPIN: Duration = Duration::from_millis(2);
 
-/// Spins until `done()` or `limit` has passed.
+/// Spins until `done()` or `limit` has passed; after the first 50 µs it
+/// yields the processor between checks, so that other threads that want
+/// it (the host's, another process's) still get it.
 fn spin_until(done: impl Fn() -> bool, limit: Duration) {
     let t0 = Instant::now();
     while !done() {
         for _ in 0..64 {
             std::hint::spin_loop();
         }
-        if t0.elapsed() > limit {
+        let t = t0.elapsed();
+        if t > limit {
             return;
         }
+        if t > Duration::from_micros(50) {
+            std::thread::yield_now();
+        }
     }
+}
+
+/// The processors this process may run on (1 if unknown), read once.
+fn processors() -> usize {
+    static N: OnceLock<usize> = OnceLock::new();
+    *N.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// A pool job that spins until the next parallel step starts (or
@@ -272,6 +285,11 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
     // The pool's threads serve beside the caller, which works too (as
     // ODE's threading implementations do) instead of sleeping until the
     // pool is done.
+    // Spinning (the join below, `linger`) only while every thread has a
+    // processor of its own: with more threads than processors (4 on the
+    // 2-core VM) spinners took the processors from the threads with work,
+    // and the ragdolls ran twice as slowly.
+    let spin = threads <= processors();
     // Lingering pool threads (see `linger`) stop spinning and take these.
     STEP_EPOCH.fetch_add(1, Ordering::Release);
     pool.in_place_scope(|scope| {
@@ -286,14 +304,18 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
         // The scope's own wait may put the caller to sleep until the last
         // runner's wake-up reaches it (up to tens of µs on a VM); runners
         // end within microseconds of each other, so spin for them first.
-        spin_until(|| finished.load(Ordering::Acquire) == threads - 1, JOIN_SPIN);
+        if spin {
+            spin_until(|| finished.load(Ordering::Acquire) == threads - 1, JOIN_SPIN);
+        }
     });
     // Keep the pool's threads awake for the next step: on the 2-core VM a
     // sleeping thread started its first task 20-25 µs (median) after the
     // caller, a lingering one 1-2 µs; a two-thread ragdoll step is about
     // 300 µs. The caller also skips the wake-up call (8-9 µs).
-    for _ in 1..threads {
-        pool.spawn(linger);
+    if spin {
+        for _ in 1..threads {
+            pool.spawn(linger);
+        }
     }
     if shuffles {
         random::set_seed(seed as u64);
