@@ -94,8 +94,8 @@ static STEP_EPOCH: AtomicU64 = AtomicU64::new(0);
 /// one: the host's collision between two steps usually takes less.
 const LINGER: Duration = Duration::from_micros(300);
 
-/// How long the caller spins for the other runners before it lets the
-/// pool's scope put it to sleep.
+/// How long the caller spins for the runners still at work before it
+/// only yields between checks.
 const JOIN_SPIN: Duration = Duration::from_millis(2);
 
 /// Spins until `done()` or `limit` has passed; after the first 50 µs it
@@ -129,6 +129,105 @@ fn processors() -> usize {
 fn linger() {
     let epoch = STEP_EPOCH.load(Ordering::Acquire);
     spin_until(|| STEP_EPOCH.load(Ordering::Acquire) != epoch, LINGER);
+}
+
+/// The caller's `run` closure, shared with the pool's runners.
+#[derive(Clone, Copy)]
+struct RunPtr(*const (dyn Fn(usize) + Sync + 'static));
+// SAFETY: the closure is `Sync`; `StepGate` decides when it may be called.
+unsafe impl Send for RunPtr {}
+
+/// Who may still run a parallel step's tasks. The caller opens the gate
+/// (a new generation), spawns the pool's runners, takes tasks itself,
+/// then closes the gate and waits only for the runners that entered
+/// before: a runner that starts after that returns at once, and so does
+/// one left over from an earlier step (another generation). Gates are
+/// reused from `GATES`, so a warm step allocates no gate.
+struct StepGate {
+    /// Generation (high 32 bits), `CLOSED`, runners inside (low 31 bits).
+    state: AtomicU64,
+    /// A runner's panic, re-raised on the caller.
+    panic: Mutex<Option<Box<dyn std::any::Any + Send>>>,
+}
+
+const CLOSED: u64 = 1 << 31;
+const INSIDE: u64 = CLOSED - 1;
+
+static GATES: Mutex<Vec<Arc<StepGate>>> = Mutex::new(Vec::new());
+
+impl StepGate {
+    fn take() -> Arc<StepGate> {
+        let mut gates = GATES.lock().unwrap_or_else(|e| e.into_inner());
+        gates.pop().unwrap_or_else(|| {
+            Arc::new(StepGate { state: AtomicU64::new(CLOSED), panic: Mutex::new(None) })
+        })
+    }
+
+    fn put_back(gate: Arc<StepGate>) {
+        GATES.lock().unwrap_or_else(|e| e.into_inner()).push(gate);
+    }
+
+    /// Starts a new generation, open, nobody inside; returns it.
+    fn open(&self) -> u64 {
+        let generation = (self.state.load(Ordering::Acquire) >> 32).wrapping_add(1) & 0xffff_ffff;
+        self.state.store(generation << 32, Ordering::Release);
+        generation
+    }
+
+    /// Enters if the gate is open in `generation`.
+    fn enter(&self, generation: u64) -> bool {
+        let mut s = self.state.load(Ordering::Acquire);
+        loop {
+            if s >> 32 != generation || s & CLOSED != 0 {
+                return false;
+            }
+            match self.state.compare_exchange_weak(s, s + 1, Ordering::AcqRel, Ordering::Acquire) {
+                Ok(_) => return true,
+                Err(now) => s = now,
+            }
+        }
+    }
+
+    fn leave(&self, panic: Option<Box<dyn std::any::Any + Send>>) {
+        if let Some(p) = panic {
+            *self.panic.lock().unwrap_or_else(|e| e.into_inner()) = Some(p);
+        }
+        self.state.fetch_sub(1, Ordering::Release);
+    }
+
+    /// Closes the gate and waits until every runner inside has left. They
+    /// are running tasks taken before the close, so the wait is short:
+    /// spun (then yielding) where threads have processors of their own,
+    /// else yielding.
+    fn close_and_wait(&self, spin: bool) {
+        let inside = |s: u64| s & INSIDE != 0;
+        if !inside(self.state.fetch_or(CLOSED, Ordering::AcqRel)) {
+            return;
+        }
+        if spin {
+            spin_until(|| !inside(self.state.load(Ordering::Acquire)), JOIN_SPIN);
+        }
+        while inside(self.state.load(Ordering::Acquire)) {
+            std::thread::yield_now();
+        }
+    }
+
+    fn take_panic(&self) -> Option<Box<dyn std::any::Any + Send>> {
+        self.panic.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+}
+
+/// Closes the gate when the caller's own share of the step ends, also
+/// when it unwinds (runners inside use the caller's stack).
+struct CloseOnDrop<'a> {
+    gate: &'a StepGate,
+    spin: bool,
+}
+
+impl Drop for CloseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.gate.close_and_wait(self.spin);
+    }
 }
 
 /// Least work worth a task of its own, in free-body steps (a few hundred
@@ -242,7 +341,6 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
     // Captured whole (a reference to it), not its non-`Sync` field.
     let shared = &shared;
     let next = AtomicUsize::new(0);
-    let finished = AtomicUsize::new(0);
     // Runner `w` (its own buffers) takes tasks until none is left.
     let run = |w: usize| {
         let world = shared.0;
@@ -284,30 +382,48 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
     };
     // The pool's threads serve beside the caller, which works too (as
     // ODE's threading implementations do) instead of sleeping until the
-    // pool is done.
-    // Spinning (the join below, `linger`) only while every thread has a
-    // processor of its own: with more threads than processors (4 on the
-    // 2-core VM) spinners took the processors from the threads with work,
-    // and the ragdolls ran twice as slowly.
+    // pool is done. A pool thread that has not started by the time the
+    // caller has taken every task is not waited for (see `StepGate`): on a
+    // busy machine it may not get a processor for hundreds of µs.
+    // Spinning (`linger`, and the wait for runners at work) only while
+    // every thread has a processor of its own: with more threads than
+    // processors (4 on the 2-core VM) spinners took the processors from
+    // the threads with work, and the ragdolls ran twice as slowly.
     let spin = threads <= processors();
     // Lingering pool threads (see `linger`) stop spinning and take these.
     STEP_EPOCH.fetch_add(1, Ordering::Release);
-    pool.in_place_scope(|scope| {
-        let (run, finished) = (&run, &finished);
+    let gate = StepGate::take();
+    let generation = gate.open();
+    {
+        let run: &(dyn Fn(usize) + Sync) = &run;
+        // SAFETY: the pointer outlives its uses: a runner calls it only
+        // after `enter` succeeded, and `close_and_wait` (below, also on
+        // unwinding) returns only once every runner that entered has left.
+        let ptr = RunPtr(unsafe {
+            std::mem::transmute::<*const (dyn Fn(usize) + Sync + '_), *const (dyn Fn(usize) + Sync + 'static)>(run)
+        });
+        // Before any runner can enter: closes the gate when the caller's
+        // share ends, also by unwinding.
+        let closer = CloseOnDrop { gate: &gate, spin };
         for w in 1..threads {
-            scope.spawn(move |_| {
-                run(w);
-                finished.fetch_add(1, Ordering::Release);
+            let gate = gate.clone();
+            pool.spawn(move || {
+                let ptr = ptr;
+                if gate.enter(generation) {
+                    // SAFETY: entered, so the caller is still waiting.
+                    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| unsafe { (*ptr.0)(w) }));
+                    gate.leave(r.err());
+                }
             });
         }
         run(0);
-        // The scope's own wait may put the caller to sleep until the last
-        // runner's wake-up reaches it (up to tens of µs on a VM); runners
-        // end within microseconds of each other, so spin for them first.
-        if spin {
-            spin_until(|| finished.load(Ordering::Acquire) == threads - 1, JOIN_SPIN);
-        }
-    });
+        drop(closer);
+    }
+    let panic = gate.take_panic();
+    StepGate::put_back(gate);
+    if let Some(p) = panic {
+        std::panic::resume_unwind(p);
+    }
     // Keep the pool's threads awake for the next step: on the 2-core VM a
     // sleeping thread started its first task 20-25 µs (median) after the
     // caller, a lingering one 1-2 µs; a two-thread ragdoll step is about
