@@ -450,6 +450,45 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
 mod tests {
     use super::*;
 
+    /// A runner of an earlier generation, or one that comes after the
+    /// close, never enters; the caller waits for a runner inside until it
+    /// leaves, and gets its panic.
+    #[test]
+    fn step_gate_admits_only_the_open_generation() {
+        let gate = Arc::new(StepGate { state: AtomicU64::new(CLOSED), panic: Mutex::new(None) });
+        let g1 = gate.open();
+        assert!(gate.enter(g1));
+        gate.leave(None);
+        let g2 = gate.open();
+        assert_ne!(g1, g2);
+        assert!(!gate.enter(g1), "a runner left over from the previous step entered");
+        assert!(gate.enter(g2));
+        // The runner inside leaves 20 ms later, on another thread, with a
+        // panic; the caller's close must wait for it.
+        let left = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let t = {
+            let (gate, left) = (gate.clone(), left.clone());
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(20));
+                left.store(true, Ordering::SeqCst);
+                gate.leave(Some(Box::new("runner panicked")));
+            })
+        };
+        gate.close_and_wait(true);
+        assert!(left.load(Ordering::SeqCst), "close returned while a runner was inside");
+        assert!(!gate.enter(g2), "a runner entered after the close");
+        let p = gate.take_panic().expect("the runner's panic");
+        assert_eq!(*p.downcast::<&str>().unwrap(), "runner panicked");
+        t.join().unwrap();
+        // Generations wrap within their 32 bits.
+        gate.state.store((0xffff_ffffu64 << 32) | CLOSED, Ordering::SeqCst);
+        let g = gate.open();
+        assert_eq!(g, 0);
+        assert!(gate.enter(g));
+        gate.leave(None);
+        gate.close_and_wait(false);
+    }
+
     fn plan(sizes: &[(usize, usize)]) -> Vec<IslandPlan> {
         let (mut b0, mut j0) = (0, 0);
         sizes
