@@ -95,13 +95,13 @@ static STEP_EPOCH: AtomicU64 = AtomicU64::new(0);
 const LINGER: Duration = Duration::from_micros(300);
 
 /// How long the caller spins for the runners still at work before it
-/// only yields between checks.
-const JOIN_SPIN: Duration = Duration::from_millis(2);
+/// yields between checks.
+const JOIN_SPIN: Duration = Duration::from_micros(20);
 
-/// Spins until `done()` or `limit` has passed; after the first 50 µs it
-/// yields the processor between checks, so that other threads that want
-/// it (the host's, another process's) still get it.
-fn spin_until(done: impl Fn() -> bool, limit: Duration) {
+/// Waits until `done()` or `limit` has passed: spinning for the first
+/// `spin_for`, then yielding the processor between checks, so that other
+/// threads that want it (the host's, another process's) still get it.
+fn spin_until(done: impl Fn() -> bool, spin_for: Duration, limit: Duration) {
     let t0 = Instant::now();
     while !done() {
         for _ in 0..64 {
@@ -111,7 +111,7 @@ fn spin_until(done: impl Fn() -> bool, limit: Duration) {
         if t > limit {
             return;
         }
-        if t > Duration::from_micros(50) {
+        if t > spin_for {
             std::thread::yield_now();
         }
     }
@@ -128,7 +128,9 @@ fn processors() -> usize {
 /// tasks. It touches no world data.
 fn linger() {
     let epoch = STEP_EPOCH.load(Ordering::Acquire);
-    spin_until(|| STEP_EPOCH.load(Ordering::Acquire) != epoch, LINGER);
+    // Yielding from the start: on an idle processor a yield returns at
+    // once, on a busy one the lingering thread gives way.
+    spin_until(|| STEP_EPOCH.load(Ordering::Acquire) != epoch, Duration::ZERO, LINGER);
 }
 
 /// The caller's `run` closure, shared with the pool's runners.
@@ -197,19 +199,15 @@ impl StepGate {
 
     /// Closes the gate and waits until every runner inside has left. They
     /// are running tasks taken before the close, so the wait is short:
-    /// spun (then yielding) where threads have processors of their own,
-    /// else yielding.
+    /// spun for `JOIN_SPIN` where threads have processors of their own,
+    /// yielding after that (and from the start otherwise).
     fn close_and_wait(&self, spin: bool) {
         let inside = |s: u64| s & INSIDE != 0;
         if !inside(self.state.fetch_or(CLOSED, Ordering::AcqRel)) {
             return;
         }
-        if spin {
-            spin_until(|| !inside(self.state.load(Ordering::Acquire)), JOIN_SPIN);
-        }
-        while inside(self.state.load(Ordering::Acquire)) {
-            std::thread::yield_now();
-        }
+        let spin_for = if spin { JOIN_SPIN } else { Duration::ZERO };
+        spin_until(|| !inside(self.state.load(Ordering::Acquire)), spin_for, Duration::MAX);
     }
 
     fn take_panic(&self) -> Option<Box<dyn std::any::Any + Send>> {
