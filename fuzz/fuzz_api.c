@@ -478,6 +478,7 @@ static dGeomID held[64];
 static int nheld;
 static int is_held(dGeomID g) { for (int i = 0; i < nheld; i++) if (held[i] == g) return 1; return 0; }
 
+static void hash_held_shape(dGeomID c);
 static void hash_geom(dGeomID g) {
     int cls = dGeomGetClass(g);
     hi(cls); hp(dGeomGetSpace(g)); hp(dGeomGetData(g)); hi(dGeomIsEnabled(g));
@@ -521,6 +522,10 @@ static void hash_geom(dGeomID g) {
             hdn(dGeomGetPosition(c), 3); hdn(dGeomGetRotation(c), 12);
             if (dGeomGetBody(c)) { hdn(dBodyGetPosition(dGeomGetBody(c)), 3); hdn(dBodyGetRotation(dGeomGetBody(c)), 12); }
             if (dGeomIsOffset(c)) hdn(dGeomGetOffsetPosition(c), 3);
+            /* So is its shape: sizes, a convex's points, a heightfield's
+             * data (a huge one was reported when it was set, and the
+             * transform's box overflows with it, as in ODE). */
+            hash_held_shape(c);
         }
         break;
     }
@@ -579,6 +584,19 @@ static void hash_obj(int i) {
     case K_HFDATA: break;
     case K_GROUP: break;
     }
+}
+
+/* The shape of a transform's child (its object's class parameters and
+ * host arrays, as hash_obj hashes them), which the transform's AABB and
+ * contacts read. */
+static void hash_held_shape(dGeomID c) {
+    for (int j = 0; j < nobj; j++)
+        if (objs[j].alive && objs[j].kind == K_GEOM && objs[j].h == c) {
+            const char *ctx = hctx;
+            hash_obj(j);
+            hctx = ctx;
+            return;
+        }
 }
 
 static int deep_now;
@@ -1841,6 +1859,18 @@ static void check_contacts(dGeomID o1, dGeomID o2, dContactGeom *c, int n, int m
             dGeomID u = k->g1 && dGeomGetClass(k->g1) == user_class ? k->g1 : k->g2 && dGeomGetClass(k->g2) == user_class ? k->g2 : 0;
             const dReal *p = u ? dGeomGetPosition(u) : 0;
             if (p && !(fabs(p[0]) <= HUGE && fabs(p[1]) <= HUGE && fabs(p[2]) <= HUGE)) { n_excluded++; continue; }
+            /* The same for a user geom held by a transform (the pair's, or
+             * one inside a space of the pair), which the host collides at
+             * the transform's pose composed with its own. */
+            int tainted = 0;
+            for (int t = 0; u && t < nobj; t++) {
+                if (!objs[t].alive || objs[t].kind != K_GEOM || objs[t].sub != dGeomTransformClass) continue;
+                dGeomID tg = objs[t].h;
+                if (dGeomTransformGetGeom(tg) != u) continue;
+                const dReal *tp = dGeomGetPosition(tg), *tr = dGeomGetRotation(tg);
+                for (int j = 0; j < 12; j++) tainted |= !(fabs(tr[j]) <= HUGE) || (j < 3 && !(fabs(tp[j]) <= HUGE));
+            }
+            if (tainted) { n_excluded++; continue; }
         }
         if (!fin) {
             char d[300];
