@@ -11,9 +11,10 @@
 //! The bodies' geoms are told they moved after the parallel phase, in the
 //! serial order (spaces are shared by all islands).
 //!
-//! Between steps the pool's threads spin for up to `LINGER` (300 µs) before
-//! they sleep, so that the next step does not wait for them to wake; not
-//! when there are more threads than processors.
+//! Between steps the pool's threads stay awake for up to `LINGER` (300 µs),
+//! yielding the processor, before they sleep, so that the next step does
+//! not wait for them to wake; not when there are more threads than
+//! processors. A step waits only for the runners that started (`StepGate`).
 //!
 //! Islands are stepped serially when parallelism could be observed
 //! differently: a body with a moved callback (host code that may look at
@@ -123,8 +124,8 @@ fn processors() -> usize {
     *N.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// A pool job that spins until the next parallel step starts (or
-/// `LINGER` passes), so that its thread is awake to take that step's
+/// A pool job that waits (yielding) until the next parallel step starts
+/// (or `LINGER` passes), so that its thread is awake to take that step's
 /// tasks. It touches no world data.
 fn linger() {
     let epoch = STEP_EPOCH.load(Ordering::Acquire);
@@ -383,12 +384,12 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
     // pool is done. A pool thread that has not started by the time the
     // caller has taken every task is not waited for (see `StepGate`): on a
     // busy machine it may not get a processor for hundreds of µs.
-    // Spinning (`linger`, and the wait for runners at work) only while
-    // every thread has a processor of its own: with more threads than
+    // Lingering, and spinning for the runners at work, only while every
+    // thread has a processor of its own: with more threads than
     // processors (4 on the 2-core VM) spinners took the processors from
     // the threads with work, and the ragdolls ran twice as slowly.
     let spin = threads <= processors();
-    // Lingering pool threads (see `linger`) stop spinning and take these.
+    // Lingering pool threads (see `linger`) stop waiting and take these.
     STEP_EPOCH.fetch_add(1, Ordering::Release);
     let gate = StepGate::take();
     let generation = gate.open();
@@ -425,7 +426,7 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
     // Keep the pool's threads awake for the next step: on the 2-core VM a
     // sleeping thread started its first task 20-25 µs (median) after the
     // caller, a lingering one 1-2 µs; a two-thread ragdoll step is about
-    // 300 µs. The caller also skips the wake-up call (8-9 µs).
+    // 300 µs. The caller's spawn also skips the wake-up call (8-9 µs).
     if spin {
         for _ in 1..threads {
             pool.spawn(linger);
