@@ -662,6 +662,15 @@ pub fn collide_box_box(a: &BoxShape, pa: &Pose, b: &BoxShape, pb: &Pose, sink: &
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Uniform numbers in [0, 1) from a 64-bit LCG seeded with `seed`.
+    fn uniform(seed: u64) -> impl FnMut() -> f64 {
+        let mut st = seed;
+        move || {
+            st = st.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (st >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
     use crate::abi::contact::dContactGeom;
     use crate::math::rotation::IDENTITY;
 
@@ -687,11 +696,7 @@ mod tests {
     /// exact test on every axis.
     #[test]
     fn edge_axis_shortcut_gives_the_exact_results() {
-        let mut st = 11u64;
-        let mut unit = move || {
-            st = st.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (st >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut unit = uniform(11);
         let (mut edge_wins, mut contacts) = (0, 0);
         for i in 0..60_000 {
             let rot = |u: &mut dyn FnMut() -> f64| {
@@ -722,11 +727,7 @@ mod tests {
     /// take, including within a few ulps of the tie and at extreme scales.
     #[test]
     fn edge_axis_shortcut_never_skips_a_winner() {
-        let mut st = 7u64;
-        let mut unit = move || {
-            st = st.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (st >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut unit = uniform(7);
         let mut skipped = 0;
         for i in 0..400_000 {
             let scale = [1.0, 1e-100, 1e100, 1e-160, 1e160][i % 5];
@@ -757,11 +758,6 @@ mod tests {
         let r = box_box(&z, &IDENTITY, &[1.0; 3], &[1.5, 0.0, 0.0], &IDENTITY, &[1.0; 3], 4);
         assert!(r.normal_depth.is_none() && r.points.is_empty());
     }
-}
-
-#[cfg(test)]
-mod clip_tests {
-    use super::intersect_rect_quad;
 
     /// ODE's clipping as written there: a fresh output buffer per edge,
     /// copied back after each pass.
@@ -813,11 +809,7 @@ mod clip_tests {
     /// for bit.
     #[test]
     fn rect_quad_clipping_matches_the_reference_bit_for_bit() {
-        let mut st = 7u64;
-        let mut unit = move || {
-            st = st.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (st >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut unit = uniform(7);
         let mut eights = 0;
         for case in 0..200_000 {
             let h = [0.1 + unit() * 2.0, 0.1 + unit() * 2.0];
