@@ -124,9 +124,12 @@ fn processors() -> usize {
     *N.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// A pool job that waits (yielding) until the next parallel step starts
-/// (or `LINGER` passes), so that its thread is awake to take that step's
-/// tasks. It touches no world data.
+/// Waits (yielding) until the next parallel step starts (or `LINGER`
+/// passes), so that the pool thread is awake to take that step's tasks:
+/// on the 2-core VM a sleeping thread started its first task 20-25 µs
+/// (median) after the caller, a lingering one 1-2 µs, on a two-thread
+/// ragdoll step of about 300 µs; the caller's spawn also skips the
+/// wake-up call (8-9 µs). Touches no world data.
 fn linger() {
     let epoch = STEP_EPOCH.load(Ordering::Acquire);
     // Yielding from the start: on an idle processor a yield returns at
@@ -413,6 +416,12 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
                     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| unsafe { (*ptr.0)(w) }));
                     gate.leave(r.err());
                 }
+                // Stay awake for the next step (after leaving: the caller
+                // does not wait for this). The same job, so a step spawns
+                // one job per pool thread, as before.
+                if spin {
+                    linger();
+                }
             });
         }
         run(0);
@@ -422,15 +431,6 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
     StepGate::put_back(gate);
     if let Some(p) = panic {
         std::panic::resume_unwind(p);
-    }
-    // Keep the pool's threads awake for the next step: on the 2-core VM a
-    // sleeping thread started its first task 20-25 µs (median) after the
-    // caller, a lingering one 1-2 µs; a two-thread ragdoll step is about
-    // 300 µs. The caller's spawn also skips the wake-up call (8-9 µs).
-    if spin {
-        for _ in 1..threads {
-            pool.spawn(linger);
-        }
     }
     if shuffles {
         random::set_seed(seed as u64);
