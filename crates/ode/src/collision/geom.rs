@@ -61,6 +61,10 @@ pub mod gflags {
     pub const ENABLED: u32 = 16;
     /// A degenerate shape (e.g. radius 0): spaces skip it like a disabled geom.
     pub const ZERO_SIZED: u32 = 32;
+    /// On a space: a member's AABB was computed since the space last
+    /// cleared this (the hash space's pass must know when a callback
+    /// changed a member's box).
+    pub const MEMBER_AABB_SET: u32 = 64;
 }
 
 /// A convex hull given by the host: the arrays are referenced, not copied
@@ -848,6 +852,9 @@ pub fn recompute_aabb(h: GeomRef) {
 /// Computes the AABB into `geom.aabb` (ODE's per-class formulas).
 pub fn compute_aabb(h: GeomRef) {
     let geom = g(h);
+    if let Some(p) = geom.parent {
+        g(p).gflags |= gflags::MEMBER_AABB_SET;
+    }
     // The common primitives read the pose where it lives (the body's or
     // the geom's own) instead of copying it, in a small function of their
     // own: a space's refresh runs this for every moved member each pass.

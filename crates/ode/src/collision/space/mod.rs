@@ -413,14 +413,20 @@ pub fn collide_no_aabbs(g1: GeomRef, g2: GeomRef, cb: &mut Near) {
     cb(g1, g2);
 }
 
+/// ODE's AABB overlap test (true unless a comparison proves the boxes
+/// apart; NaN bounds never do). Symmetric in its arguments.
+#[inline(always)]
+pub fn aabbs_overlap(b1: &[f64; 6], b2: &[f64; 6]) -> bool {
+    !(b1[0] > b2[1] || b1[1] < b2[0] || b1[2] > b2[3] || b1[3] < b2[2] || b1[4] > b2[5] || b1[5] < b2[4])
+}
+
 /// ODE's collideAABBs: same body, bits, AABB overlap, AABB tests.
 #[inline]
 pub fn collide_aabbs(g1: GeomRef, g2: GeomRef, cb: &mut Near) {
     let (a, b) = (g(g1), g(g2));
     // (Same tests as ODE; the cheap AABB rejection first, which changes
     // nothing but speed since all of them must pass.)
-    let (b1, b2) = (&a.aabb, &b.aabb);
-    if b1[0] > b2[1] || b1[1] < b2[0] || b1[2] > b2[3] || b1[3] < b2[2] || b1[4] > b2[5] || b1[5] < b2[4] {
+    if !aabbs_overlap(&a.aabb, &b.aabb) {
         return;
     }
     if a.body.is_some() && a.body == b.body {

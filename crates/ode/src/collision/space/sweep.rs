@@ -128,6 +128,53 @@ pub fn collide(s: GeomRef, cb: &mut Near) {
 }
 
 fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
+    let levels = match &sp(s).kind {
+        super::Kind::Hash(x) => Some((x.min_level, x.max_level)),
+        _ => None,
+    };
+    candidates(s, sw, levels, &mut |recs, keys, i, j| report(recs, keys, i, j, levels, cb));
+    let (recs, keys) = (&sw.recs[..], &mut sw.keys[..]);
+    if !sw.big.is_empty() {
+        for (i, r) in recs.iter().enumerate() {
+            for &(big, big_key) in &sw.big {
+                report_keyed(r.geom, key_at(recs, keys, i, levels), big, big_key, cb);
+            }
+        }
+    }
+    for i in 0..sw.big.len() {
+        for j in i + 1..sw.big.len() {
+            // In list order, as the hash space's big list.
+            collide_aabbs(sw.big[i].0, sw.big[j].0, cb);
+        }
+    }
+}
+
+/// The exact hash space's candidates (`hash`): every pair of members
+/// with finite boxes that overlap (`collide_aabbs`' box test), handed to
+/// `pair` as the members' ranks among the taking-part members in list
+/// order, in no particular order. Members with a non-finite bound are left out (the
+/// hash space tests its big members itself). Refreshes the members as a
+/// pass does, and keeps the sort for the next pass of either mode.
+pub(super) fn overlapping_pairs(s: GeomRef, sw: &mut Sweep, pair: &mut impl FnMut(u32, u32)) {
+    candidates(s, sw, None, &mut |recs, _, i, j| {
+        let (a, b) = (g(recs[i].geom), g(recs[j].geom));
+        if super::aabbs_overlap(&a.aabb, &b.aabb) {
+            pair(a.slot2 as u32, b.slot2 as u32);
+        }
+    });
+}
+
+/// Steps 1-5 of a pass: the members refreshed, listed and sorted, and
+/// every candidate pair `(i, j)` (indices in the sort order of the
+/// members, `sw.recs`) whose single-precision boxes overlap handed to
+/// `hit` with the members and their key cache. Members with a
+/// non-finite bound are left in `sw.big`.
+fn candidates(
+    s: GeomRef,
+    sw: &mut Sweep,
+    levels: Option<(i32, i32)>,
+    hit: &mut impl FnMut(&[Rec], &mut [u64], usize, usize),
+) {
     if sw.epoch >= i32::MAX / 2 - 1 {
         // Stamps would wrap: forget them (once in ~10⁹ passes).
         let mut c = sp(s).first;
@@ -145,10 +192,6 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
     // Also sums the centres' coordinates and squares for the axis choice.
     sw.big.clear();
     let (mut n, mut sum, mut sq) = (0.0f64, [0.0f64; 3], [0.0f64; 3]);
-    let levels = match &sp(s).kind {
-        super::Kind::Hash(x) => Some((x.min_level, x.max_level)),
-        _ => None,
-    };
     let mut rank = 0u32;
     let mut finite = 0usize;
     let mut c = sp(s).first;
@@ -251,28 +294,15 @@ fn run(s: GeomRef, sw: &mut Sweep, cb: &mut Near) {
     hits.clear();
     hits.reserve(HIT_BATCH + m + PAD);
     if sw.strips.build(cols, m, across) {
-        sw.strips.pairs(hits, &mut |i, j| report(recs, keys, i, j, levels, cb));
+        sw.strips.pairs(hits, &mut |i, j| hit(recs, keys, i, j));
     } else {
         let mut from = 0;
         while from < m {
             hits.clear();
             from = scan_range(cols, from, m, hits);
             for &(i, j) in hits.iter() {
-                report(recs, keys, i as usize, j as usize, levels, cb);
+                hit(recs, keys, i as usize, j as usize);
             }
-        }
-    }
-    if !sw.big.is_empty() {
-        for (i, r) in recs.iter().enumerate() {
-            for &(big, big_key) in &sw.big {
-                report_keyed(r.geom, key_at(recs, keys, i, levels), big, big_key, cb);
-            }
-        }
-    }
-    for i in 0..sw.big.len() {
-        for j in i + 1..sw.big.len() {
-            // In list order, as the hash space's big list.
-            collide_aabbs(sw.big[i].0, sw.big[j].0, cb);
         }
     }
 }
@@ -480,8 +510,7 @@ fn key_at(recs: &[Rec], keys: &mut [u64], i: usize, levels: Option<(i32, i32)>) 
 #[inline]
 fn report(recs: &[Rec], keys: &mut [u64], i: usize, j: usize, levels: Option<(i32, i32)>, cb: &mut Near) {
     let (a, b) = (recs[i].geom, recs[j].geom);
-    let (b1, b2) = (&g(a).aabb, &g(b).aabb);
-    if b1[0] > b2[1] || b1[1] < b2[0] || b1[2] > b2[3] || b1[3] < b2[2] || b1[4] > b2[5] || b1[5] < b2[4] {
+    if !super::aabbs_overlap(&g(a).aabb, &g(b).aabb) {
         return;
     }
     let (ka, kb) = (key_at(recs, keys, i, levels), key_at(recs, keys, j, levels));
