@@ -52,12 +52,31 @@ pub fn next(s: u32) -> u32 {
     step(s)
 }
 
-/// The state after `n` draws from state `s`.
-pub fn advance(mut s: u32, n: usize) -> u32 {
-    for _ in 0..n {
-        s = step(s);
+/// The state after `n` draws from state `s`, in O(log n) steps: `n` steps
+/// of the generator are again a map s ↦ a·s + c (mod 2³²), composed from
+/// the maps of 1, 2, 4, … steps by squaring (powers of one map commute).
+/// Exact: the same state as `n` single steps.
+pub fn advance(s: u32, mut n: usize) -> u32 {
+    let (mut m, mut c) = (MUL, INC);
+    let (mut am, mut ac) = (1u32, 0u32);
+    while n > 0 {
+        if n & 1 != 0 {
+            am = am.wrapping_mul(m);
+            ac = ac.wrapping_mul(m).wrapping_add(c);
+        }
+        c = c.wrapping_mul(m).wrapping_add(c);
+        m = m.wrapping_mul(m);
+        n >>= 1;
     }
-    s
+    am.wrapping_mul(s).wrapping_add(ac)
+}
+
+/// Two steps of the generator at once: `next2(s) == next(next(s))`.
+#[inline]
+pub fn next2(s: u32) -> u32 {
+    const MUL2: u32 = MUL.wrapping_mul(MUL);
+    const INC2: u32 = INC.wrapping_mul(MUL).wrapping_add(INC);
+    s.wrapping_mul(MUL2).wrapping_add(INC2)
 }
 
 /// Runs `f` with this thread's draws taken from a private copy of the
@@ -179,6 +198,26 @@ mod tests {
             });
             assert_eq!(got, want);
             assert_eq!(end, next(after), "the stream continues after the n draws");
+        }
+    }
+
+    /// `advance` and `next2` against single steps.
+    #[test]
+    fn advance_jumps_to_the_state_single_steps_reach() {
+        for s0 in [0u32, 1, 0xdead_beef, u32::MAX] {
+            let mut s = s0;
+            for n in 0..3000usize {
+                assert_eq!(advance(s0, n), s, "{s0} {n}");
+                assert_eq!(next2(s), step(step(s)));
+                s = step(s);
+            }
+            // A long jump: 2^20 + 12345 steps.
+            let n = (1usize << 20) + 12345;
+            let mut t = s0;
+            for _ in 0..n {
+                t = step(t);
+            }
+            assert_eq!(advance(s0, n), t);
         }
     }
 
