@@ -634,13 +634,23 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
     let iterations = qs.num_iterations.max(0) as usize;
     let reorder = |iteration: usize| shuffle && iteration >= REORDER_FREQUENCY && iteration.is_multiple_of(REORDER_FREQUENCY);
     if let [_] = segs[..] {
+        // Until the first reordering the order is the packing's: the rows
+        // without a friction index, then those with one.
+        let split = order.iter().position(|o| o.findex != -1).unwrap_or(m);
+        let mut partitioned = order[split..].iter().all(|o| o.findex != -1);
         for iteration in 0..iterations {
             if reorder(iteration) {
                 // ODE's dRandInt(index + 1) for index = 1, 2, …, m − 1: the
                 // m − 1 draws reserved at once.
                 shuffle_order(order, random::take(m - 1));
+                partitioned = false;
             }
-            sweep(srows, order, lambda, fc, nb, false);
+            if partitioned {
+                // SAFETY: checked above (and the order is unchanged since).
+                unsafe { sweep_partitioned(srows, order, split, lambda, fc, nb) };
+            } else {
+                sweep(srows, order, lambda, fc, nb, false);
+            }
         }
     } else {
         if shuffle {
@@ -757,6 +767,54 @@ fn interleave(order: &[SorOrder], segs: &[Segment], out: &mut [SorOrder]) {
     debug_assert_eq!(k, out.len());
 }
 
+/// How a sweep finds a row's bounds: `ANY_BOUNDS` from the row's friction
+/// index (`bounds`), or known for every row of the order: `PLAIN` (no
+/// friction index: the row's `lo`, `hi`) or `FRICTION` (±|hi·λ_findex|).
+const ANY_BOUNDS: u8 = 0;
+const PLAIN: u8 = 1;
+const FRICTION: u8 = 2;
+
+/// `sweep` of an order whose first `split` rows have no friction index
+/// and the others have one (an island's order before ODE's first
+/// reordering: its rows without, then those with a friction index), each
+/// part with its bounds known (`PLAIN`, `FRICTION`): the same values,
+/// without choosing them per row.
+///
+/// # Safety
+/// `order[..split]` have no friction index and `order[split..]` have one
+/// (the caller checks it once; the friction part reads λ at its index).
+unsafe fn sweep_partitioned(rows: &[SorRow], order: &[SorOrder], split: usize, lambda: &mut [f64], fc: &mut [BodyForce], dummy: usize) {
+    assert!(rows.len() == order.len() && lambda.len() == rows.len() && fc.len() == dummy + 1);
+    let (plain, friction) = order.split_at(split);
+    debug_assert!(plain.iter().all(|o| o.findex == -1) && friction.iter().all(|o| o.findex != -1));
+    let lam = lambda.as_mut_ptr();
+    let fcp = fc.as_mut_ptr();
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx") {
+        // SAFETY: the processor has AVX; the indices as in `sweep`.
+        unsafe {
+            sweep_avx_known::<PLAIN>(rows, plain, lam, fcp, dummy as u32);
+            sweep_avx_known::<FRICTION>(rows, friction, lam, fcp, dummy as u32);
+        }
+        return;
+    }
+    // SAFETY: as in `sweep`.
+    unsafe {
+        sweep_rows::<false, false, PLAIN>(rows, plain, lam, fcp, dummy as u32);
+        sweep_rows::<false, false, FRICTION>(rows, friction, lam, fcp, dummy as u32);
+    }
+}
+
+/// `sweep_avx` of rows whose bounds are known (`BOUNDS`).
+///
+/// # Safety
+/// As `sor_update` for every entry of `order`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn sweep_avx_known<const BOUNDS: u8>(rows: &[SorRow], order: &[SorOrder], lam: *mut f64, fcp: *mut BodyForce, dummy: u32) {
+    sweep_rows::<true, false, BOUNDS>(rows, order, lam, fcp, dummy)
+}
+
 /// One SOR pass over the rows in `order`; `fc[dummy]` is the zero force
 /// of the absent body 2.
 ///
@@ -791,9 +849,9 @@ fn sweep(rows: &[SorRow], order: &[SorOrder], lambda: &mut [f64], fc: &mut [Body
     // SAFETY: see above.
     unsafe {
         if interleaved {
-            sweep_rows::<false, true>(rows, order, lam, fcp, dummy as u32)
+            sweep_rows::<false, true, ANY_BOUNDS>(rows, order, lam, fcp, dummy as u32)
         } else {
-            sweep_rows::<false, false>(rows, order, lam, fcp, dummy as u32)
+            sweep_rows::<false, false, ANY_BOUNDS>(rows, order, lam, fcp, dummy as u32)
         }
     }
 }
@@ -803,7 +861,7 @@ fn sweep(rows: &[SorRow], order: &[SorOrder], lambda: &mut [f64], fc: &mut [Body
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
 unsafe fn sweep_avx(rows: &[SorRow], order: &[SorOrder], lam: *mut f64, fcp: *mut BodyForce, dummy: u32) {
-    sweep_rows::<true, false>(rows, order, lam, fcp, dummy)
+    sweep_rows::<true, false, ANY_BOUNDS>(rows, order, lam, fcp, dummy)
 }
 
 /// `sweep_avx` for an interleaved order.
@@ -813,7 +871,7 @@ unsafe fn sweep_avx(rows: &[SorRow], order: &[SorOrder], lam: *mut f64, fcp: *mu
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
 unsafe fn sweep_avx_select(rows: &[SorRow], order: &[SorOrder], lam: *mut f64, fcp: *mut BodyForce, dummy: u32) {
-    sweep_rows::<true, true>(rows, order, lam, fcp, dummy)
+    sweep_rows::<true, true, ANY_BOUNDS>(rows, order, lam, fcp, dummy)
 }
 
 /// `AVX`: inlined into `sweep_avx` (the processor has AVX), whose dot
@@ -823,7 +881,7 @@ unsafe fn sweep_avx_select(rows: &[SorRow], order: &[SorOrder], lam: *mut f64, f
 /// As `sor_update` for every entry of `order`; `AVX` only where the
 /// processor has AVX.
 #[inline(always)]
-unsafe fn sweep_rows<const AVX: bool, const SELECT: bool>(
+unsafe fn sweep_rows<const AVX: bool, const SELECT: bool, const BOUNDS: u8>(
     rows: &[SorRow],
     order: &[SorOrder],
     lam: *mut f64,
@@ -849,7 +907,7 @@ unsafe fn sweep_rows<const AVX: bool, const SELECT: bool>(
         // SAFETY: see `sweep`; b1 != b2 (a joint never connects a body to
         // itself, and b1 is never the dummy), so the two accumulators are
         // distinct.
-        sor_update::<AVX, SELECT>(rows.get_unchecked(o.row as usize), *o, lam, fcp, dummy)
+        sor_update::<AVX, SELECT, BOUNDS>(rows.get_unchecked(o.row as usize), *o, lam, fcp, dummy)
     }
 }
 
@@ -862,7 +920,7 @@ unsafe fn sweep_rows<const AVX: bool, const SELECT: bool>(
 /// `SELECT`: the projection and the skip of a zero δ chosen by masks
 /// rather than branches (same values; x86_64 only).
 #[inline(always)]
-unsafe fn sor_update<const AVX: bool, const SELECT: bool>(
+unsafe fn sor_update<const AVX: bool, const SELECT: bool, const BOUNDS: u8>(
     j: &SorRow,
     o: SorOrder,
     lambda: *mut f64,
@@ -881,7 +939,14 @@ unsafe fn sor_update<const AVX: bool, const SELECT: bool>(
     delta -= s1;
     delta -= s2;
 
-    let (lo, hi) = bounds(j, o.findex, lambda);
+    let (lo, hi) = match BOUNDS {
+        PLAIN => (j.lo, j.hi),
+        FRICTION => {
+            let hf = (j.hi * *lambda.add(o.findex as usize)).abs();
+            (-hf, hf)
+        }
+        _ => bounds(j, o.findex, lambda),
+    };
     let new = old + delta;
     #[cfg(target_arch = "x86_64")]
     if SELECT {
@@ -1283,6 +1348,28 @@ mod tests {
             for f in &mut fc[..nb] {
                 f.f = std::array::from_fn(|_| val(&mut vseed));
             }
+            // The packing's order (the rows without a friction index, then
+            // those with one): the partitioned sweep, both builds, against
+            // the generic one on that order.
+            let part: Vec<SorOrder> =
+                order.iter().filter(|o| o.findex == -1).chain(order.iter().filter(|o| o.findex != -1)).copied().collect();
+            let split = part.iter().filter(|o| o.findex == -1).count();
+            let (mut gl, mut gf) = (lambda.clone(), fc.clone());
+            let (mut pl, mut pf) = (lambda.clone(), fc.clone());
+            let (mut bl, mut bf) = (lambda.clone(), fc.clone());
+            for _ in 0..3 {
+                sweep(&rows, &part, &mut gl, &mut gf, nb, false);
+                // SAFETY: `part` is partitioned at `split`; indices as above.
+                unsafe {
+                    sweep_partitioned(&rows, &part, split, &mut pl, &mut pf, nb);
+                    sweep_rows::<false, false, PLAIN>(&rows, &part[..split], bl.as_mut_ptr(), bf.as_mut_ptr(), nb as u32);
+                    sweep_rows::<false, false, FRICTION>(&rows, &part[split..], bl.as_mut_ptr(), bf.as_mut_ptr(), nb as u32);
+                }
+                for (l, f, what) in [(&pl, &pf, "partitioned"), (&bl, &bf, "baseline partitioned")] {
+                    assert!(l.iter().zip(&gl).all(|(a, b)| same(*a, *b)), "case {case}: {what} λ");
+                    assert!(f.iter().zip(&gf).all(|(x, y)| (0..6).all(|k| same(x.f[k], y.f[k]))), "case {case}: {what} fc");
+                }
+            }
             let mut ref_lambda = lambda.clone();
             let mut ref_fc: Vec<[f64; 6]> = fc[..nb].iter().map(|f| f.f).collect();
             // The baseline (SSE2) build of the loop too, whatever `sweep`
@@ -1296,8 +1383,8 @@ mod tests {
                 sweep(&rows, &order, &mut sel_lambda, &mut sel_fc, nb, true);
                 // SAFETY: indices in range as in `sweep` (same data).
                 unsafe {
-                    sweep_rows::<false, false>(&rows, &order, base_lambda.as_mut_ptr(), base_fc.as_mut_ptr(), nb as u32);
-                    sweep_rows::<false, true>(&rows, &order, bsel_lambda.as_mut_ptr(), bsel_fc.as_mut_ptr(), nb as u32);
+                    sweep_rows::<false, false, ANY_BOUNDS>(&rows, &order, base_lambda.as_mut_ptr(), base_fc.as_mut_ptr(), nb as u32);
+                    sweep_rows::<false, true, ANY_BOUNDS>(&rows, &order, bsel_lambda.as_mut_ptr(), bsel_fc.as_mut_ptr(), nb as u32);
                 }
                 for (other, other_fc, what) in [
                     (&base_lambda, &base_fc, "baseline"),
