@@ -12,12 +12,9 @@
  * turns the largest boxes into big members. Every pair is printed with its
  * contact count, so pair set, order and orientation are compared with
  * Debian's library. */
-#include <ode/ode.h>
-#include <stdio.h>
+#include "space_pair_print.h"
 
 #define NG 600
-static dGeomID geoms[NG + 1];
-static int ngeoms;
 static unsigned long rnd = 88172645UL;
 
 static double unit(void)
@@ -27,22 +24,6 @@ static double unit(void)
 }
 
 static double sym(double a) { return (2.0 * unit() - 1.0) * a; }
-
-static int index_of(dGeomID g)
-{
-    int i;
-    for (i = 0; i < ngeoms; i++)
-        if (geoms[i] == g) return i;
-    return -1;
-}
-
-static void near(void *data, dGeomID a, dGeomID b)
-{
-    dContactGeom c[4];
-    int n = dCollide(a, b, 4, c, sizeof(dContactGeom));
-    (void)data;
-    printf(" (%d,%d:%d)", index_of(a), index_of(b), n);
-}
 
 static void scene(const char *name, int lo, int hi)
 {
@@ -80,7 +61,7 @@ static void scene(const char *name, int lo, int hi)
     geoms[ngeoms++] = dCreatePlane(s, 0, 0, 1, -2.5);
     for (pass = 0; pass < 2; pass++) {
         printf("%s pass %d:", name, pass);
-        dSpaceCollide(s, 0, near);
+        dSpaceCollide(s, 0, print_pair_contacts);
         printf("\n");
         for (i = 0; i < NG; i++) {
             const dReal *q = dGeomGetPosition(geoms[i]);

@@ -10,28 +10,7 @@
  * controls where it does not apply), plus a cloud of mixed sizes around
  * the origin, so both the pair set and its order are compared with
  * Debian's library. */
-#include <ode/ode.h>
-#include <stdio.h>
-
-#define MAXG 400
-static dGeomID geoms[MAXG];
-static int ngeoms;
-
-static int index_of(dGeomID g)
-{
-    int i;
-    for (i = 0; i < ngeoms; i++)
-        if (geoms[i] == g) return i;
-    return -1;
-}
-
-static void near(void *data, dGeomID a, dGeomID b)
-{
-    dContactGeom c[4];
-    int n = dCollide(a, b, 4, c, sizeof(dContactGeom));
-    (void)data;
-    printf(" (%d,%d:%d)", index_of(a), index_of(b), n);
-}
+#include "space_pair_print.h"
 
 static dGeomID box_at(dSpaceID s, double side, double x, double y, double z)
 {
@@ -44,7 +23,7 @@ static dGeomID box_at(dSpaceID s, double side, double x, double y, double z)
 static void run(const char *name, dSpaceID s)
 {
     printf("%s:", name);
-    dSpaceCollide(s, 0, near);
+    dSpaceCollide(s, 0, print_pair_contacts);
     printf("\n");
     dSpaceDestroy(s);
     ngeoms = 0;
