@@ -45,6 +45,7 @@ fn warm_island_solves_do_not_allocate() {
                 group: None,
                 lambda: [0.0; 6],
                 tag: 0,
+                visit: 0,
                 world_destroyed: false,
             },
             kind: JointKind::Null(Null),

@@ -44,6 +44,7 @@ fn new_joint(w: ode::dynamics::WorldRef, b: BodyRef, fb: *mut dJointFeedback) ->
             group: None,
             lambda: [0.0; 6],
             tag: 0,
+            visit: 0,
             world_destroyed: false,
         },
         kind: JointKind::Null(Null),

@@ -40,6 +40,7 @@ fn joint(w: WorldRef, b1: BodyRef, b2: Option<BodyRef>) -> JointRef {
             group: None,
             lambda: [0.0; 6],
             tag: 0,
+            visit: 0,
             world_destroyed: false,
         },
         kind: JointKind::Null(Null),

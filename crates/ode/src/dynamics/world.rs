@@ -132,6 +132,11 @@ pub struct World {
     /// step pipeline (a layer above) owns their type and keeps them here
     /// between steps; `None` until the first step.
     pub(crate) step_scratch: Option<Box<dyn std::any::Any + Send>>,
+    /// The island search's stamp of its latest step: a joint whose
+    /// `visit` equals it was reached in that search (no pass clears the
+    /// joints first). Kept here, not with the step's buffers, so that it
+    /// only ever moves on.
+    pub(crate) island_stamp: u32,
 }
 
 /// ODE's per-world step memory and threading configuration. The library
@@ -200,6 +205,7 @@ impl World {
             step_threads_impl: None,
             step_settings: StepSettings::new(),
             step_scratch: None,
+            island_stamp: 0,
         }
     }
 

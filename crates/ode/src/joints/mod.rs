@@ -192,6 +192,9 @@ pub struct JointHead {
     pub flags: u32,
     /// Scratch tag used while building islands.
     pub tag: i32,
+    /// The island search's stamp when it last reached this joint (see
+    /// `World::island_stamp`; 0: never).
+    pub visit: u32,
     pub world: WorldRef,
     /// The joint's world was destroyed while the joint sat in a group (ODE
     /// sets the joint's world to 0 then): it is inert until the group is
@@ -217,6 +220,7 @@ impl JointHead {
             group,
             lambda: [0.0; 6],
             tag: 0,
+            visit: 0,
             world_destroyed: false,
         }
     }

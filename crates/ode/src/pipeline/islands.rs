@@ -69,7 +69,7 @@ pub(crate) struct IslandPlan {
 /// first, and newly reached bodies are stacked (last in, first visited).
 /// A disabled body reached through an active joint is enabled (its idle
 /// counters are left as they are); disabled bodies never start an island.
-pub(crate) fn build_islands(world: &World, s: &mut StepScratch) {
+pub(crate) fn build_islands(world: &mut World, s: &mut StepScratch) {
     s.bodies.clear();
     s.island_sizes.clear();
     s.joints.clear();
@@ -78,9 +78,19 @@ pub(crate) fn build_islands(world: &World, s: &mut StepScratch) {
     for b in world_bodies(world) {
         b.get_mut().tag = 0;
     }
-    for j in joints::object::world_joints(world) {
-        j.get_mut().head.tag = 0;
+    // A joint is reached once per search: its `visit` takes this search's
+    // stamp. (ODE clears every joint's tag first instead: a pass over all
+    // the contact joints, which have left the cache since the collision
+    // made them.) Only when the stamp wraps are the joints cleared.
+    world.island_stamp = world.island_stamp.wrapping_add(1);
+    if world.island_stamp == 0 {
+        for j in joints::object::world_joints(world) {
+            j.get_mut().head.visit = 0;
+        }
+        world.island_stamp = 1;
     }
+    let stamp = world.island_stamp;
+    let world: &World = world;
     for root in world_bodies(world) {
         if root.get().tag != 0 {
             continue;
@@ -96,9 +106,10 @@ pub(crate) fn build_islands(world: &World, s: &mut StepScratch) {
         loop {
             for j in joints::object::body_joints(b.get()) {
                 let head = &mut j.get_mut().head;
-                if head.tag != 0 {
+                if head.visit == stamp {
                     continue;
                 }
+                head.visit = stamp;
                 if !head.is_active() {
                     head.tag = -1;
                     continue;
@@ -124,5 +135,54 @@ pub(crate) fn build_islands(world: &World, s: &mut StepScratch) {
         }
         s.island_sizes.push(s.bodies.len() - nb0);
         s.island_joints.push(s.joints.len() - nj0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dynamics::body::create_body;
+    use crate::dynamics::world::create_world;
+    use crate::joints::null::Null;
+    use crate::joints::object::{attach, create_joint, destroy_world};
+    use crate::joints::JointKind;
+
+    fn search(world: &mut World, s: &mut StepScratch) -> (Vec<usize>, Vec<usize>, Vec<BodyRef>, Vec<JointRef>) {
+        build_islands(world, s);
+        (s.island_sizes.clone(), s.island_joints.clone(), s.bodies.clone(), s.joints.clone())
+    }
+
+    /// Joints keep the stamp of the last search that reached them; when the
+    /// stamp wraps, a joint holding the next value from long ago must not
+    /// look reached already.
+    #[test]
+    fn a_wrapping_island_stamp_clears_the_joints_visits() {
+        let w = create_world();
+        let b: Vec<BodyRef> = (0..5).map(|_| create_body(w)).collect();
+        let pairs = [(0, 1), (1, 2), (3, 4)];
+        let joints: Vec<JointRef> = pairs
+            .iter()
+            .map(|&(x, y)| {
+                let j = create_joint(w, None, JointKind::Null(Null));
+                attach(j, Some(b[x]), Some(b[y]));
+                j
+            })
+            .collect();
+        let mut s = StepScratch::default();
+        let first = search(w.get_mut(), &mut s);
+        assert_eq!(first.0, vec![2, 3], "two islands, newest body first");
+        assert_eq!(first.1, vec![1, 2]);
+        assert_eq!(search(w.get_mut(), &mut s), first, "a second search");
+
+        // The next search wraps to stamp 1; every joint claims to have been
+        // reached by a search with stamp 1.
+        w.get_mut().island_stamp = u32::MAX;
+        for j in &joints {
+            j.get_mut().head.visit = 1;
+        }
+        assert_eq!(search(w.get_mut(), &mut s), first, "the search after the wrap");
+        assert_eq!(w.get().island_stamp, 1);
+        assert_eq!(search(w.get_mut(), &mut s), first, "and the one after it");
+        destroy_world(w);
     }
 }

@@ -71,7 +71,7 @@ pub fn step_world(w: WorldRef, h: f64, quick: bool) {
     let mut scratch = take_scratch(w);
 
     // 2. Islands.
-    build_islands(w.get(), &mut scratch);
+    build_islands(w.get_mut(), &mut scratch);
 
     // 3. Each island: forces, rows, solve, integrate. Concurrently when
     // the host asked for threads (same bits: see `parallel`).
