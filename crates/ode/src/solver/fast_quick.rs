@@ -1224,20 +1224,6 @@ fn plane_space4(n: &[DVec4; 3]) -> ([DVec4; 3], [DVec4; 3]) {
 #[cfg(target_arch = "x86_64")]
 const PREFETCH_BLOCKS: usize = 2;
 
-/// Asks for the cache lines of a joint that filling its lane reads (the
-/// contact's geometry and surface, the head's bodies); a hint only.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn prefetch_joint(j: &crate::joints::Joint) {
-    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-    let p = (j as *const crate::joints::Joint).cast::<i8>();
-    for line in 0..std::mem::size_of::<crate::joints::Joint>().div_ceil(64) {
-        // SAFETY: prefetching has no effect on memory or program state and
-        // the addresses lie inside the joint.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(p.add(64 * line)) };
-    }
-}
-
 /// Fills every joint's rows into its batch lanes or block lane, scaled,
 /// with its warm start applied to `lambda` and `fc` (see `solve_rows`).
 /// Compiled a second time for AVX2 (`fill_lanes_avx2`), where the six-wide
@@ -1268,7 +1254,7 @@ fn fill_lanes<const AVX2: bool>(input: &IslandInput, island: &IslandRows, s: &mu
         if let Some(next) = s.block_joint.get(4 * (bi + PREFETCH_BLOCKS)..4 * (bi + PREFETCH_BLOCKS) + 4) {
             for &j in next {
                 if let Some(slot) = island.joints.get(j as usize) {
-                    prefetch_joint(slot.joint.get());
+                    crate::joints::prefetch(slot.joint.get());
                 }
             }
         }

@@ -87,7 +87,9 @@ pub fn deterministic_order() -> bool {
 /// Warm starting (off by default, as in ODE 0.16.2, whose quickstep is
 /// compiled without WARM_STARTING): when on, each row starts from 0.9 times
 /// the λ its joint stored at the previous step, which is what ODE's
-/// optional WARM_STARTING mode does. Joints store their λ in both modes.
+/// optional WARM_STARTING mode does. Joints store their λ in both modes
+/// (in exact mode a contact joint without feedback only while this is on:
+/// nothing else reads it).
 pub fn set_warm_start(on: bool) {
     WARM_START.store(on as u8, Ordering::Relaxed);
 }
@@ -180,6 +182,9 @@ struct Segment {
     rand: u32,
 }
 
+/// How many joints ahead the packing asks for a joint's cache lines.
+const PACK_AHEAD: usize = 3;
+
 /// No unscaled rows kept (`QSlot::rows_at`).
 const NO_ROWS: u32 = u32::MAX;
 
@@ -200,6 +205,9 @@ struct QSlot {
     swap: bool,
     has_b2: bool,
     rows_at: u32,
+    /// A contact without feedback: nothing but the optional warm start
+    /// reads its λ (see the results).
+    quiet_contact: bool,
 }
 
 /// Grows `v` to at least `n` elements (never shrinks, so a warm solve does
@@ -500,7 +508,9 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
             for js in &island.joints {
                 let (b1, b2, swap, has_b2) = sweep_bodies(js.b1, js.b2, nb);
                 let (row0, m) = (js.row0 as u32, js.m as u32);
-                slots.push(QSlot { joint: js.joint, row0, m, b1, b2, swap, has_b2, rows_at: row0 });
+                let head = &js.joint.get().head;
+                let quiet_contact = head.feedback.is_null() && matches!(js.joint.get().kind, JointKind::Contact(_));
+                slots.push(QSlot { joint: js.joint, row0, m, b1, b2, swap, has_b2, rows_at: row0, quiet_contact });
             }
             m = island.rows.len();
             island
@@ -525,7 +535,9 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
                     at as u32
                 };
                 let (row0, sm) = (m as u32, ji.info.m as u32);
-                slots.push(QSlot { joint: ji.joint, row0, m: sm, b1, b2, swap, has_b2, rows_at });
+                // Known once the contact is packed (`rows_at` stays NO_ROWS).
+                let quiet_contact = false;
+                slots.push(QSlot { joint: ji.joint, row0, m: sm, b1, b2, swap, has_b2, rows_at, quiet_contact });
                 m += ji.info.m;
             }
             island
@@ -575,7 +587,11 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
     for &n in islands {
         let start = pack.head;
         pack.ntail = 0;
-        for slot in slots[first..first + n].iter_mut() {
+        for k in first..first + n {
+            if let Some(ahead) = slots.get(k + PACK_AHEAD) {
+                crate::joints::prefetch(ahead.joint.get());
+            }
+            let slot = &mut slots[k];
             let (row0, sm) = (slot.row0 as usize, slot.m as usize);
             let joint = slot.joint.get_mut();
             let p1 = pack_body(slot.b1);
@@ -590,6 +606,8 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
                     // Kept for the feedback (Jᵀλ with the unscaled J).
                     slot.rows_at = island.rows.len() as u32;
                     island.rows.extend_from_slice(rs);
+                } else {
+                    slot.quiet_contact = true;
                 }
                 pack.joint(rs, slot, row0 as i32, p1, p2);
             } else {
@@ -679,7 +697,14 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
             b.avel[k] += h * f.f[3 + k];
         }
     }
+    // A contact without feedback has its λ read only by the optional warm
+    // start: unless that is on, its joint is not touched again (after the
+    // sweeps it has left the cache, and a pyramid has thousands).
+    let store_contact_lambda = warm_start();
     for slot in slots.iter() {
+        if slot.quiet_contact && !store_contact_lambda {
+            continue;
+        }
         let r0 = slot.row0 as usize;
         let lam = &lambda[r0..r0 + slot.m as usize];
         let head = &mut slot.joint.get_mut().head;
