@@ -12,6 +12,22 @@
 //! by one, and the occasional split into even/odd accumulators). The comments
 //! at each routine say which order is used.
 
+/// Grows `v` (new elements `fill`) to hold `n` doubles starting on a
+/// 64-byte boundary, and returns where they are. With rows of a multiple
+/// of 4 doubles (`pad`), the AVX kernels' 4-wide loads at column multiples
+/// of 4 then never straddle two cache lines: a large `Vec` comes from
+/// `mmap` 16 bytes past a page boundary, where every other such load did,
+/// and split loads are slow on some processors (about 4 % of a ragdoll
+/// step on the Intel Xeon VM).
+pub fn cache_aligned(v: &mut Vec<f64>, n: usize, fill: f64) -> std::ops::Range<usize> {
+    // Up to 7 doubles of lead-in.
+    if v.len() < n + 7 {
+        v.resize(n + 7, fill);
+    }
+    let lead = v.as_ptr().align_offset(64).min(7);
+    lead..lead + n
+}
+
 /// ODE's `dPAD`: the row stride of a matrix with `n` columns.
 #[inline]
 pub const fn pad(n: usize) -> usize {
@@ -298,9 +314,8 @@ pub fn factor_ldlt(a: &mut [f64], d: &mut [f64], n: usize, s: usize) {
         // Panel q holds the 4q columns before row 4q of the four rows
         // 4q..4q+3, column by column: at most (n/4 + 1)·4·n elements.
         let need = (n / 4 + 1) * 4 * n;
-        if panels.len() < need {
-            panels.resize(need, 0.0);
-        }
+        let at = cache_aligned(&mut panels, need, 0.0);
+        let panels = &mut panels[at];
         let lanes = Lanes::detect();
         let mut i = 0;
         while i + 1 < n {
@@ -310,22 +325,22 @@ pub fn factor_ldlt(a: &mut [f64], d: &mut [f64], n: usize, s: usize) {
                 // columns i.. (the earlier pairs final by then) and is
                 // scaled.
                 let rows = if i + 7 < n {
-                    ldlt_solve_pairs::<8>(a, &panels, n, lanes, i, s);
+                    ldlt_solve_pairs::<8>(a, panels, n, lanes, i, s);
                     8
                 } else {
-                    ldlt_solve_pairs::<4>(a, &panels, n, lanes, i, s);
+                    ldlt_solve_pairs::<4>(a, panels, n, lanes, i, s);
                     4
                 };
                 for r in (i..i + rows).step_by(2) {
-                    ldlt_solve_pair(a, &panels, n, lanes, r, s, i);
-                    ldlt_scale_pair(a, d, &mut panels, n, r, s);
+                    ldlt_solve_pair(a, panels, n, lanes, r, s, i);
+                    ldlt_scale_pair(a, d, panels, n, r, s);
                 }
                 i += rows;
                 continue;
             }
             if i > 0 {
-                ldlt_solve_pair(a, &panels, n, lanes, i, s, 0);
-                ldlt_scale_pair(a, d, &mut panels, n, i, s);
+                ldlt_solve_pair(a, panels, n, lanes, i, s, 0);
+                ldlt_scale_pair(a, d, panels, n, i, s);
             } else {
                 let (y11, y21, y22) = (a[0], a[s], a[s + 1]);
                 let dd = 1.0 / y11;
@@ -921,6 +936,8 @@ fn solve_l1_block8(l: &[f64], b: &mut [f64], i: usize, s: usize) {
 #[derive(Default)]
 pub struct L1Panels {
     buf: Vec<f64>,
+    /// Where in `buf` the panels start (a 64-byte boundary).
+    lead: usize,
     cap: usize,
     /// Rows `0..valid` of the copy equal L's.
     valid: usize,
@@ -935,9 +952,7 @@ impl L1Panels {
         self.cap = n;
         self.valid = 0;
         let need = if self.avx { (n / 4 + 1) * 4 * n } else { 0 };
-        if self.buf.len() < need {
-            self.buf.resize(need, 0.0);
-        }
+        self.lead = cache_aligned(&mut self.buf, need, 0.0).start;
     }
 
     /// Rows `row..` of L are about to change (or have changed).
@@ -982,7 +997,7 @@ impl L1Panels {
             if j == 0 && r + 4 <= end {
                 #[cfg(target_arch = "x86_64")]
                 {
-                    let dst = &mut self.buf[q * 4 * cap..q * 4 * cap + 16 * q];
+                    let dst = &mut self.buf[self.lead..][q * 4 * cap..q * 4 * cap + 16 * q];
                     // SAFETY: `avx` is set only where AVX was detected.
                     unsafe { transpose_panel_avx(l, r, s, 4 * q, dst) };
                     r += 4;
@@ -990,7 +1005,7 @@ impl L1Panels {
                 }
             }
             let src = &l[r * s..r * s + 4 * q];
-            let dst = &mut self.buf[q * 4 * cap..q * 4 * cap + 16 * q];
+            let dst = &mut self.buf[self.lead..][q * 4 * cap..q * 4 * cap + 16 * q];
             for (k, &v) in src.iter().enumerate() {
                 dst[4 * k + j] = v;
             }
@@ -1001,7 +1016,7 @@ impl L1Panels {
             for r in 0..end {
                 let (q, j) = (r / 4, r % 4);
                 for k in 0..4 * q {
-                    assert_eq!(self.buf[q * 4 * cap + 4 * k + j].to_bits(), l[r * s + k].to_bits(), "stale panel");
+                    assert_eq!(self.buf[self.lead..][q * 4 * cap + 4 * k + j].to_bits(), l[r * s + k].to_bits(), "stale panel");
                 }
             }
         }
@@ -1017,7 +1032,7 @@ impl L1Panels {
                 g = L1_GROUP;
             }
             while i < end {
-                let buf = &self.buf;
+                let buf = &self.buf[self.lead..];
                 // SAFETY: `avx` is set only where AVX was detected.
                 unsafe {
                     match g {
@@ -1676,6 +1691,19 @@ pub fn remove_row_col_lower(a: &mut [f64], n: usize, s: usize, r: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `cache_aligned` gives room for n doubles from a 64-byte boundary,
+    /// whatever the vector held and however it grows.
+    #[test]
+    fn cache_aligned_room_starts_on_a_line() {
+        let mut v = Vec::new();
+        for n in [0usize, 1, 3, 64, 1000, 40_000, 17, 300_000] {
+            let r = cache_aligned(&mut v, n, 0.5);
+            assert_eq!(r.len(), n);
+            assert!(r.end <= v.len());
+            assert_eq!(v[r.clone()].as_ptr() as usize % 64, 0, "n = {n}");
+        }
+    }
 
     #[test]
     fn remove_row_col_lower_keeps_the_lower_triangle_of_remove_row_col() {

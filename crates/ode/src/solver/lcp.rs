@@ -31,7 +31,7 @@
 //! allocate.
 
 use crate::math::matrix::{
-    dot, dot2, dot4, factor_ldlt, ldlt_add_tl_with, pad, remove_row_col_lower, solve_l1t, solve_ldlt, L1Panels,
+    cache_aligned, dot, dot2, dot4, factor_ldlt, ldlt_add_tl_with, pad, remove_row_col_lower, solve_l1t, solve_ldlt, L1Panels,
 };
 
 /// Reusable working memory of the solver.
@@ -62,12 +62,15 @@ pub struct LcpScratch {
 /// index enters C; so the buffer is not cleared (clearing it was half
 /// of the memset work of a ragdoll step). Debug builds fill it with NaN
 /// instead, so that a read of a stale entry would show in every test.
-fn factor_space(v: &mut Vec<f64>, n: usize) {
+///
+/// Returns where in `v` the factor starts: on a 64-byte boundary
+/// (`cache_aligned`).
+fn factor_space(v: &mut Vec<f64>, n: usize) -> std::ops::Range<usize> {
     if cfg!(debug_assertions) {
         v.clear();
-        v.resize(n, f64::NAN);
-    } else if v.len() < n {
-        v.resize(n, 0.0);
+        cache_aligned(v, n, f64::NAN)
+    } else {
+        cache_aligned(v, n, 0.0)
     }
 }
 
@@ -483,7 +486,7 @@ fn solve_lcp_core(
     }
 
     let status = {
-        factor_space(&mut sc.l, n * skip);
+        let l_at = factor_space(&mut sc.l, n * skip);
         sc.panels.reset(n);
         sized(&mut sc.d, n);
         sized(&mut sc.w, n);
@@ -521,7 +524,7 @@ fn solve_lcp_core(
             nub,
             nc: 0,
             nn: 0,
-            l: &mut sc.l,
+            l: &mut sc.l[l_at],
             d: &mut sc.d,
             dell: &mut sc.dell,
             ell: &mut sc.ell,

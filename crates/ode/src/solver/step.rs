@@ -129,13 +129,13 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, nub: usize, buf:
     // the lower triangle is read, so only that part is cleared (clearing
     // all of A was a tenth of a ragdoll step). Debug builds fill the rest
     // with NaN, so that a read of it would show in every test.
-    if buf.a.len() < m * skip {
-        buf.a.resize(m * skip, 0.0);
-    }
+    // Rows on 64-byte boundaries (`skip` is a multiple of 4).
+    let a_at = crate::math::matrix::cache_aligned(&mut buf.a, m * skip, 0.0);
+    let a = &mut buf.a[a_at];
     for slot in &rows.joints {
         let end = slot.row0 + slot.m;
         for r in slot.row0..end {
-            let row = &mut buf.a[r * skip..(r + 1) * skip];
+            let row = &mut a[r * skip..(r + 1) * skip];
             row[..end].fill(0.0);
             if cfg!(debug_assertions) {
                 row[end..].fill(f64::NAN);
@@ -143,7 +143,7 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, nub: usize, buf:
         }
     }
     for r in 0..m {
-        buf.a[r * skip + r] = rows.rows[r].cfm * recip;
+        a[r * skip + r] = rows.rows[r].cfm * recip;
     }
     for (ji, slot) in rows.joints.iter().enumerate() {
         let joint = slot.joint.get();
@@ -155,7 +155,7 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, nub: usize, buf:
                 for j in 0..slot.m {
                     let row = &rows.rows[slot.row0 + j];
                     let jr = if k == 0 { j1(row) } else { j2(row) };
-                    buf.a[(slot.row0 + i) * skip + slot.row0 + j] += dot6(jm, &jr);
+                    a[(slot.row0 + i) * skip + slot.row0 + j] += dot6(jm, &jr);
                 }
             }
             if ji == 0 {
@@ -174,7 +174,7 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, nub: usize, buf:
                     for j in 0..os.m {
                         let row = &rows.rows[os.row0 + j];
                         let jr = if second { j2(row) } else { j1(row) };
-                        buf.a[(slot.row0 + i) * skip + os.row0 + j] += dot6(jm, &jr);
+                        a[(slot.row0 + i) * skip + os.row0 + j] += dot6(jm, &jr);
                     }
                 }
             }
@@ -212,7 +212,7 @@ pub fn solve_island(input: &IslandInput<'_>, rows: &IslandRows, nub: usize, buf:
     let has_friction = buf.findex.iter().any(|&f| f >= 0);
     solve_lcp(
         m,
-        &mut buf.a,
+        a,
         &mut buf.lambda,
         &mut buf.rhs,
         None,
