@@ -25,6 +25,10 @@
 //!    finally the external forces are applied: `v += h·F/m`,
 //!    torque accumulator scaled by h in place, `w += I⁻¹·(h·T)`.
 //!
+//! Small islands solved as a group (`solve_joint_islands`) run side by
+//! side, each with its own bits: islands of one body in SIMD lanes
+//! (`one_body_lanes`), the others interleaved.
+//!
 //! All buffers live in `SolverScratch` (resized, never shrunk), so a warm
 //! solve performs no heap allocation.
 
@@ -34,6 +38,8 @@ use crate::joints::{JointKind, JointModel, JointRef, Row, RowCtx};
 use crate::math::mat3::mul0_331;
 use crate::math::random;
 use std::sync::atomic::{AtomicU8, Ordering};
+
+mod one_body_lanes;
 
 /// Iterations between two random reorderings (ODE's
 /// RANDOM_CONSTRAINTS_REORDERING_FREQUENCY).
@@ -171,6 +177,8 @@ pub struct QuickScratch {
     segs: Vec<Segment>,
     /// A group's sweep order: its islands' orders interleaved.
     merged: Vec<SorOrder>,
+    /// The one-body islands' lane sweep.
+    lanes: one_body_lanes::LaneScratch,
 }
 
 /// One island's stretch `start..start + len` of the sweep order, and the
@@ -180,6 +188,8 @@ struct Segment {
     start: usize,
     len: usize,
     rand: u32,
+    /// Every row acts on one body, the same (and has no body 2).
+    one_body: bool,
 }
 
 /// How many joints ahead the packing asks for a joint's cache lines.
@@ -284,9 +294,11 @@ fn solve_joints_with(
 /// `input.bodies` holds the islands' bodies one island after the other
 /// (tags: index in `input.bodies`), `infos` their joints likewise, the
 /// first `islands[0]` of them the first island's, and so on; every island
-/// has rows. The islands' row orders are interleaved in one sweep, so that
-/// the processor overlaps their updates: a small island's rows all share
-/// one or two bodies, and each update waits for the one before it. Every
+/// has rows. A small island's rows all share one or two bodies, and each
+/// update waits for the one before it, so the islands are solved side by
+/// side: those of one body four at a time in SIMD lanes
+/// (`one_body_lanes`), the others with their row orders interleaved in one
+/// sweep, which lets the processor overlap their updates. Every
 /// value goes through the operations a solve of its own island would do,
 /// in the same order; each island's shuffles draw what they would draw
 /// island after island (reserved in island order before the sweep).
@@ -497,7 +509,7 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
     let h = input.h;
     let hinv = 1.0 / h;
     let qs = input.world.qs;
-    let QuickScratch { rows: srows, order, tails, slots, lambda, fc, tmp, segs, merged } = &mut scratch.quick;
+    let QuickScratch { rows: srows, order, tails, slots, lambda, fc, tmp, segs, merged, lanes } = &mut scratch.quick;
 
     // ---- the joints' slots; rows of joints other than contacts --------------
     slots.clear();
@@ -617,7 +629,9 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
             }
         }
         pack.close_island();
-        segs.push(Segment { start, len: pack.head - start, rand: 0 });
+        let own = &slots[first..first + n];
+        let one_body = own.iter().all(|s| s.b1 == own[0].b1 && s.b2 as usize == nb);
+        segs.push(Segment { start, len: pack.head - start, rand: 0, one_body });
         first += n;
     }
     debug_assert_eq!(pack.head, m);
@@ -676,14 +690,37 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
                 seg.rand = random::take(rand_draws(seg.len, iterations as i32));
             }
         }
-        let merged = at_least(merged, m);
-        interleave(order, segs, merged);
+        // The one-body islands in SIMD lanes where there are enough of
+        // them, the others interleaved.
+        let mut lane_islands = 0;
+        if one_body_lanes::available() {
+            segs.sort_unstable_by_key(|s| !s.one_body);
+            lane_islands = segs.iter().take_while(|s| s.one_body).count();
+            if lane_islands >= one_body_lanes::MIN_ISLANDS {
+                // SAFETY: AVX is present; the packing put every row,
+                // friction index and body of these islands in range, and
+                // each island's rows on its one body.
+                unsafe {
+                    one_body_lanes::solve(&mut segs[..lane_islands], order, srows, lambda, fc, iterations, shuffle, lanes);
+                }
+            } else {
+                lane_islands = 0;
+            }
+        }
+        let rest = &mut segs[lane_islands..];
+        let merged = at_least(merged, rest.iter().map(|s| s.len).sum());
+        if !merged.is_empty() {
+            interleave(order, rest, merged);
+        }
         for iteration in 0..iterations {
+            if merged.is_empty() {
+                break;
+            }
             if reorder(iteration) {
-                for seg in segs.iter_mut() {
+                for seg in rest.iter_mut() {
                     seg.rand = shuffle_order(&mut order[seg.start..seg.start + seg.len], seg.rand);
                 }
-                interleave(order, segs, merged);
+                interleave(order, rest, merged);
             }
             sweep(srows, merged, lambda, fc, nb, true);
         }
@@ -850,10 +887,10 @@ unsafe fn sweep_avx_known<const BOUNDS: u8>(rows: &[SorRow], order: &[SorOrder],
 fn sweep(rows: &[SorRow], order: &[SorOrder], lambda: &mut [f64], fc: &mut [BodyForce], dummy: usize, interleaved: bool) {
     // Every index was checked when the order was built: rows and λ by
     // construction (`row < m`, `findex` asserted in 0..m), bodies by the
-    // `tmp[b]` lookups (`b < nb`, or the dummy `nb`); `rows` and `order`
-    // hold m entries, `fc` nb + 1. The unchecked accesses below stay in
-    // those ranges.
-    assert!(rows.len() == order.len() && lambda.len() == rows.len() && fc.len() == dummy + 1);
+    // `tmp[b]` lookups (`b < nb`, or the dummy `nb`); `rows` holds m
+    // entries (`order` all of them or some), `fc` nb + 1. The unchecked
+    // accesses below stay in those ranges.
+    assert!(order.len() <= rows.len() && lambda.len() == rows.len() && fc.len() == dummy + 1);
     let lam = lambda.as_mut_ptr();
     let fcp = fc.as_mut_ptr();
     // The same code with VEX encoding (three-operand forms, 256-bit force
