@@ -13,10 +13,13 @@
 //! The fast QuickStep groups its islands of one body the same way (it
 //! solves those with this sweep, unshuffled).
 //!
-//! Only islands whose joints are all contacts are grouped (a contact always
-//! has rows, so every island of a group has some), and none of whose bodies
-//! has a moved callback: host code runs between the islands of a serial
-//! step only there, and a group moves its islands after solving them all.
+//! Only islands whose joints are all contacts are grouped, and none of
+//! whose bodies has a moved callback: host code runs between the islands
+//! of a serial step only there, and a group moves its islands after
+//! solving them all. A free body (an island without joints) may sit among
+//! them: its step is the same velocity update and move either way, and it
+//! draws no `dRand`, so it no longer cuts a group short (bodies falling
+//! between resting ones left groups of one or two).
 
 use super::{apply_external_forces, clear_accumulators, guard, move_body};
 use crate::dynamics::body::BodyRef;
@@ -39,7 +42,7 @@ const MAX_JOINTS: usize = 16;
 /// Whether the island of `bodies` and `joints` may join a group
 /// (`one_body`: only an island of one body may).
 fn groupable(bodies: &[BodyRef], joints: &[JointRef], one_body: bool) -> bool {
-    (1..=MAX_JOINTS).contains(&joints.len())
+    joints.len() <= MAX_JOINTS
         && (!one_body || bodies.len() == 1)
         && joints.iter().all(|j| matches!(j.get().kind, JointKind::Contact(_)))
         && bodies.iter().all(|b| b.get().moved_callback.is_none())
@@ -66,7 +69,8 @@ pub(super) struct GroupMode {
 
 /// The first islands of `islands` (bodies and joints per island, from
 /// `bodies[0]` and `joints[0]`) that form a group, at most `MAX_GROUP`,
-/// copied into `out`; returns how many (0 or 1: step the first alone).
+/// copied into `out`; returns how many (0 or 1: step the first alone; 0
+/// also when none of them has joints).
 pub(super) fn group_len(
     mode: GroupMode,
     bodies: &[BodyRef],
@@ -83,6 +87,9 @@ pub(super) fn group_len(
         n += 1;
         b0 += nb;
         j0 += nj;
+    }
+    if j0 == 0 {
+        return 0;
     }
     n
 }

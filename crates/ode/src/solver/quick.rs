@@ -293,8 +293,10 @@ fn solve_joints_with(
 /// `solve_joints` for several islands at once, with each island's bits:
 /// `input.bodies` holds the islands' bodies one island after the other
 /// (tags: index in `input.bodies`), `infos` their joints likewise, the
-/// first `islands[0]` of them the first island's, and so on; every island
-/// has rows. A small island's rows all share one or two bodies, and each
+/// first `islands[0]` of them the first island's, and so on; an island's
+/// joints all have rows, and some island has joints (one without is a
+/// free body: only the final velocity update). A small island's rows all
+/// share one or two bodies, and each
 /// update waits for the one before it, so the islands are solved side by
 /// side: those of one body four at a time in SIMD lanes
 /// (`one_body_lanes`), the others with their row orders interleaved in one
@@ -630,7 +632,8 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
         }
         pack.close_island();
         let own = &slots[first..first + n];
-        let one_body = own.iter().all(|s| s.b1 == own[0].b1 && s.b2 as usize == nb);
+        // (An island without joints, a free body in the group, has no rows.)
+        let one_body = n > 0 && own.iter().all(|s| s.b1 == own[0].b1 && s.b2 as usize == nb);
         segs.push(Segment { start, len: pack.head - start, rand: 0, one_body });
         first += n;
     }
