@@ -2087,27 +2087,25 @@ mod tests {
                 }
                 let mut b = vec![0.0; cap + 3];
                 fill(&mut b, &mut seed);
-                let (mut x, mut y) = (b.clone(), b.clone());
-                panels.solve_l1(&l, &mut x, n, s);
-                solve_l1_ref(&l, &mut y, n, s);
-                assert_eq!(
-                    x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                    y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                    "step {step} n={n} s={s}"
-                );
-                // Resumed at a block boundary with the rows above it solved
-                // (the LCP's reuse of a forward solve).
                 let start = ((step * 4) % (n + 4)).min(n) & !3;
-                let mut z = b.clone();
-                z[..start].copy_from_slice(&y[..start]);
-                panels.solve_l1_from(&l, &mut z, start, n, s);
-                assert_eq!(
-                    z.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                    y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                    "step {step} n={n} s={s} from {start}"
-                );
+                check_panels(&mut panels, &l, &b, n, s, start, &format!("step {step} n={n} s={s}"));
             }
         }
+    }
+
+    /// `L1Panels::solve_l1` of b against `solve_l1_ref`, and resumed at
+    /// `start` (a block boundary) with the rows above it solved, as the
+    /// LCP reuses a forward solve: the same bits.
+    fn check_panels(panels: &mut L1Panels, l: &[f64], b: &[f64], n: usize, s: usize, start: usize, what: &str) {
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        let (mut x, mut y) = (b.to_vec(), b.to_vec());
+        panels.solve_l1(l, &mut x, n, s);
+        solve_l1_ref(l, &mut y, n, s);
+        assert_eq!(bits(&x), bits(&y), "{what}");
+        let mut z = b.to_vec();
+        z[..start].copy_from_slice(&y[..start]);
+        panels.solve_l1_from(l, &mut z, start, n, s);
+        assert_eq!(bits(&z), bits(&y), "{what}, from {start}");
     }
 
     #[test]
@@ -2137,24 +2135,8 @@ mod tests {
             if zeros < n {
                 b[zeros] = [-0.0, 1e-300, b[zeros], 0.0][case % 4];
             }
-            let (mut x, mut y) = (b.clone(), b.clone());
-            panels.solve_l1(&l, &mut x, n, s);
-            solve_l1_ref(&l, &mut y, n, s);
-            assert_eq!(
-                x.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                "case {case} n={n} zeros={zeros}"
-            );
-            // Resumed with the rows above `start` solved.
             let start = ((case * 4) % (n + 4)).min(n) & !3;
-            let mut z = b.clone();
-            z[..start].copy_from_slice(&y[..start]);
-            panels.solve_l1_from(&l, &mut z, start, n, s);
-            assert_eq!(
-                z.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                y.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                "case {case} n={n} zeros={zeros} from {start}"
-            );
+            check_panels(&mut panels, &l, &b, n, s, start, &format!("case {case} n={n} zeros={zeros}"));
         }
     }
 
