@@ -8,7 +8,8 @@
  * so each island's periodic dRand shuffles run; one run with friction
  * (Approx1, findex rows), one frictionless (one row per contact). Prints
  * every body every 5 steps, the feedback, the number of moved callbacks and
- * dRandGetSeed every step, exactly (%a).
+ * dRandGetSeed every step, exactly (%a). Then the friction run again
+ * with no iterations from step 60 on, and with one.
  * The scene is in quickstep_small_islands.h; t_quickstep_small_islands_grouped.c
  * checks that stepping the islands one at a time gives the same bits.
  * tests/pipeline_parallel_islands.rs also runs it with ODE_THREADS=2/4. */
@@ -18,6 +19,14 @@ int main(void) {
     dInitODE2(0);
     small_islands_run("friction", 0.8, 0, stdout);
     small_islands_run("frictionless", 0, 0, stdout);
+    /* No sweep from step 60 on, then one sweep throughout: the solvers of
+     * small islands side by side must leave λ and velocities as the
+     * serial step does. */
+    small_islands_iterations_later = 0;
+    small_islands_run("no iterations later", 0.8, 0, stdout);
+    small_islands_iterations = small_islands_iterations_later = 1;
+    small_islands_run("one iteration", 0.8, 0, stdout);
+    small_islands_iterations = small_islands_iterations_later = 20;
     dCloseODE();
     return 0;
 }
