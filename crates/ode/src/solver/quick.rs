@@ -296,14 +296,14 @@ fn solve_joints_with(
 /// first `islands[0]` of them the first island's, and so on; an island's
 /// joints all have rows, and some island has joints (one without is a
 /// free body: only the final velocity update). A small island's rows all
-/// share one or two bodies, and each
-/// update waits for the one before it, so the islands are solved side by
-/// side: those of one body four at a time in SIMD lanes
-/// (`one_body_lanes`), the others with their row orders interleaved in one
-/// sweep, which lets the processor overlap their updates. Every
-/// value goes through the operations a solve of its own island would do,
-/// in the same order; each island's shuffles draw what they would draw
-/// island after island (reserved in island order before the sweep).
+/// share one or two bodies, and each update waits for the one before it,
+/// so the islands are solved side by side: those of one body four at a
+/// time in SIMD lanes (`one_body_lanes`), the others with their row orders
+/// interleaved in one sweep, which lets the processor overlap their
+/// updates. Every value goes through the operations a solve of its own
+/// island would do, in the same order; each island's shuffles draw what
+/// they would draw island after island (reserved in island order before
+/// the sweep).
 /// `shuffle`: ODE's reorderings (`solve_joints`), or none
 /// (`solve_joints_unshuffled`).
 pub fn solve_joint_islands(
