@@ -117,7 +117,7 @@ pub(super) fn step_quick_group(
         apply_external_forces(world, &bodies[b0..b0 + nb], &mut s.inv_i, h, b0);
         let before = s.infos.len();
         gather_info1_into(&joints[j0..j0 + nj], &mut s.infos);
-        s.group.push(s.infos.len() - before);
+        s.group.push((nb, s.infos.len() - before));
         b0 += nb;
         j0 += nj;
     }

@@ -47,8 +47,9 @@ pub(crate) struct IslandWork {
     pub step: crate::solver::step::StepBuffers,
     /// Buffers of the QuickStep solver.
     pub solver: SolverScratch,
-    /// A group of small islands (`grouped`): joints with rows per island.
-    pub group: Vec<usize>,
+    /// A group of small islands (`grouped`): bodies and joints with rows
+    /// per island.
+    pub group: Vec<(usize, usize)>,
 }
 
 /// One island of a parallel step: its bodies `b0..b0+nb`, joints

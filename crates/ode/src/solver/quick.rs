@@ -249,7 +249,7 @@ fn solve_island_with(input: &IslandInput, rows: &mut IslandRows, scratch: &mut S
     let m = rows.rows.len();
     if m > 0 {
         let joints = rows.joints.len();
-        solve_rows(input, Source::Rows(rows), scratch, shuffle, &[joints]);
+        solve_rows(input, Source::Rows(rows), scratch, shuffle, &[(input.bodies.len(), joints)]);
     }
     apply_external_forces(input);
 }
@@ -285,17 +285,18 @@ fn solve_joints_with(
     shuffle: bool,
 ) {
     if infos.iter().any(|ji| ji.info.m > 0) {
-        solve_rows(input, Source::Joints(infos, rows), scratch, shuffle, &[infos.len()]);
+        solve_rows(input, Source::Joints(infos, rows), scratch, shuffle, &[(input.bodies.len(), infos.len())]);
     }
     apply_external_forces(input);
 }
 
 /// `solve_joints` for several islands at once, with each island's bits:
 /// `input.bodies` holds the islands' bodies one island after the other
-/// (tags: index in `input.bodies`), `infos` their joints likewise, the
-/// first `islands[0]` of them the first island's, and so on; an island's
-/// joints all have rows, and some island has joints (one without is a
-/// free body: only the final velocity update). A small island's rows all
+/// (tags: index in `input.bodies`), `infos` their joints likewise:
+/// `islands[i]` is (bodies, joints) of island i. An island's joints all
+/// have rows, and some island has joints; one without is a free body,
+/// which gets only the final velocity update (no constraint force, not
+/// even a zero one: adding +0 would turn a −0 velocity into +0). A small island's rows all
 /// share one or two bodies, and each update waits for the one before it,
 /// so the islands are solved side by side: those of one body four at a
 /// time in SIMD lanes (`one_body_lanes`), the others with their row orders
@@ -309,12 +310,13 @@ fn solve_joints_with(
 pub fn solve_joint_islands(
     input: &IslandInput,
     infos: &[JointInfo],
-    islands: &[usize],
+    islands: &[(usize, usize)],
     rows: &mut IslandRows,
     scratch: &mut SolverScratch,
     shuffle: bool,
 ) {
-    debug_assert_eq!(islands.iter().sum::<usize>(), infos.len());
+    debug_assert_eq!(islands.iter().map(|i| i.1).sum::<usize>(), infos.len());
+    debug_assert_eq!(islands.iter().map(|i| i.0).sum::<usize>(), input.bodies.len());
     solve_rows(input, Source::Joints(infos, rows), scratch, shuffle, islands);
     apply_external_forces(input);
 }
@@ -344,9 +346,9 @@ pub(super) fn apply_external_forces(input: &IslandInput) {
     }
 }
 
-/// `islands`: how many joints (slots) each island of the group has, in
-/// order (one island: its joint count).
-fn solve_rows(input: &IslandInput, src: Source, scratch: &mut SolverScratch, shuffle: bool, islands: &[usize]) {
+/// `islands`: how many bodies and joints (slots) each island of the group
+/// has, in order (one island: all of them).
+fn solve_rows(input: &IslandInput, src: Source, scratch: &mut SolverScratch, shuffle: bool, islands: &[(usize, usize)]) {
     // With VEX encoding where the processor has AVX (as `sweep`): the same
     // operations per value, so the same bits.
     #[cfg(target_arch = "x86_64")]
@@ -362,7 +364,7 @@ fn solve_rows(input: &IslandInput, src: Source, scratch: &mut SolverScratch, shu
 /// The processor must have AVX.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-unsafe fn solve_rows_avx(input: &IslandInput, src: Source, scratch: &mut SolverScratch, shuffle: bool, islands: &[usize]) {
+unsafe fn solve_rows_avx(input: &IslandInput, src: Source, scratch: &mut SolverScratch, shuffle: bool, islands: &[(usize, usize)]) {
     solve_rows_body(input, src, scratch, shuffle, islands)
 }
 
@@ -506,7 +508,7 @@ fn sweep_bodies(b1: Option<usize>, b2: Option<usize>, nb: usize) -> (u32, u32, b
 }
 
 #[inline(always)]
-fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch, shuffle: bool, islands: &[usize]) {
+fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch, shuffle: bool, islands: &[(usize, usize)]) {
     let nb = input.bodies.len();
     let h = input.h;
     let hinv = 1.0 / h;
@@ -598,7 +600,7 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
     // one, each group in island order.
     segs.clear();
     let mut first = 0;
-    for &n in islands {
+    for &(_, n) in islands {
         let start = pack.head;
         pack.ntail = 0;
         for k in first..first + n {
@@ -730,12 +732,20 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
     }
 
     // ---- results -------------------------------------------------------------
-    for (&b, f) in input.bodies.iter().zip(fc.iter()) {
-        let b = b.get_mut();
-        for k in 0..3 {
-            b.lvel[k] += h * f.f[k];
-            b.avel[k] += h * f.f[3 + k];
+    // The constraint forces, to the bodies of islands with rows (as ODE's
+    // step of an island without rows, a free body's velocity gets none).
+    let (mut b0, mut first) = (0, 0);
+    for &(nb, n) in islands {
+        if slots[first..first + n].iter().any(|s| s.m > 0) {
+            for (&b, f) in input.bodies[b0..b0 + nb].iter().zip(&fc[b0..b0 + nb]) {
+                let b = b.get_mut();
+                for k in 0..3 {
+                    b.lvel[k] += h * f.f[k];
+                    b.avel[k] += h * f.f[3 + k];
+                }
+            }
         }
+        (b0, first) = (b0 + nb, first + n);
     }
     // A contact without feedback has its λ read only by the optional warm
     // start: unless that is on, its joint is not touched again (after the
