@@ -35,6 +35,9 @@ use super::islands::IslandWork;
 /// terrain 64 was 1 % faster than 32 and 3 % faster than 16.
 pub(super) const MAX_GROUP: usize = 64;
 
+/// Most free bodies a group may start with (see `group_len`).
+const FREE_LEAD: usize = 4;
+
 /// Largest island grouped, in joints: a larger island has rows enough on
 /// different bodies to overlap its own updates.
 const MAX_JOINTS: usize = 16;
@@ -70,7 +73,9 @@ pub(super) struct GroupMode {
 /// The first islands of `islands` (bodies and joints per island, from
 /// `bodies[0]` and `joints[0]`) that form a group, at most `MAX_GROUP`,
 /// copied into `out`; returns how many (0 or 1: step the first alone; 0
-/// also when none of them has joints).
+/// also when none of them has joints). A group whose first
+/// `FREE_LEAD` islands are all free bodies is not formed, so that a run
+/// of free bodies is not scanned again from each of its bodies.
 pub(super) fn group_len(
     mode: GroupMode,
     bodies: &[BodyRef],
@@ -80,7 +85,7 @@ pub(super) fn group_len(
 ) -> usize {
     let (mut b0, mut j0, mut n) = (0, 0, 0);
     for (nb, nj) in islands.take(MAX_GROUP) {
-        if !groupable(&bodies[b0..b0 + nb], &joints[j0..j0 + nj], mode.one_body) {
+        if (n == FREE_LEAD && j0 == 0) || !groupable(&bodies[b0..b0 + nb], &joints[j0..j0 + nj], mode.one_body) {
             break;
         }
         out[n] = (nb, nj);
