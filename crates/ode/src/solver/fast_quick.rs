@@ -36,6 +36,14 @@ use crate::math::mat3::mul0_331;
 use crate::math::vec::{cross3, dot3, plane_space};
 use glam::DVec4;
 
+/// Whether the AVX2 copies of the fill and the sweeps may run: they also
+/// use FMA (the block sweep's fused multiply-adds; every AVX2 processor
+/// but a few early VIA ones has it).
+#[cfg(target_arch = "x86_64")]
+fn has_avx2_fma() -> bool {
+    std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
+}
+
 /// Colours available to the greedy colouring (bits of a `u64`); the last
 /// one collects rows that found no free colour and is swept one row per
 /// batch, which keeps Gauss–Seidel semantics for them.
@@ -940,8 +948,8 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
     s.fc.clear();
     s.fc.resize(nb + 4, [0.0; 6]);
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor supports AVX2 (checked just above).
+    if has_avx2_fma() {
+        // SAFETY: the processor supports AVX2 and FMA (checked just above).
         unsafe { fill_lanes_avx2(input, island, s, cache, block_base) };
     } else {
         fill_lanes::<false>(input, island, s, cache, block_base);
@@ -1226,9 +1234,9 @@ const PREFETCH_BLOCKS: usize = 2;
 
 /// Fills every joint's rows into its batch lanes or block lane, scaled,
 /// with its warm start applied to `lambda` and `fc` (see `solve_rows`).
-/// Compiled a second time for AVX2 (`fill_lanes_avx2`), where the six-wide
-/// loops take 4-wide vectors; no fused multiply-add, so both give the same
-/// bits.
+/// Compiled a second time for AVX2 and FMA (`fill_lanes_avx2`), where the
+/// six-wide loops take 4-wide vectors; both do the same operations (the
+/// warm start's fused ones through `fma4`), so both give the same bits.
 ///
 /// `AVX2`: the caller runs with AVX2 enabled (only `fill_lanes_avx2`
 /// passes true), so the warm start moves the blocks' velocities with
@@ -1417,7 +1425,7 @@ fn fill_lanes<const AVX2: bool>(input: &IslandInput, island: &IslandRows, s: &mu
             #[cfg(target_arch = "x86_64")]
             if AVX2 {
                 debug_assert!(bk.b1.iter().chain(&bk.b2).all(|&b| (b as usize) < s.fc.len()));
-                // SAFETY: AVX2 is enabled (see above); the body indices
+                // SAFETY: AVX2 and FMA are enabled (see above); the body indices
                 // are in range by construction in `solve_rows`.
                 unsafe { avx2::add_impulse_block(bk, &dl, s.fc.as_mut_ptr()) };
                 continue;
@@ -1430,20 +1438,21 @@ fn fill_lanes<const AVX2: bool>(input: &IslandInput, island: &IslandRows, s: &mu
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,fma")]
 unsafe fn fill_lanes_avx2(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cache: &ContactCache, block_base: usize) {
     fill_lanes::<true>(input, island, s, cache, block_base);
 }
 
 /// `iterations` SOR sweeps over the batches. On x86-64 processors with
-/// AVX2 the same code is compiled a second time for 256-bit lanes (one
-/// instruction per `DVec4` operation instead of two); both versions do the
-/// same IEEE operations in the same order (no fused multiply-add), so the
-/// result does not depend on which one runs.
+/// AVX2 and FMA the same code is compiled a second time for 256-bit lanes
+/// (one instruction per `DVec4` operation instead of two); both versions
+/// do the same IEEE operations in the same order (the blocks' fused
+/// multiply-adds included, see `fma4`), so the result does not depend on
+/// which one runs.
 fn sweeps(s: Sweep<'_>, order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor supports AVX2 (checked just above).
+    if has_avx2_fma() {
+        // SAFETY: the processor supports AVX2 and FMA (checked just above).
         unsafe { sweeps_avx2(s, order, lambda, fc, iterations) };
         return;
     }
@@ -1476,7 +1485,7 @@ struct Sweep<'a> {
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "avx2,fma")]
 unsafe fn sweeps_avx2(s: Sweep<'_>, order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
     sweeps_generic::<true>(s, order, lambda, fc, iterations);
 }
@@ -1520,7 +1529,7 @@ fn sweeps_generic<const AVX2: bool>(s: Sweep<'_>, order: &mut [u32], lambda: &mu
                     let bk = &s.blocks[k];
                     debug_assert!(bk.b1.iter().chain(&bk.b2).all(|&b| (b as usize) < fc.len()));
                     assert!(slot0 + 12 <= lambda.len());
-                    // SAFETY: AVX2 is enabled (see above); the body
+                    // SAFETY: AVX2 and FMA are enabled (see above); the body
                     // indices are in range by construction in `solve_rows`
                     // and the λ range was just checked.
                     unsafe { avx2::sweep_block(bk, lambda.as_mut_ptr().add(slot0), fc.as_mut_ptr()) };
@@ -1686,15 +1695,32 @@ fn couple(bk: &mut Block) {
     }
 }
 
+/// a·b + c per lane, rounded once (`f64::mul_add`): one fused
+/// multiply-add instruction where the processor has them, else libm's
+/// correctly rounded `fma`, so that the portable block sweep gives the
+/// bits of the AVX2/FMA one on every processor. A fused chain is a third
+/// shorter than separate products and sums; the sweep is bound by their
+/// count (the block sweep took 0.82 of the time without).
+#[inline(always)]
+fn fma4(a: DVec4, b: DVec4, c: DVec4) -> DVec4 {
+    DVec4::new(a.x.mul_add(b.x, c.x), a.y.mul_add(b.y, c.y), a.z.mul_add(b.z, c.z), a.w.mul_add(b.w, c.w))
+}
+
 /// Row k's scaled `J·v` on lane velocities `v1`, `v2`, with `dv` the
 /// linear velocity difference v₁ − v₂ (body 2's linear Jacobian is the
-/// negation of body 1's).
+/// negation of body 1's): the linear part, then each angular term fused
+/// onto the sum in turn.
 #[inline(always)]
 fn block_jv(bk: &Block, k: usize, dv: &[DVec4; 3], v1: &[DVec4; 6], v2: &[DVec4; 6]) -> DVec4 {
     let d = &bk.d[k];
-    let lin = bk.ad[k] * ((d[0] * dv[0] + d[1] * dv[1]) + d[2] * dv[2]);
-    let ang = |c: usize| bk.j1a[k][c] * v1[3 + c] + bk.j2a[k][c] * v2[3 + c];
-    lin + ((ang(0) + ang(1)) + ang(2))
+    let mut s = bk.ad[k] * fma4(d[2], dv[2], fma4(d[1], dv[1], d[0] * dv[0]));
+    for c in 0..3 {
+        s = fma4(bk.j1a[k][c], v1[3 + c], s);
+    }
+    for c in 0..3 {
+        s = fma4(bk.j2a[k][c], v2[3 + c], s);
+    }
+    s
 }
 
 /// One projected SOR update of the four independent joints of a block:
@@ -1739,14 +1765,14 @@ fn sweep_block(bk: &Block, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
             let f = bk.fcoef[k - 1] * normal;
             (-f, f)
         };
-        let delta = (bk.rhs[k] - old[k] * bk.cfm[k]) - jv[k];
+        let delta = fma4(-old[k], bk.cfm[k], bk.rhs[k]) - jv[k];
         let new = clamp(old[k] + delta, lo, hi);
         dl[k] = new - old[k];
         // SAFETY: as `row_ptr`.
         unsafe { *row_ptr(k) = new.to_array() };
         for (a, &(i, j)) in bk.a.iter().zip(&COUPLED) {
             if j == k {
-                jv[i] += *a * dl[k];
+                jv[i] = fma4(*a, dl[k], jv[i]);
             }
         }
     }
@@ -1778,15 +1804,16 @@ fn scatter_block(bk: &Block, fc: &mut [[f64; 6]], v1: &[DVec4; 6], v2: &[DVec4; 
 }
 
 /// Adds M⁻¹·Jᵀ·dl to the lanes' velocities, `dl` the λ changes of rows
-/// 0, 1, 2.
+/// 0, 1, 2 (fused as `block_jv`).
 #[inline(always)]
 fn add_impulse(bk: &Block, dl: &[DVec4; 3], v1: &mut [DVec4; 6], v2: &mut [DVec4; 6]) {
     for c in 0..3 {
-        let p = (bk.d[0][c] * dl[0] + bk.d[1][c] * dl[1]) + bk.d[2][c] * dl[2];
-        v1[c] += bk.im1 * p;
-        v2[c] -= bk.im2 * p;
-        v1[3 + c] += (bk.m1a[0][c] * dl[0] + bk.m1a[1][c] * dl[1]) + bk.m1a[2][c] * dl[2];
-        v2[3 + c] += (bk.m2a[0][c] * dl[0] + bk.m2a[1][c] * dl[1]) + bk.m2a[2][c] * dl[2];
+        let p = fma4(bk.d[2][c], dl[2], fma4(bk.d[1][c], dl[1], bk.d[0][c] * dl[0]));
+        v1[c] = fma4(bk.im1, p, v1[c]);
+        v2[c] = fma4(-bk.im2, p, v2[c]);
+        for (v, m) in [(&mut v1[3 + c], &bk.m1a), (&mut v2[3 + c], &bk.m2a)] {
+            *v = fma4(m[2][c], dl[2], fma4(m[1][c], dl[1], fma4(m[0][c], dl[0], *v)));
+        }
     }
 }
 
@@ -1794,9 +1821,9 @@ fn add_impulse(bk: &Block, dl: &[DVec4; 3], v1: &mut [DVec4; 6], v2: &mut [DVec4
 /// by loading each body's six components as one 4-wide and one 2-wide
 /// vector and transposing them in registers, and scattered back the same
 /// way, instead of 24 scalar loads and inserts (extracts and stores) per
-/// side. The arithmetic is the portable sweep's, operation for operation (no
-/// fused multiply-add; `clamp` as `maxpd`/`minpd`), so the result equals
-/// the portable sweep's.
+/// side. The arithmetic is the portable sweep's, operation for operation
+/// (the same fused multiply-adds; `clamp` as `maxpd`/`minpd`), so the
+/// result equals the portable sweep's.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::Block;
@@ -1851,11 +1878,16 @@ mod avx2 {
     /// `super::block_jv`.
     #[inline(always)]
     unsafe fn jv(bk: &Block, k: usize, dv: &[__m256d; 3], v1: &[__m256d; 6], v2: &[__m256d; 6]) -> __m256d {
-        let (add, mul) = (|a, b| _mm256_add_pd(a, b), |a, b| _mm256_mul_pd(a, b));
         let d = &bk.d[k];
-        let lin = mul(ld(&bk.ad[k]), add(add(mul(ld(&d[0]), dv[0]), mul(ld(&d[1]), dv[1])), mul(ld(&d[2]), dv[2])));
-        let ang = |c: usize| add(mul(ld(&bk.j1a[k][c]), v1[3 + c]), mul(ld(&bk.j2a[k][c]), v2[3 + c]));
-        add(lin, add(add(ang(0), ang(1)), ang(2)))
+        let lin = _mm256_fmadd_pd(ld(&d[1]), dv[1], _mm256_mul_pd(ld(&d[0]), dv[0]));
+        let mut s = _mm256_mul_pd(ld(&bk.ad[k]), _mm256_fmadd_pd(ld(&d[2]), dv[2], lin));
+        for c in 0..3 {
+            s = _mm256_fmadd_pd(ld(&bk.j1a[k][c]), v1[3 + c], s);
+        }
+        for c in 0..3 {
+            s = _mm256_fmadd_pd(ld(&bk.j2a[k][c]), v2[3 + c], s);
+        }
+        s
     }
 
     /// `super::add_impulse` on the velocities of the block's bodies in
@@ -1865,7 +1897,7 @@ mod avx2 {
     /// # Safety
     /// AVX2 must be available; every body index of the block a valid
     /// element of the array at `fc`.
-    #[target_feature(enable = "avx2")]
+    #[target_feature(enable = "avx2,fma")]
     #[inline]
     pub unsafe fn add_impulse_block(bk: &Block, dl: &[DVec4; 3], fc: *mut [f64; 6]) {
         // SAFETY (transmutes): `__m256d` and `[f64; 4]` are 32 bytes of
@@ -1885,17 +1917,17 @@ mod avx2 {
     /// AVX2 must be available; `lp..lp + 12` must be valid, and every body
     /// index of the block a valid element of the array at `fc` (lanes'
     /// dynamic bodies distinct, as the colouring makes them).
-    #[target_feature(enable = "avx2")]
+    #[target_feature(enable = "avx2,fma")]
     #[inline]
     pub unsafe fn sweep_block(bk: &Block, lp: *mut f64, fc: *mut [f64; 6]) {
         let (add, sub, mul) = (|a, b| _mm256_add_pd(a, b), |a, b| _mm256_sub_pd(a, b), |a, b| _mm256_mul_pd(a, b));
+        let fma = |a, b, c| _mm256_fmadd_pd(a, b, c);
         let mut v1 = gather(fc, &bk.b1);
         let mut v2 = gather(fc, &bk.b2);
         let dv = [sub(v1[0], v2[0]), sub(v1[1], v2[1]), sub(v1[2], v2[2])];
         let mut j = [0, 1, 2].map(|k| jv(bk, k, &dv, &v1, &v2));
         let old = [0, 1, 2].map(|k| _mm256_loadu_pd(lp.add(4 * k)));
         let sign = _mm256_set1_pd(-0.0);
-        // Friction rows first, then the normal row (see `sweep_block`).
         let normal = _mm256_andnot_pd(sign, old[0]);
         let mut dl = [_mm256_setzero_pd(); 3];
         for k in [1, 2, 0] {
@@ -1905,27 +1937,26 @@ mod avx2 {
                 let f = mul(ld(&bk.fcoef[k - 1]), normal);
                 (_mm256_xor_pd(f, sign), f)
             };
-            let delta = sub(sub(ld(&bk.rhs[k]), mul(old[k], ld(&bk.cfm[k]))), j[k]);
+            let delta = sub(_mm256_fnmadd_pd(old[k], ld(&bk.cfm[k]), ld(&bk.rhs[k])), j[k]);
             let new = _mm256_min_pd(hi, _mm256_max_pd(lo, add(old[k], delta)));
             dl[k] = sub(new, old[k]);
             _mm256_storeu_pd(lp.add(4 * k), new);
             for (a, &(i, jj)) in bk.a.iter().zip(&super::COUPLED) {
                 if jj == k {
-                    j[i] = add(j[i], mul(ld(a), dl[k]));
+                    j[i] = fma(ld(a), dl[k], j[i]);
                 }
             }
         }
         let (im1, im2) = (ld(&bk.im1), ld(&bk.im2));
-        let comb = |m: &[[DVec4; 3]; 3], c: usize| add(add(mul(ld(&m[0][c]), dl[0]), mul(ld(&m[1][c]), dl[1])), mul(ld(&m[2][c]), dl[2]));
+        // `super::add_impulse`.
+        let comb = |m: &[[DVec4; 3]; 3], c: usize, acc| fma(ld(&m[2][c]), dl[2], fma(ld(&m[1][c]), dl[1], acc));
         for c in 0..3 {
-            let p = comb(&bk.d, c);
-            v1[c] = add(v1[c], mul(im1, p));
-            v2[c] = sub(v2[c], mul(im2, p));
-            v1[3 + c] = add(v1[3 + c], comb(&bk.m1a, c));
-            v2[3 + c] = add(v2[3 + c], comb(&bk.m2a, c));
+            let p = comb(&bk.d, c, mul(ld(&bk.d[0][c]), dl[0]));
+            v1[c] = fma(im1, p, v1[c]);
+            v2[c] = _mm256_fnmadd_pd(im2, p, v2[c]);
+            v1[3 + c] = comb(&bk.m1a, c, fma(ld(&bk.m1a[0][c]), dl[0], v1[3 + c]));
+            v2[3 + c] = comb(&bk.m2a, c, fma(ld(&bk.m2a[0][c]), dl[0], v2[3 + c]));
         }
-        // Body 2 after body 1, as the portable scatter (a lane whose two
-        // bodies are both its dummy keeps body 2's values).
         scatter(fc, &bk.b1, &v1);
         scatter(fc, &bk.b2, &v2);
     }
@@ -2079,7 +2110,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn avx2_block_sweep_matches_portable_bits() {
-        if !std::arch::is_x86_feature_detected!("avx2") {
+        if !has_avx2_fma() {
             return;
         }
         let mut rng = 0x1234_5678_9ABC_DEF1u64;
@@ -2113,7 +2144,7 @@ mod tests {
             let (mut lambda2, mut fc2) = (lambda.clone(), fc.clone());
             for _ in 0..3 {
                 sweep_block(&bk, &mut lambda, 0, &mut fc);
-                // SAFETY: AVX2 checked above; 12 λ; body indices < nb + 4.
+                // SAFETY: AVX2 and FMA checked above; 12 λ; body indices < nb + 4.
                 unsafe { avx2::sweep_block(&bk, lambda2.as_mut_ptr(), fc2.as_mut_ptr()) };
             }
             let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
@@ -2130,7 +2161,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn avx2_block_warm_start_matches_portable_bits() {
-        if !std::arch::is_x86_feature_detected!("avx2") {
+        if !has_avx2_fma() {
             return;
         }
         let mut rng = 0x5DEE_CE66_D1CE_4E5Bu64;
@@ -2147,7 +2178,7 @@ mod tests {
             add_impulse(&bk, &dl, &mut v1, &mut v2);
             scatter_block(&bk, &mut portable, &v1, &v2);
             let mut vector = fc;
-            // SAFETY: AVX2 checked above; body indices < nb + 4.
+            // SAFETY: AVX2 and FMA checked above; body indices < nb + 4.
             unsafe { avx2::add_impulse_block(&bk, &dl, vector.as_mut_ptr()) };
             let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
             assert_eq!(bits(vector.as_flattened()), bits(portable.as_flattened()), "case {case}");
@@ -2255,13 +2286,13 @@ mod tests {
                 })
                 .collect();
             #[cfg(target_arch = "x86_64")]
-            let avx2 = std::arch::is_x86_feature_detected!("avx2");
+            let avx2 = has_avx2_fma();
             let (mut lambda2, mut fc2) = (lambda.clone(), fc.clone());
             for _ in 0..2 {
                 sweep_block(&bk, &mut lambda, 0, &mut fc);
                 #[cfg(target_arch = "x86_64")]
                 if avx2 {
-                    // SAFETY: AVX2 checked above; 12 λ; body indices < nb + 4.
+                    // SAFETY: AVX2 and FMA checked above; 12 λ; body indices < nb + 4.
                     unsafe { avx2::sweep_block(&bk, lambda2.as_mut_ptr(), fc2.as_mut_ptr()) };
                 }
                 for lane in 0..4 {
