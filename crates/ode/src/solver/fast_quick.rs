@@ -1235,8 +1235,8 @@ const PREFETCH_BLOCKS: usize = 2;
 /// Fills every joint's rows into its batch lanes or block lane, scaled,
 /// with its warm start applied to `lambda` and `fc` (see `solve_rows`).
 /// Compiled a second time for AVX2 and FMA (`fill_lanes_avx2`), where the
-/// six-wide loops take 4-wide vectors; both do the same operations (the
-/// warm start's fused ones through `fma4`), so both give the same bits.
+/// six-wide loops take 4-wide vectors; both do the same operations, but
+/// for the blocks' warm start, fused only in the AVX2 copy (see `fma4`).
 ///
 /// `AVX2`: the caller runs with AVX2 enabled (only `fill_lanes_avx2`
 /// passes true), so the warm start moves the blocks' velocities with
@@ -1431,7 +1431,7 @@ fn fill_lanes<const AVX2: bool>(input: &IslandInput, island: &IslandRows, s: &mu
                 continue;
             }
             let (mut v1, mut v2) = gather_block(bk, &s.fc);
-            add_impulse(bk, &dl, &mut v1, &mut v2);
+            add_impulse::<false>(bk, &dl, &mut v1, &mut v2);
             scatter_block(bk, &mut s.fc, &v1, &v2);
         }
     }
@@ -1446,9 +1446,8 @@ unsafe fn fill_lanes_avx2(input: &IslandInput, island: &IslandRows, s: &mut Fast
 /// `iterations` SOR sweeps over the batches. On x86-64 processors with
 /// AVX2 and FMA the same code is compiled a second time for 256-bit lanes
 /// (one instruction per `DVec4` operation instead of two); both versions
-/// do the same IEEE operations in the same order (the blocks' fused
-/// multiply-adds included, see `fma4`), so the result does not depend on
-/// which one runs.
+/// do the same IEEE operations in the same order, but for the blocks'
+/// multiply-adds, fused only in the AVX2 copy (see `fma4`).
 fn sweeps(s: Sweep<'_>, order: &mut [u32], lambda: &mut [f64], fc: &mut [[f64; 6]], iterations: usize) {
     #[cfg(target_arch = "x86_64")]
     if has_avx2_fma() {
@@ -1535,7 +1534,7 @@ fn sweeps_generic<const AVX2: bool>(s: Sweep<'_>, order: &mut [u32], lambda: &mu
                     unsafe { avx2::sweep_block(bk, lambda.as_mut_ptr().add(slot0), fc.as_mut_ptr()) };
                     continue;
                 }
-                sweep_block(&s.blocks[k], lambda, slot0, fc);
+                sweep_block::<false>(&s.blocks[k], lambda, slot0, fc);
             }
         }
     }
@@ -1695,15 +1694,22 @@ fn couple(bk: &mut Block) {
     }
 }
 
-/// a·b + c per lane, rounded once (`f64::mul_add`): one fused
-/// multiply-add instruction where the processor has them, else libm's
-/// correctly rounded `fma`, so that the portable block sweep gives the
-/// bits of the AVX2/FMA one on every processor. A fused chain is a third
-/// shorter than separate products and sums; the sweep is bound by their
-/// count (the block sweep took 0.82 of the time without).
+/// a·b + c per lane: rounded once when `FUSED` (`f64::mul_add`), as the
+/// AVX2/FMA block sweep computes it, else as a product and a sum. A fused
+/// chain is a third shorter than separate products and sums, and the
+/// sweep is bound by their count (the block sweep took 0.82 of the time
+/// without). The portable sweep, which runs on processors without FMA, is
+/// unfused: `mul_add` is a libm call there, a hundred times slower than a
+/// product and a sum. So the last bits of fast mode's blocks differ between
+/// processors with and without FMA, as the fast Step's do; the fused
+/// portable form exists to check the AVX2 sweep bit for bit.
 #[inline(always)]
-fn fma4(a: DVec4, b: DVec4, c: DVec4) -> DVec4 {
-    DVec4::new(a.x.mul_add(b.x, c.x), a.y.mul_add(b.y, c.y), a.z.mul_add(b.z, c.z), a.w.mul_add(b.w, c.w))
+fn fma4<const FUSED: bool>(a: DVec4, b: DVec4, c: DVec4) -> DVec4 {
+    if FUSED {
+        DVec4::new(a.x.mul_add(b.x, c.x), a.y.mul_add(b.y, c.y), a.z.mul_add(b.z, c.z), a.w.mul_add(b.w, c.w))
+    } else {
+        a * b + c
+    }
 }
 
 /// Row k's scaled `J·v` on lane velocities `v1`, `v2`, with `dv` the
@@ -1711,14 +1717,15 @@ fn fma4(a: DVec4, b: DVec4, c: DVec4) -> DVec4 {
 /// negation of body 1's): the linear part, then each angular term fused
 /// onto the sum in turn.
 #[inline(always)]
-fn block_jv(bk: &Block, k: usize, dv: &[DVec4; 3], v1: &[DVec4; 6], v2: &[DVec4; 6]) -> DVec4 {
+fn block_jv<const FUSED: bool>(bk: &Block, k: usize, dv: &[DVec4; 3], v1: &[DVec4; 6], v2: &[DVec4; 6]) -> DVec4 {
+    let fma = fma4::<FUSED>;
     let d = &bk.d[k];
-    let mut s = bk.ad[k] * fma4(d[2], dv[2], fma4(d[1], dv[1], d[0] * dv[0]));
+    let mut s = bk.ad[k] * fma(d[2], dv[2], fma(d[1], dv[1], d[0] * dv[0]));
     for c in 0..3 {
-        s = fma4(bk.j1a[k][c], v1[3 + c], s);
+        s = fma(bk.j1a[k][c], v1[3 + c], s);
     }
     for c in 0..3 {
-        s = fma4(bk.j2a[k][c], v2[3 + c], s);
+        s = fma(bk.j2a[k][c], v2[3 + c], s);
     }
     s
 }
@@ -1741,7 +1748,7 @@ fn block_jv(bk: &Block, k: usize, dv: &[DVec4; 3], v1: &[DVec4; 6], v2: &[DVec4;
 /// mass receive only zero products. So the lanes' velocities are gathered
 /// once, updated in registers and written back once.
 #[inline(always)]
-fn sweep_block(bk: &Block, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]) {
+fn sweep_block<const FUSED: bool>(bk: &Block, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]) {
     debug_assert!(bk.b1.iter().chain(&bk.b2).all(|&b| (b as usize) < fc.len()));
     debug_assert!(slot0 + 12 <= lambda.len());
     let (mut v1, mut v2) = gather_block(bk, fc);
@@ -1749,7 +1756,7 @@ fn sweep_block(bk: &Block, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
     // SAFETY: slot0 + 12 <= lambda.len() (see above).
     let row_ptr = |k: usize| unsafe { lp.add(slot0 + 4 * k) as *mut [f64; 4] };
     let dv = [v1[0] - v2[0], v1[1] - v2[1], v1[2] - v2[2]];
-    let mut jv = [0, 1, 2].map(|k| block_jv(bk, k, &dv, &v1, &v2));
+    let mut jv = [0, 1, 2].map(|k| block_jv::<FUSED>(bk, k, &dv, &v1, &v2));
     // SAFETY: as `row_ptr`.
     let old = [0, 1, 2].map(|k| DVec4::from_array(unsafe { *row_ptr(k) }));
     // Friction rows first, bounded by the normal λ of the previous sweep,
@@ -1765,18 +1772,18 @@ fn sweep_block(bk: &Block, lambda: &mut [f64], slot0: usize, fc: &mut [[f64; 6]]
             let f = bk.fcoef[k - 1] * normal;
             (-f, f)
         };
-        let delta = fma4(-old[k], bk.cfm[k], bk.rhs[k]) - jv[k];
+        let delta = fma4::<FUSED>(-old[k], bk.cfm[k], bk.rhs[k]) - jv[k];
         let new = clamp(old[k] + delta, lo, hi);
         dl[k] = new - old[k];
         // SAFETY: as `row_ptr`.
         unsafe { *row_ptr(k) = new.to_array() };
         for (a, &(i, j)) in bk.a.iter().zip(&COUPLED) {
             if j == k {
-                jv[i] = fma4(*a, dl[k], jv[i]);
+                jv[i] = fma4::<FUSED>(*a, dl[k], jv[i]);
             }
         }
     }
-    add_impulse(bk, &dl, &mut v1, &mut v2);
+    add_impulse::<FUSED>(bk, &dl, &mut v1, &mut v2);
     scatter_block(bk, fc, &v1, &v2);
 }
 
@@ -1806,13 +1813,14 @@ fn scatter_block(bk: &Block, fc: &mut [[f64; 6]], v1: &[DVec4; 6], v2: &[DVec4; 
 /// Adds M⁻¹·Jᵀ·dl to the lanes' velocities, `dl` the λ changes of rows
 /// 0, 1, 2 (fused as `block_jv`).
 #[inline(always)]
-fn add_impulse(bk: &Block, dl: &[DVec4; 3], v1: &mut [DVec4; 6], v2: &mut [DVec4; 6]) {
+fn add_impulse<const FUSED: bool>(bk: &Block, dl: &[DVec4; 3], v1: &mut [DVec4; 6], v2: &mut [DVec4; 6]) {
+    let fma = fma4::<FUSED>;
     for c in 0..3 {
-        let p = fma4(bk.d[2][c], dl[2], fma4(bk.d[1][c], dl[1], bk.d[0][c] * dl[0]));
-        v1[c] = fma4(bk.im1, p, v1[c]);
-        v2[c] = fma4(-bk.im2, p, v2[c]);
+        let p = fma(bk.d[2][c], dl[2], fma(bk.d[1][c], dl[1], bk.d[0][c] * dl[0]));
+        v1[c] = fma(bk.im1, p, v1[c]);
+        v2[c] = fma(-bk.im2, p, v2[c]);
         for (v, m) in [(&mut v1[3 + c], &bk.m1a), (&mut v2[3 + c], &bk.m2a)] {
-            *v = fma4(m[2][c], dl[2], fma4(m[1][c], dl[1], fma4(m[0][c], dl[0], *v)));
+            *v = fma(m[2][c], dl[2], fma(m[1][c], dl[1], fma(m[0][c], dl[0], *v)));
         }
     }
 }
@@ -1901,7 +1909,7 @@ mod avx2 {
         let from = |v: &[DVec4; 6]| v.map(|x| core::mem::transmute::<[f64; 4], __m256d>(x.to_array()));
         let mut v1 = to(gather(fc, &bk.b1));
         let mut v2 = to(gather(fc, &bk.b2));
-        super::add_impulse(bk, dl, &mut v1, &mut v2);
+        super::add_impulse::<true>(bk, dl, &mut v1, &mut v2);
         scatter(fc, &bk.b1, &from(&v1));
         scatter(fc, &bk.b2, &from(&v2));
     }
@@ -2059,8 +2067,10 @@ mod tests {
             let mut lambda: Vec<f64> = (0..12).map(|_| uniform(r)).collect();
             let mut fc: Vec<[f64; 6]> = (0..8).map(|_| std::array::from_fn(|_| uniform(r))).collect();
             let (mut lambda_ref, mut fc_ref) = (lambda.clone(), fc.clone());
+            let (mut lambda_fused, mut fc_fused) = (lambda.clone(), fc.clone());
             for _ in 0..2 {
-                sweep_block(&bk, &mut lambda, 0, &mut fc);
+                sweep_block::<false>(&bk, &mut lambda, 0, &mut fc);
+                sweep_block::<true>(&bk, &mut lambda_fused, 0, &mut fc_fused);
                 // Reference: lane by lane, rows 1, 2 then 0, full rows.
                 for lane in 0..4 {
                     let at = |v: DVec4| v.to_array()[lane];
@@ -2095,10 +2105,12 @@ mod tests {
             }
             assert_close(&lambda, &lambda_ref, &format!("λ, case {case}"));
             assert_close(fc.as_flattened(), fc_ref.as_flattened(), &format!("velocities, case {case}"));
+            assert_close(&lambda_fused, &lambda_ref, &format!("fused λ, case {case}"));
+            assert_close(fc_fused.as_flattened(), fc_ref.as_flattened(), &format!("fused velocities, case {case}"));
         }
     }
 
-    /// The AVX2 block sweep gives the portable sweep's bits (λ and every
+    /// The AVX2 block sweep gives the fused portable sweep's bits (λ and every
     /// body velocity, dummies included) on random blocks: rows clamped at
     /// both bounds, friction bounds of either sign of the normal λ, exact
     /// zeros (λ at 0 meeting lo = −0), lanes on the static dummy or padding.
@@ -2138,7 +2150,7 @@ mod tests {
             }
             let (mut lambda2, mut fc2) = (lambda.clone(), fc.clone());
             for _ in 0..3 {
-                sweep_block(&bk, &mut lambda, 0, &mut fc);
+                sweep_block::<true>(&bk, &mut lambda, 0, &mut fc);
                 // SAFETY: AVX2 and FMA checked above; 12 λ; body indices < nb + 4.
                 unsafe { avx2::sweep_block(&bk, lambda2.as_mut_ptr(), fc2.as_mut_ptr()) };
             }
@@ -2170,7 +2182,7 @@ mod tests {
             let fc: Vec<[f64; 6]> = (0..nb + 4).map(|_| std::array::from_fn(|_| uniform(r))).collect();
             let mut portable = fc.clone();
             let (mut v1, mut v2) = gather_block(&bk, &portable);
-            add_impulse(&bk, &dl, &mut v1, &mut v2);
+            add_impulse::<true>(&bk, &dl, &mut v1, &mut v2);
             scatter_block(&bk, &mut portable, &v1, &v2);
             let mut vector = fc;
             // SAFETY: AVX2 and FMA checked above; body indices < nb + 4.
@@ -2182,7 +2194,7 @@ mod tests {
 
     /// A block filled from `Row`s (`fill_block_lane`) and swept, with the
     /// scaled linear Jacobian formed in the sweep as `d·Ad`, gives (to
-    /// rounding; the AVX2 sweep bit for bit the portable one) the values
+    /// rounding; the AVX2 sweep bit for bit the fused portable one) the values
     /// of the projected Gauss–Seidel update over the rows as the blocks
     /// stored them before: every Jacobian scaled by `Ad = w / (J·M⁻¹·Jᵀ +
     /// cfm/h)` at fill time, right-hand side and CFM scaled, M⁻¹·Jᵀ from the
@@ -2283,8 +2295,10 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             let avx2 = has_avx2_fma();
             let (mut lambda2, mut fc2) = (lambda.clone(), fc.clone());
+            let (mut lambda_fused, mut fc_fused) = (lambda.clone(), fc.clone());
             for _ in 0..2 {
-                sweep_block(&bk, &mut lambda, 0, &mut fc);
+                sweep_block::<false>(&bk, &mut lambda, 0, &mut fc);
+                sweep_block::<true>(&bk, &mut lambda_fused, 0, &mut fc_fused);
                 #[cfg(target_arch = "x86_64")]
                 if avx2 {
                     // SAFETY: AVX2 and FMA checked above; 12 λ; body indices < nb + 4.
@@ -2314,11 +2328,13 @@ mod tests {
             }
             assert_close(&lambda, &lambda_ref, &format!("λ, case {case}"));
             assert_close(fc.as_flattened(), fc_ref.as_flattened(), &format!("velocities, case {case}"));
+            assert_close(&lambda_fused, &lambda_ref, &format!("fused λ, case {case}"));
+            assert_close(fc_fused.as_flattened(), fc_ref.as_flattened(), &format!("fused velocities, case {case}"));
             #[cfg(target_arch = "x86_64")]
             if avx2 {
                 let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
-                assert_eq!(bits(&lambda2), bits(&lambda), "AVX2 λ, case {case}");
-                assert_eq!(bits(fc2.as_flattened()), bits(fc.as_flattened()), "AVX2 velocities, case {case}");
+                assert_eq!(bits(&lambda2), bits(&lambda_fused), "AVX2 λ, case {case}");
+                assert_eq!(bits(fc2.as_flattened()), bits(fc_fused.as_flattened()), "AVX2 velocities, case {case}");
             }
         }
     }
