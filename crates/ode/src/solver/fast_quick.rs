@@ -1825,13 +1825,12 @@ fn add_impulse<const FUSED: bool>(bk: &Block, dl: &[DVec4; 3], v1: &mut [DVec4; 
     }
 }
 
-/// `sweep_block` with AVX2 intrinsics. The lanes' velocities are gathered
-/// by loading each body's six components as one 4-wide and one 2-wide
-/// vector and transposing them in registers, and scattered back the same
-/// way, instead of 24 scalar loads and inserts (extracts and stores) per
-/// side. The arithmetic is the portable sweep's, operation for operation
-/// (the same fused multiply-adds; `clamp` as `maxpd`/`minpd`), so the
-/// result equals the portable sweep's.
+/// `sweep_block` with AVX2 and FMA intrinsics. The lanes' velocities are
+/// gathered with 128-bit loads and in-lane unpacks (`gather`) and
+/// scattered back the same way, instead of 24 scalar loads and inserts
+/// (extracts and stores) per side. The arithmetic is the fused portable
+/// sweep's (`sweep_block::<true>`), operation for operation (`clamp` as
+/// `maxpd`/`minpd`), so the result equals it bit for bit.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::Block;
