@@ -1694,19 +1694,20 @@ fn couple(bk: &mut Block) {
     }
 }
 
-/// a·b + c per lane: rounded once when `FUSED` (`f64::mul_add`), as the
-/// AVX2/FMA block sweep computes it, else as a product and a sum. A fused
-/// chain is a third shorter than separate products and sums, and the
-/// sweep is bound by their count (the block sweep took 0.82 of the time
-/// without). The portable sweep, which runs on processors without FMA, is
-/// unfused: `mul_add` is a libm call there, a hundred times slower than a
-/// product and a sum. So the last bits of fast mode's blocks differ between
-/// processors with and without FMA, as the fast Step's do; the fused
-/// portable form exists to check the AVX2 sweep bit for bit.
+/// a·b + c per lane: rounded once when `FUSED` (glam's `mul_add`, lane by
+/// lane `f64::mul_add`), as the AVX2/FMA block sweep computes it, else as
+/// a product and a sum. A fused chain is a third shorter than separate
+/// products and sums, and the sweep is bound by their count (the block
+/// sweep took 0.82 of the time without). The portable sweep, which runs on
+/// processors without FMA, is unfused: `mul_add` is a libm call there, a
+/// hundred times slower than a product and a sum. So the last bits of fast
+/// mode's blocks differ between processors with and without FMA, as the
+/// fast Step's do; the fused portable form exists to check the AVX2 sweep
+/// bit for bit.
 #[inline(always)]
 fn fma4<const FUSED: bool>(a: DVec4, b: DVec4, c: DVec4) -> DVec4 {
     if FUSED {
-        DVec4::new(a.x.mul_add(b.x, c.x), a.y.mul_add(b.y, c.y), a.z.mul_add(b.z, c.z), a.w.mul_add(b.w, c.w))
+        a.mul_add(b, c)
     } else {
         a * b + c
     }
