@@ -4,12 +4,17 @@
 pub struct Rng(pub u64);
 
 impl Rng {
-    /// Uniform in [0, 1).
-    pub fn unit(&mut self) -> f64 {
+    /// The next 64 random bits.
+    pub fn bits(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        self.0
+    }
+
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.bits() >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// Uniform in [-1, 1).

@@ -278,23 +278,16 @@ unsafe fn sweep_set_avx(quads: &[Quad], lam: &mut [f64], force: &mut [[[f64; LAN
 mod tests {
     use super::super::{interleave, sweep, BodyForce, Segment, SorOrder, SorRow, PERM};
     use super::*;
-
-    fn next(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
+    use crate::test_rng::Rng;
 
     /// Mostly ordinary values, with ±0, tiny and huge ones mixed in.
-    fn value(seed: &mut u64) -> f64 {
-        let r = next(seed);
-        match r % 23 {
+    fn value(rng: &mut Rng) -> f64 {
+        match rng.bits() % 23 {
             0 => 0.0,
             1 => -0.0,
             2 => 1e-310,
             3 => -3e300,
-            _ => ((r >> 11) as f64 / (1u64 << 53) as f64 - 0.5) * 4.0,
+            _ => rng.sym(2.0),
         }
     }
 
@@ -303,40 +296,40 @@ mod tests {
         if !available() {
             return;
         }
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         // One scratch for all cases, as a world keeps it from step to step.
         let mut scratch = LaneScratch::default();
         for case in 0..60 {
             let islands = 1 + case % 41;
             let (mut srows, mut order, mut segs) = (Vec::new(), Vec::new(), Vec::new());
             for i in 0..islands {
-                let len = 1 + (next(&mut seed) % 13) as usize;
+                let len = 1 + (rng.bits() % 13) as usize;
                 let start = order.len();
                 for k in 0..len {
                     let mut r = SorRow::default();
                     for c in 0..6 {
-                        r.jj[PERM[c]][0] = value(&mut seed);
-                        r.im1[c] = value(&mut seed);
+                        r.jj[PERM[c]][0] = value(&mut rng);
+                        r.im1[c] = value(&mut rng);
                     }
-                    r.rhs = value(&mut seed);
-                    r.cfm = value(&mut seed).abs() * 0.1;
-                    (r.lo, r.hi) = match next(&mut seed) % 3 {
+                    r.rhs = value(&mut rng);
+                    r.cfm = value(&mut rng).abs() * 0.1;
+                    (r.lo, r.hi) = match rng.bits() % 3 {
                         0 => (f64::NEG_INFINITY, f64::INFINITY),
                         1 => (0.0, f64::INFINITY),
-                        _ => (-value(&mut seed).abs(), value(&mut seed).abs()),
+                        _ => (-value(&mut rng).abs(), value(&mut rng).abs()),
                     };
                     srows.push(r);
-                    let findex = if k > 0 && next(&mut seed).is_multiple_of(2) { (start + (next(&mut seed) as usize % k)) as i32 } else { -1 };
+                    let findex = if k > 0 && rng.bits().is_multiple_of(2) { (start + (rng.bits() as usize % k)) as i32 } else { -1 };
                     order.push(SorOrder { row: (start + k) as u32, b1: i as u32, b2: islands as u32, findex });
                 }
-                segs.push(Segment { start, len, rand: next(&mut seed) as u32, one_body: true });
+                segs.push(Segment { start, len, rand: rng.bits() as u32, one_body: true });
             }
             let m = order.len();
-            let lambda: Vec<f64> = (0..m).map(|_| value(&mut seed)).collect();
+            let lambda: Vec<f64> = (0..m).map(|_| value(&mut rng)).collect();
             let mut fc = vec![BodyForce::default(); islands + 1];
             for f in fc.iter_mut().take(islands) {
                 for c in 0..6 {
-                    f.f[c] = value(&mut seed);
+                    f.f[c] = value(&mut rng);
                 }
             }
             // An island whose force already holds a NaN in one component.
