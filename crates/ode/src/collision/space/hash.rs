@@ -22,6 +22,7 @@
 //! Buffers live in the space and are reused, so a warm pass does not
 //! allocate.
 
+use super::level::find_level;
 use super::{clean, collide_aabbs, collide_no_aabbs, locked, sp, Kind, Near};
 use crate::collision::geom::{g, gflags, GeomRef};
 
@@ -97,44 +98,6 @@ const NONE: u32 = u32::MAX;
 /// ODE's bounds for cell coordinates (`dMinIntExact`, `dMaxIntExact`).
 const MIN_INT_EXACT: f64 = i32::MIN as f64;
 const MAX_INT_EXACT: f64 = i32::MAX as f64;
-
-/// Exponent e with q = m·2^e, m in [0.5, 1) (C's frexp; 0 for 0 and NaN).
-pub fn frexp_exp(q: f64) -> i32 {
-    if q == 0.0 || !q.is_finite() {
-        return 0;
-    }
-    let bits = q.to_bits();
-    let e = ((bits >> 52) & 0x7ff) as i32;
-    if e == 0 {
-        // Subnormal: scale into the normal range first.
-        return frexp_exp(q * 2f64.powi(64)) - 64;
-    }
-    e - 1022
-}
-
-/// Level of an AABB: i32::MAX for unbounded boxes (and sides that do not
-/// fit a double), else the exponent of its largest side.
-pub fn find_level(b: &[f64; 6]) -> i32 {
-    let inf = f64::INFINITY;
-    if b[0] <= -inf || b[1] >= inf || b[2] <= -inf || b[3] >= inf || b[4] <= -inf || b[5] >= inf {
-        return i32::MAX;
-    }
-    let mut q = b[1] - b[0];
-    let q2 = b[3] - b[2];
-    if q2 > q {
-        q = q2;
-    }
-    let q2 = b[5] - b[4];
-    if q2 > q {
-        q = q2;
-    }
-    if !q.is_finite() {
-        // Sides too far apart for a double (or a NaN bound): ODE's frexp
-        // would give level 0 and billions of cells; it is a big box.
-        return i32::MAX;
-    }
-    frexp_exp(q)
-}
 
 /// ODE's cell address before the z term (unsigned arithmetic).
 #[inline]

@@ -18,6 +18,7 @@
 //! recorded, so the traversal never sees a changed structure.
 
 pub mod hash;
+pub mod level;
 pub mod quadtree;
 pub mod sap;
 pub mod simple;

@@ -46,7 +46,7 @@ struct Rec {
 fn key(h: GeomRef, rank: u32, levels: Option<(i32, i32)>) -> u64 {
     let level = match levels {
         None => 0,
-        Some((min, max)) => super::hash::find_level(&g(h).aabb).max(min).min(max.saturating_add(1)),
+        Some((min, max)) => super::level::find_level(&g(h).aabb).max(min).min(max.saturating_add(1)),
     };
     (((level as i64 - i32::MIN as i64) as u64) << 32) | rank as u64
 }
