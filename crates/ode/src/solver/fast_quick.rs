@@ -1065,9 +1065,14 @@ struct PlainLane {
 /// order (so the same bits), four-wide; the contacts' own values (normal,
 /// arms, tangents, bodies' data) are gathered lane by lane first. The
 /// warm start is left to the caller. `js`: the lanes' joint slots.
+///
+/// `AVX2`: the caller runs with AVX2 enabled (only `fill_lanes_avx2`
+/// passes true), so the bodies' inverse inertias and `tmp` rows are
+/// gathered by `avx2::gather_inertia` and `avx2::gather_rows` (the same
+/// values, fewer shuffles).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn fill_contact_block(
+fn fill_contact_block<const AVX2: bool>(
     input: &IslandInput,
     island: &IslandRows,
     js: [usize; 4],
@@ -1134,18 +1139,33 @@ fn fill_contact_block(
     let ii2p: [&[f64; 12]; 4] = std::array::from_fn(|k| if has2[k] { &input.inv_i[l[k].bb] } else { &NO_INERTIA });
     let mut vii1 = [DVec4::ZERO; 9];
     let mut vii2 = [DVec4::ZERO; 9];
-    for r in 0..3 {
-        for c in 0..3 {
-            let i = 4 * r + c;
-            vii1[3 * r + c] = DVec4::new(ii1p[0][i], ii1p[1][i], ii1p[2][i], ii1p[3][i]);
-            vii2[3 * r + c] = DVec4::new(ii2p[0][i], ii2p[1][i], ii2p[2][i], ii2p[3][i]);
-        }
-    }
     let mut tt1 = [DVec4::ZERO; 6];
     let mut tt2 = [DVec4::ZERO; 6];
-    for c in 0..6 {
-        tt1[c] = v4!(|x| tmp[x.ba][c]);
-        tt2[c] = v4!(|x| tmp[x.bb][c]);
+    #[cfg(target_arch = "x86_64")]
+    if AVX2 {
+        let (ba, bb) = (l.map(|x| x.ba), l.map(|x| x.bb));
+        assert!(ba.iter().chain(&bb).all(|&b| b < tmp.len()));
+        // SAFETY: AVX2 is enabled (see above); every index is inside
+        // `tmp` (asserted) and every pointer is a whole matrix.
+        unsafe {
+            vii1 = avx2::gather_inertia(ii1p);
+            vii2 = avx2::gather_inertia(ii2p);
+            tt1 = avx2::gather_rows(tmp.as_ptr(), ba);
+            tt2 = avx2::gather_rows(tmp.as_ptr(), bb);
+        }
+    }
+    if !(cfg!(target_arch = "x86_64") && AVX2) {
+        for r in 0..3 {
+            for c in 0..3 {
+                let i = 4 * r + c;
+                vii1[3 * r + c] = DVec4::new(ii1p[0][i], ii1p[1][i], ii1p[2][i], ii1p[3][i]);
+                vii2[3 * r + c] = DVec4::new(ii2p[0][i], ii2p[1][i], ii2p[2][i], ii2p[3][i]);
+            }
+        }
+        for c in 0..6 {
+            tt1[c] = v4!(|x| tmp[x.ba][c]);
+            tt2[c] = v4!(|x| tmp[x.bb][c]);
+        }
     }
     // Lanes without a second body: all-ones bits where there is one.
     let keep2 = v(has2.map(|h| if h { f64::from_bits(u64::MAX) } else { 0.0 }));
@@ -1268,7 +1288,7 @@ fn fill_lanes<const AVX2: bool>(input: &IslandInput, island: &IslandRows, s: &mu
         }
         if v {
             let js = std::array::from_fn(|l| s.block_joint[4 * bi + l] as usize);
-            fill_contact_block(input, island, js, &mut s.blocks[bi], &s.tmp, hinv, &mut plain_lanes);
+            fill_contact_block::<AVX2>(input, island, js, &mut s.blocks[bi], &s.tmp, hinv, &mut plain_lanes);
         }
     }
     for (j, slot) in island.joints.iter().enumerate() {
@@ -1858,6 +1878,60 @@ mod avx2 {
         v
     }
 
+    /// Two 128-bit loads, from `lo` into lanes 0-1 and from `hi` into
+    /// lanes 2-3 (joined without the shuffle unit).
+    #[inline(always)]
+    unsafe fn halves(lo: *const f64, hi: *const f64) -> __m256d {
+        _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(lo)), _mm_loadu_pd(hi), 1)
+    }
+
+    #[inline(always)]
+    fn dvec(v: __m256d) -> DVec4 {
+        let mut o = DVec4::ZERO;
+        // SAFETY: a DVec4 is four f64 in a row; AVX is enabled wherever
+        // this module's callers run.
+        unsafe { _mm256_storeu_pd(&mut o as *mut DVec4 as *mut f64, v) };
+        o
+    }
+
+    /// The rows `b[0..4]` of a read-only `[f64; 6]` array, transposed as
+    /// `gather` does: element c holds component c of the four rows.
+    ///
+    /// # Safety
+    /// AVX2 is enabled; every `b[l]` indexes the array.
+    #[inline(always)]
+    pub(super) unsafe fn gather_rows(t: *const [f64; 6], b: [usize; 4]) -> [DVec4; 6] {
+        let p = |l: usize| t.add(b[l]) as *const f64;
+        let mut v = [DVec4::ZERO; 6];
+        for c in [0, 2, 4] {
+            let (even, odd) = (halves(p(0).add(c), p(2).add(c)), halves(p(1).add(c), p(3).add(c)));
+            v[c] = dvec(_mm256_unpacklo_pd(even, odd));
+            v[c + 1] = dvec(_mm256_unpackhi_pd(even, odd));
+        }
+        v
+    }
+
+    /// The 3×3 parts of four padded 3×4 matrices (rows of four, the
+    /// fourth unused): element 3r + c holds entry (r, c) of the four.
+    ///
+    /// # Safety
+    /// AVX2 is enabled.
+    #[inline(always)]
+    pub(super) unsafe fn gather_inertia(m: [&[f64; 12]; 4]) -> [DVec4; 9] {
+        let p = |l: usize| m[l].as_ptr();
+        let mut v = [DVec4::ZERO; 9];
+        for r in 0..3 {
+            let at = |l: usize, c: usize| p(l).add(4 * r + c);
+            // Columns 0 and 1, then 2 (and the unused 3).
+            let (even, odd) = (halves(at(0, 0), at(2, 0)), halves(at(1, 0), at(3, 0)));
+            v[3 * r] = dvec(_mm256_unpacklo_pd(even, odd));
+            v[3 * r + 1] = dvec(_mm256_unpackhi_pd(even, odd));
+            let (even, odd) = (halves(at(0, 2), at(2, 2)), halves(at(1, 2), at(3, 2)));
+            v[3 * r + 2] = dvec(_mm256_unpacklo_pd(even, odd));
+        }
+        v
+    }
+
     /// The inverse of `gather` (the lanes' bodies are distinct, see
     /// `sweep_block`, so the order of the stores does not matter).
     #[inline(always)]
@@ -2424,7 +2498,20 @@ mod tests {
         let input = IslandInput { world, bodies: &bodies, inv_i: &inv_i, h: 0.01 };
         let hinv = 1.0 / input.h;
         let mut four = Block::default();
-        fill_contact_block(&input, &island, [0, 1, 2, 3], &mut four, &tmp, hinv, &mut [PlainLane::default(); 4]);
+        fill_contact_block::<false>(&input, &island, [0, 1, 2, 3], &mut four, &tmp, hinv, &mut [PlainLane::default(); 4]);
+        // The AVX2 form gathers the bodies' data differently: the same
+        // bits.
+        #[cfg(target_arch = "x86_64")]
+        if has_avx2_fma() {
+            #[target_feature(enable = "avx2,fma")]
+            unsafe fn fill_avx2(input: &IslandInput, island: &IslandRows, bk: &mut Block, tmp: &[[f64; 6]], hinv: f64) {
+                fill_contact_block::<true>(input, island, [0, 1, 2, 3], bk, tmp, hinv, &mut [PlainLane::default(); 4]);
+            }
+            let mut avx = Block::default();
+            // SAFETY: the processor has AVX2 and FMA (checked just above).
+            unsafe { fill_avx2(&input, &island, &mut avx, &tmp, hinv) };
+            assert_eq!(block_bits(&avx), block_bits(&four));
+        }
         let mut one = Block::default();
         let dummy = nb as u32;
         let mut lambda = vec![0.0; 12];
