@@ -1865,7 +1865,7 @@ mod avx2 {
     /// transpose (6 shuffles a side instead of 14: the block sweep with
     /// fused multiply-adds is bound by its shuffles).
     #[inline(always)]
-    unsafe fn gather(fc: *mut [f64; 6], b: &[u32; 4]) -> [__m256d; 6] {
+    unsafe fn gather(fc: *const [f64; 6], b: &[u32; 4]) -> [__m256d; 6] {
         let p = |l: usize| fc.add(b[l] as usize) as *const f64;
         let pair = |c: usize, l: usize| _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p(l).add(c))), _mm_loadu_pd(p(l + 2).add(c)), 1);
         let mut v = [_mm256_setzero_pd(); 6];
@@ -1887,28 +1887,17 @@ mod avx2 {
 
     #[inline(always)]
     fn dvec(v: __m256d) -> DVec4 {
-        let mut o = DVec4::ZERO;
-        // SAFETY: a DVec4 is four f64 in a row; AVX is enabled wherever
-        // this module's callers run.
-        unsafe { _mm256_storeu_pd(&mut o as *mut DVec4 as *mut f64, v) };
-        o
+        // SAFETY: both are four f64.
+        DVec4::from_array(unsafe { core::mem::transmute::<__m256d, [f64; 4]>(v) })
     }
 
-    /// The rows `b[0..4]` of a read-only `[f64; 6]` array, transposed as
-    /// `gather` does: element c holds component c of the four rows.
+    /// `gather` from a read-only array, as `DVec4`s (the fill's `tmp`).
     ///
     /// # Safety
     /// AVX2 is enabled; every `b[l]` indexes the array.
     #[inline(always)]
     pub(super) unsafe fn gather_rows(t: *const [f64; 6], b: [usize; 4]) -> [DVec4; 6] {
-        let p = |l: usize| t.add(b[l]) as *const f64;
-        let mut v = [DVec4::ZERO; 6];
-        for c in [0, 2, 4] {
-            let (even, odd) = (halves(p(0).add(c), p(2).add(c)), halves(p(1).add(c), p(3).add(c)));
-            v[c] = dvec(_mm256_unpacklo_pd(even, odd));
-            v[c + 1] = dvec(_mm256_unpackhi_pd(even, odd));
-        }
-        v
+        gather(t, &b.map(|x| x as u32)).map(dvec)
     }
 
     /// The 3×3 parts of four padded 3×4 matrices (rows of four, the
