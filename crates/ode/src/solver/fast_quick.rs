@@ -1867,7 +1867,7 @@ mod avx2 {
     #[inline(always)]
     unsafe fn gather(fc: *const [f64; 6], b: &[u32; 4]) -> [__m256d; 6] {
         let p = |l: usize| fc.add(b[l] as usize) as *const f64;
-        let pair = |c: usize, l: usize| _mm256_insertf128_pd(_mm256_castpd128_pd256(_mm_loadu_pd(p(l).add(c))), _mm_loadu_pd(p(l + 2).add(c)), 1);
+        let pair = |c: usize, l: usize| halves(p(l).add(c), p(l + 2).add(c));
         let mut v = [_mm256_setzero_pd(); 6];
         for c in [0, 2, 4] {
             // Lanes (0, 2) and (1, 3), components c and c + 1.
