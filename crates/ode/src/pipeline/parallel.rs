@@ -124,14 +124,22 @@ fn processors() -> usize {
     *N.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// Waits (yielding) until the next parallel step starts (or `LINGER`
+/// Waits (yielding) until a step after `epoch` starts (or `LINGER`
 /// passes), so that the pool thread is awake to take that step's tasks:
 /// on the 2-core VM a sleeping thread started its first task 20-25 µs
 /// (median) after the caller, a lingering one 1-2 µs, on a two-thread
 /// ragdoll step of about 300 µs; the caller's spawn also skips the
 /// wake-up call (8-9 µs). Touches no world data.
-fn linger() {
-    let epoch = STEP_EPOCH.load(Ordering::Acquire);
+///
+/// `epoch` is the step the job was spawned for. If a later step has
+/// already started, its job is queued behind this one: returning at once
+/// lets the thread take it. (Waiting for the step after the current one
+/// instead kept a thread that had fallen behind, as at start-up while
+/// the pool's thread is created, one stale job behind for good: each
+/// stale job waited a whole step. On the two-thread ragdolls the pool's
+/// thread then ran its jobs 3-4 ms late and the caller stepped 100-200
+/// of the 600 steps alone.)
+fn linger(epoch: u64) {
     // Yielding from the start: on an idle processor a yield returns at
     // once, on a busy one the lingering thread gives way.
     spin_until(|| STEP_EPOCH.load(Ordering::Acquire) != epoch, Duration::ZERO, LINGER);
@@ -393,7 +401,7 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
     // the threads with work, and the ragdolls ran twice as slowly.
     let spin = threads <= processors();
     // Lingering pool threads (see `linger`) stop waiting and take these.
-    STEP_EPOCH.fetch_add(1, Ordering::Release);
+    let epoch = STEP_EPOCH.fetch_add(1, Ordering::Release).wrapping_add(1);
     let gate = StepGate::take();
     let generation = gate.open();
     {
@@ -420,7 +428,7 @@ pub fn try_step_parallel(world: &World, s: &mut StepScratch, h: f64, quick: bool
                 // does not wait for this). The same job, so a step spawns
                 // one job per pool thread, as before.
                 if spin {
-                    linger();
+                    linger(epoch);
                 }
             });
         }
@@ -486,6 +494,25 @@ mod tests {
         assert!(gate.enter(g));
         gate.leave(None);
         gate.close_and_wait(false);
+    }
+
+    /// A job that runs after a later step has started (its thread fell
+    /// behind) does not wait for yet another step: the newer job queued
+    /// behind it is taken at once. The fastest of five tries, so that a
+    /// preempted try cannot fail the test; a lingering job takes at least
+    /// `LINGER` every time (unless another test starts a step meanwhile).
+    #[test]
+    fn a_stale_job_does_not_linger() {
+        let fastest = (0..5)
+            .map(|_| {
+                let stale = STEP_EPOCH.fetch_add(1, Ordering::Release);
+                let t = Instant::now();
+                linger(stale);
+                t.elapsed()
+            })
+            .min()
+            .unwrap();
+        assert!(fastest < LINGER, "a stale job lingered {fastest:?}");
     }
 
     fn plan(sizes: &[(usize, usize)]) -> Vec<IslandPlan> {
