@@ -179,6 +179,86 @@ pub struct QuickScratch {
     merged: Vec<SorOrder>,
     /// The one-body islands' lane sweep.
     lanes: one_body_lanes::LaneScratch,
+    /// A large island's sweep order before its first reordering,
+    /// rearranged by `LevelSchedule`.
+    leveled: Vec<SorOrder>,
+    levels: LevelSchedule,
+}
+
+/// Rearranges a sweep order without changing any value the sweep
+/// computes. A row's update reads and writes its bodies' accumulators and
+/// its own λ, and reads the λ of its friction index; two rows that share
+/// none of these may swap places, and rows that do keep their order. Each
+/// row gets a level one above every earlier row it depends on, and the
+/// rows are sorted by level, stably. Rows of one level are independent, so
+/// the processor overlaps their updates; in the packing's order (ODE's
+/// before its first reordering) the rows of one contact, and the contacts
+/// of one geom pair, come one after the other, each waiting for the one
+/// before. The dummy body (no body 2) is never written and links nothing.
+#[derive(Default)]
+struct LevelSchedule {
+    /// Per body: one above the level of the last row on it so far.
+    body: Vec<u32>,
+    /// Per λ: one above the level of its row (0 before the row).
+    written: Vec<u32>,
+    /// Per λ: one above the highest level that read it as a friction index.
+    read: Vec<u32>,
+    /// Per entry of the order: its level.
+    level: Vec<u32>,
+    /// Entries per level, then where each level starts in the output.
+    count: Vec<u32>,
+}
+
+impl LevelSchedule {
+    /// `out` = `order` sorted by level. `dummy` is the dummy body, `m` the
+    /// number of λ (rows and friction indices are below it).
+    fn arrange(&mut self, order: &[SorOrder], out: &mut [SorOrder], dummy: usize, m: usize) {
+        assert_eq!(order.len(), out.len());
+        self.body.clear();
+        self.body.resize(dummy + 1, 0);
+        self.written.clear();
+        self.written.resize(m, 0);
+        self.read.clear();
+        self.read.resize(m, 0);
+        self.level.clear();
+        let mut top = 0;
+        for o in order {
+            let (b1, b2, r) = (o.b1 as usize, o.b2 as usize, o.row as usize);
+            let mut lv = self.body[b1].max(self.read[r]);
+            if b2 != dummy {
+                lv = lv.max(self.body[b2]);
+            }
+            if o.findex >= 0 {
+                lv = lv.max(self.written[o.findex as usize]);
+            }
+            self.level.push(lv);
+            let next = lv + 1;
+            self.body[b1] = next;
+            if b2 != dummy {
+                self.body[b2] = next;
+            }
+            self.written[r] = next;
+            if o.findex >= 0 {
+                let f = &mut self.read[o.findex as usize];
+                *f = (*f).max(next);
+            }
+            top = top.max(next);
+        }
+        // A counting sort on the level.
+        self.count.clear();
+        self.count.resize(top as usize + 1, 0);
+        for &lv in &self.level {
+            self.count[lv as usize + 1] += 1;
+        }
+        for k in 1..self.count.len() {
+            self.count[k] += self.count[k - 1];
+        }
+        for (o, &lv) in order.iter().zip(&self.level) {
+            let at = &mut self.count[lv as usize];
+            out[*at as usize] = *o;
+            *at += 1;
+        }
+    }
 }
 
 /// One island's stretch `start..start + len` of the sweep order, and the
@@ -513,7 +593,7 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
     let h = input.h;
     let hinv = 1.0 / h;
     let qs = input.world.qs;
-    let QuickScratch { rows: srows, order, tails, slots, lambda, fc, tmp, segs, merged, lanes } = &mut scratch.quick;
+    let QuickScratch { rows: srows, order, tails, slots, lambda, fc, tmp, segs, merged, lanes, leveled, levels } = &mut scratch.quick;
 
     // ---- the joints' slots; rows of joints other than contacts --------------
     slots.clear();
@@ -675,6 +755,13 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
         // without a friction index, then those with one.
         let split = order.iter().position(|o| o.findex != -1).unwrap_or(m);
         let mut partitioned = order[split..].iter().all(|o| o.findex != -1);
+        // Swept by dependency level until the first reordering (after it
+        // the shuffled order has few dependent rows close together).
+        let leveled = at_least(leveled, m);
+        if partitioned && iterations > 0 {
+            levels.arrange(&order[..split], &mut leveled[..split], nb, m);
+            levels.arrange(&order[split..], &mut leveled[split..], nb, m);
+        }
         for iteration in 0..iterations {
             if reorder(iteration) {
                 // ODE's dRandInt(index + 1) for index = 1, 2, …, m − 1: the
@@ -683,8 +770,9 @@ fn solve_rows_body(input: &IslandInput, src: Source, scratch: &mut SolverScratch
                 partitioned = false;
             }
             if partitioned {
-                // SAFETY: checked above (and the order is unchanged since).
-                unsafe { sweep_partitioned(srows, order, split, lambda, fc, nb) };
+                // SAFETY: checked above (and the order is unchanged since);
+                // each part was rearranged within itself.
+                unsafe { sweep_partitioned(srows, leveled, split, lambda, fc, nb) };
             } else {
                 sweep(srows, order, lambda, fc, nb, false);
             }
@@ -1252,6 +1340,97 @@ mod tests {
 
     fn same(a: f64, b: f64) -> bool {
         a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
+    }
+
+    /// Sweeping an order rearranged by `LevelSchedule` gives every λ and
+    /// accumulator the bits of the order itself: random rows on a few
+    /// bodies (many rows in a row share one), friction indices anywhere
+    /// (the packing's point at a row of the same joint; elsewhere, the
+    /// reads and writes of λ must keep their order too), ordinary and
+    /// awkward values, in the packing's partitioned order and shuffled.
+    #[test]
+    fn level_schedule_keeps_every_value() {
+        let mut rng = 99u64;
+        let mut next = |n: u64| {
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (rng >> 33) % n
+        };
+        let mut vseed = 17u64;
+        let mut levels = LevelSchedule::default();
+        let mut reordered = 0;
+        for case in 0..600 {
+            let nb = 1 + next(8) as usize;
+            let m = 1 + next(48) as usize;
+            let val = |vs: &mut u64| {
+                let x = awkward(vs);
+                if case % 5 == 4 || x.is_finite() {
+                    x
+                } else {
+                    -0.25
+                }
+            };
+            let mut rows = vec![SorRow::default(); m];
+            let mut order = Vec::new();
+            for (r, row) in rows.iter_mut().enumerate() {
+                let b1 = next(nb as u64) as usize;
+                let b2 = if nb > 1 && next(3) != 0 { Some((b1 + 1 + next(nb as u64 - 1) as usize) % nb) } else { None };
+                let findex = if next(2) == 0 { next(m as u64) as i32 } else { -1 };
+                let j1: [f64; 6] = std::array::from_fn(|_| val(&mut vseed));
+                let j2: [f64; 6] = if b2.is_some() { std::array::from_fn(|_| val(&mut vseed)) } else { [0.0; 6] };
+                row.jj = std::array::from_fn(|i| [j1[PERM[i]], j2[PERM[i]]]);
+                row.im1 = std::array::from_fn(|_| val(&mut vseed));
+                row.im2 = if b2.is_some() { std::array::from_fn(|_| val(&mut vseed)) } else { [0.0; 6] };
+                row.rhs = val(&mut vseed);
+                row.cfm = val(&mut vseed).abs() * 1e-3;
+                let (a, b) = (val(&mut vseed), val(&mut vseed));
+                (row.lo, row.hi) = if next(2) == 0 { (-a.abs(), b.abs()) } else { (a, b) };
+                order.push(SorOrder { row: r as u32, b1: b1 as u32, b2: b2.unwrap_or(nb) as u32, findex });
+            }
+            for i in 1..m {
+                order.swap(i, next(i as u64 + 1) as usize);
+            }
+            let part: Vec<SorOrder> =
+                order.iter().filter(|o| o.findex == -1).chain(order.iter().filter(|o| o.findex != -1)).copied().collect();
+            let split = part.iter().filter(|o| o.findex == -1).count();
+            let mut leveled = vec![SorOrder::default(); m];
+            levels.arrange(&part[..split], &mut leveled[..split], nb, m);
+            levels.arrange(&part[split..], &mut leveled[split..], nb, m);
+            let mut shuffled = vec![SorOrder::default(); m];
+            levels.arrange(&order, &mut shuffled, nb, m);
+            for (a, b) in [(&part, &leveled), (&order, &shuffled)] {
+                let key = |o: &SorOrder| o.row;
+                let (mut x, mut y) = (a.clone(), b.clone());
+                x.sort_by_key(key);
+                y.sort_by_key(key);
+                assert!(x.iter().zip(&y).all(|(p, q)| p.row == q.row && p.b1 == q.b1 && p.b2 == q.b2 && p.findex == q.findex));
+                reordered += a.iter().zip(b.iter()).filter(|(p, q)| p.row != q.row).count();
+            }
+            let lambda: Vec<f64> = (0..m).map(|_| val(&mut vseed)).collect();
+            let mut fc = vec![BodyForce::default(); nb + 1];
+            for f in &mut fc[..nb] {
+                f.f = std::array::from_fn(|_| val(&mut vseed));
+            }
+            let (mut pl, mut pf) = (lambda.clone(), fc.clone());
+            let (mut ll, mut lf) = (lambda.clone(), fc.clone());
+            let (mut sl, mut sf) = (lambda.clone(), fc.clone());
+            let (mut ql, mut qf) = (lambda.clone(), fc.clone());
+            for _ in 0..3 {
+                // SAFETY: `part` and `leveled` are partitioned at `split`;
+                // every index is in range by construction.
+                unsafe {
+                    sweep_partitioned(&rows, &part, split, &mut pl, &mut pf, nb);
+                    sweep_partitioned(&rows, &leveled, split, &mut ll, &mut lf, nb);
+                }
+                sweep(&rows, &order, &mut sl, &mut sf, nb, false);
+                sweep(&rows, &shuffled, &mut ql, &mut qf, nb, false);
+                for (l, f, rl, rf, what) in [(&ll, &lf, &pl, &pf, "partitioned"), (&ql, &qf, &sl, &sf, "shuffled")] {
+                    assert!(l.iter().zip(rl).all(|(a, b)| same(*a, *b)), "case {case}: {what} λ");
+                    assert!(f.iter().zip(rf).all(|(x, y)| (0..6).all(|k| same(x.f[k], y.f[k]))), "case {case}: {what} fc");
+                }
+            }
+        }
+        // The schedule did move rows (the test compares something).
+        assert!(reordered > 1000, "{reordered}");
     }
 
     /// `jacobian_dots_avx` compiled with AVX enabled, as in `sweep_avx`.
