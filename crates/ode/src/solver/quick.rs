@@ -1342,6 +1342,40 @@ mod tests {
         a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
     }
 
+    /// A row's unpermuted Jacobians and its body 2, as `random_rows`
+    /// drew them.
+    type Drawn = ([f64; 6], [f64; 6], Option<usize>);
+
+    /// `m` random rows on `nb` bodies (about a third without body 2, about
+    /// half with a friction index at a random row), their values from
+    /// `val`, and an order of them shuffled as by ODE's reorderings (the
+    /// dummy body is `nb`).
+    fn random_rows(nb: usize, m: usize, next: &mut dyn FnMut(u64) -> u64, val: &mut dyn FnMut() -> f64) -> (Vec<SorRow>, Vec<SorOrder>, Vec<Drawn>) {
+        let mut rows = vec![SorRow::default(); m];
+        let mut order = Vec::new();
+        let mut drawn = Vec::new();
+        for (r, row) in rows.iter_mut().enumerate() {
+            let b1 = next(nb as u64) as usize;
+            let b2 = if nb > 1 && next(3) != 0 { Some((b1 + 1 + next(nb as u64 - 1) as usize) % nb) } else { None };
+            let findex = if r > 0 && next(2) == 0 { next(m as u64) as i32 } else { -1 };
+            let j1: [f64; 6] = std::array::from_fn(|_| val());
+            let j2: [f64; 6] = if b2.is_some() { std::array::from_fn(|_| val()) } else { [0.0; 6] };
+            row.jj = std::array::from_fn(|i| [j1[PERM[i]], j2[PERM[i]]]);
+            row.im1 = std::array::from_fn(|_| val());
+            row.im2 = if b2.is_some() { std::array::from_fn(|_| val()) } else { [0.0; 6] };
+            row.rhs = val();
+            row.cfm = val().abs() * 1e-3;
+            let (a, b) = (val(), val());
+            (row.lo, row.hi) = if next(2) == 0 { (-a.abs(), b.abs()) } else { (a, b) };
+            order.push(SorOrder { row: r as u32, b1: b1 as u32, b2: b2.unwrap_or(nb) as u32, findex });
+            drawn.push((j1, j2, b2));
+        }
+        for i in 1..m {
+            order.swap(i, next(i as u64 + 1) as usize);
+        }
+        (rows, order, drawn)
+    }
+
     /// Sweeping an order rearranged by `LevelSchedule` gives every λ and
     /// accumulator the bits of the order itself: random rows on a few
     /// bodies (many rows in a row share one), friction indices anywhere
@@ -1369,26 +1403,7 @@ mod tests {
                     -0.25
                 }
             };
-            let mut rows = vec![SorRow::default(); m];
-            let mut order = Vec::new();
-            for (r, row) in rows.iter_mut().enumerate() {
-                let b1 = next(nb as u64) as usize;
-                let b2 = if nb > 1 && next(3) != 0 { Some((b1 + 1 + next(nb as u64 - 1) as usize) % nb) } else { None };
-                let findex = if next(2) == 0 { next(m as u64) as i32 } else { -1 };
-                let j1: [f64; 6] = std::array::from_fn(|_| val(&mut vseed));
-                let j2: [f64; 6] = if b2.is_some() { std::array::from_fn(|_| val(&mut vseed)) } else { [0.0; 6] };
-                row.jj = std::array::from_fn(|i| [j1[PERM[i]], j2[PERM[i]]]);
-                row.im1 = std::array::from_fn(|_| val(&mut vseed));
-                row.im2 = if b2.is_some() { std::array::from_fn(|_| val(&mut vseed)) } else { [0.0; 6] };
-                row.rhs = val(&mut vseed);
-                row.cfm = val(&mut vseed).abs() * 1e-3;
-                let (a, b) = (val(&mut vseed), val(&mut vseed));
-                (row.lo, row.hi) = if next(2) == 0 { (-a.abs(), b.abs()) } else { (a, b) };
-                order.push(SorOrder { row: r as u32, b1: b1 as u32, b2: b2.unwrap_or(nb) as u32, findex });
-            }
-            for i in 1..m {
-                order.swap(i, next(i as u64 + 1) as usize);
-            }
+            let (rows, order, _) = random_rows(nb, m, &mut next, &mut || val(&mut vseed));
             let part: Vec<SorOrder> =
                 order.iter().filter(|o| o.findex == -1).chain(order.iter().filter(|o| o.findex != -1)).copied().collect();
             let split = part.iter().filter(|o| o.findex == -1).count();
@@ -1574,29 +1589,8 @@ mod tests {
                     }
                 }
             };
-            let mut rows = vec![SorRow::default(); m];
-            let mut order = Vec::new();
-            let mut plain = Vec::new();
-            for (r, row) in rows.iter_mut().enumerate() {
-                let b1 = next(nb as u64) as usize;
-                let b2 = if nb > 1 && next(3) != 0 { Some((b1 + 1 + next(nb as u64 - 1) as usize) % nb) } else { None };
-                let findex = if r > 0 && next(2) == 0 { next(m as u64) as i32 } else { -1 };
-                let j1: [f64; 6] = std::array::from_fn(|_| val(&mut vseed));
-                let j2: [f64; 6] = if b2.is_some() { std::array::from_fn(|_| val(&mut vseed)) } else { [0.0; 6] };
-                row.jj = std::array::from_fn(|i| [j1[PERM[i]], j2[PERM[i]]]);
-                row.im1 = std::array::from_fn(|_| val(&mut vseed));
-                row.im2 = if b2.is_some() { std::array::from_fn(|_| val(&mut vseed)) } else { [0.0; 6] };
-                row.rhs = val(&mut vseed);
-                row.cfm = val(&mut vseed).abs() * 1e-3;
-                let (a, b) = (val(&mut vseed), val(&mut vseed));
-                (row.lo, row.hi) = if next(2) == 0 { (-a.abs(), b.abs()) } else { (a, b) };
-                order.push(SorOrder { row: r as u32, b1: b1 as u32, b2: b2.unwrap_or(nb) as u32, findex });
-                plain.push((j1, j2, b2));
-            }
             // A shuffled order, as after ODE's reorderings.
-            for i in 1..m {
-                order.swap(i, next(i as u64 + 1) as usize);
-            }
+            let (rows, order, plain) = random_rows(nb, m, &mut next, &mut || val(&mut vseed));
             let mut lambda: Vec<f64> = (0..m).map(|_| val(&mut vseed)).collect();
             let mut fc = vec![BodyForce::default(); nb + 1];
             for f in &mut fc[..nb] {
