@@ -1004,8 +1004,14 @@ fn solve_rows(input: &IslandInput, island: &IslandRows, s: &mut FastScratch, cac
                 *l = s.lambda[s.slot[slot.row0 + k] as usize];
             }
         }
-        let n = slot.m.min(head.lambda.len());
-        head.lambda[..n].copy_from_slice(&lam[..n]);
+        // Rows beyond m keep their λ (a limit row that comes back later
+        // warm-starts from it). Element-wise selects: the variable-length
+        // copy compiled to a libc memmove call per joint (2 % of the fast
+        // pyramid's samples).
+        let n = slot.m;
+        for (k, (dst, &l)) in head.lambda.iter_mut().zip(&lam).enumerate() {
+            *dst = if k < n { l } else { *dst };
+        }
         if let crate::joints::JointKind::Contact(c) = &slot.joint.get().kind {
             let g = &c.geom;
             s.fresh.push(CachedContact {
