@@ -2547,7 +2547,11 @@ int main(int argc, char **argv) {
            EXCL_SAP_DISABLED_PAIR ? " sap-disabled-pair" : "",
            EXCL_TRIMESH_PREPROCESS_UNBUILT ? " trimesh-preprocess-unbuilt" : "",
            EXCL_SILENT_BAD_VALUES ? " silent-bad-values" : "", EXCL_ODE_NAN_CONTACTS ? " ode-nan-contacts" : "");
-    printf("fuzz: %ld calls, %llu seeds, %ld findings (%ld bad calls, %ld reported, %ld unexpected reports, %ld excluded, %ld contacts, %ld crashed seeds) in %.1fs\n",
-           tot.calls, seeds, tot.findings, tot.bad, tot.reported, tot.unexpected, tot.excluded, tot.contacts, failed_seeds, el);
+    /* Which solver mode the worlds were created in (our ODE_SOLVER; Debian's
+     * ODE ignores it). */
+    const char *mode = getenv("ODE_SOLVER");
+    printf("fuzz: %ld calls, %llu seeds, %ld findings (%ld bad calls, %ld reported, %ld unexpected reports, %ld excluded, %ld contacts, %ld crashed seeds) in %.1fs, solver %s\n",
+           tot.calls, seeds, tot.findings, tot.bad, tot.reported, tot.unexpected, tot.excluded, tot.contacts, failed_seeds, el,
+           mode && *mode ? mode : "exact");
     return tot.findings ? 1 : 0;
 }

@@ -174,7 +174,8 @@ printf '%s\n' "${STEPS[@]}"
 echo
 echo "cargo test : $cargo_pass passed, $cargo_fail failed, $cargo_ign ignored"
 echo "ctest      : $ct_pass passed, $ct_fail failed, $ct_skip skipped (of $ct_total)"
-grep -h '^fuzz: [0-9]* calls' "$BUILD_DIR/Testing/Temporary/LastTest.log" 2>/dev/null | tail -1 | sed 's/^/fuzz       : /'
+# One line per solver mode (fuzz_api, fuzz_api_fast).
+grep -h '^fuzz: [0-9]* calls' "$BUILD_DIR/Testing/Temporary/LastTest.log" 2>/dev/null | sed 's/^/fuzz       : /'
 grep -h '^valgrind: [0-9]* passed' "$LOG/valgrind.log" 2>/dev/null | tail -1 | sed 's/^valgrind: /valgrind   : /' 
 grep -m1 '^exported [0-9]* of [0-9]*' "$LOG/reports.log" | sed 's/^/symbols    : /'
 grep '^used by ' "$LOG/reports.log" | sed 's/^/symbols    : /'
