@@ -1826,12 +1826,16 @@ static void describe_geom(const char *tag, dGeomID g) {
 }
 
 /* A geom of the user class, or a geom transform holding one: dCollide on
- * it runs the host's collider (ucls_collide). */
+ * it runs the host's collider (ucls_collide). Every seed registers the
+ * class anew; with --no-fork (one process for all seeds) an earlier seed's
+ * geoms of its class live on and collide with the same ucls_collide, so
+ * every user class registered so far counts. */
+static int is_user_class(int cls) { return cls >= dFirstUserClass && cls <= user_class; }
 static int hosts_user_collider(dGeomID g) {
-    if (dGeomGetClass(g) == user_class) return 1;
+    if (is_user_class(dGeomGetClass(g))) return 1;
     if (dGeomGetClass(g) != dGeomTransformClass) return 0;
     dGeomID held = dGeomTransformGetGeom(g);
-    return held && dGeomGetClass(held) == user_class;
+    return held && is_user_class(dGeomGetClass(held));
 }
 
 static void check_contacts(dGeomID o1, dGeomID o2, dContactGeom *c, int n, int max, int skip) {
@@ -1856,7 +1860,7 @@ static void check_contacts(dGeomID o1, dGeomID o2, dContactGeom *c, int n, int m
          * offset reported when they got there) gives inf there by the
          * host's own arithmetic, which the library passes on as ODE does. */
         if (!fin) {
-            dGeomID u = k->g1 && dGeomGetClass(k->g1) == user_class ? k->g1 : k->g2 && dGeomGetClass(k->g2) == user_class ? k->g2 : 0;
+            dGeomID u = k->g1 && is_user_class(dGeomGetClass(k->g1)) ? k->g1 : k->g2 && is_user_class(dGeomGetClass(k->g2)) ? k->g2 : 0;
             const dReal *p = u ? dGeomGetPosition(u) : 0;
             if (p && !(fabs(p[0]) <= HUGE && fabs(p[1]) <= HUGE && fabs(p[2]) <= HUGE)) { n_excluded++; continue; }
             /* The same for a user geom held by a transform (the pair's, or
