@@ -24,6 +24,7 @@
  */
 #define _GNU_SOURCE
 #include <ode/ode.h>
+#include <ode/ode_ext.h>
 #include <errno.h>
 #include <float.h>
 #include <math.h>
@@ -2348,6 +2349,97 @@ static int ucls_collide(dGeomID o1, dGeomID o2, int flags, dContactGeom *c, int 
 }
 static dColliderFn *ucls_get(int num) { return num == dSphereClass || num == dBoxClass ? ucls_collide : NULL; }
 
+/* ---- our extensions (ode/ode_ext.h): solver mode, step threads, a
+ * space's collide mode, debug drawing. Draw callbacks read every array
+ * they are given (to the lengths the header documents), so that a short
+ * or stale array shows under valgrind. */
+static double draw_sink;
+static void rd(const dReal *v, int n) { for (int i = 0; i < n; i++) draw_sink += v[i]; }
+static void dcb_box(void *u, dGeomID g, const dReal *pos, const dReal *R, const dReal *sides) { (void)u; (void)g; rd(pos, 3); rd(R, 12); rd(sides, 3); }
+static void dcb_sphere(void *u, dGeomID g, const dReal *pos, const dReal *R, dReal r) { (void)u; (void)g; rd(pos, 3); rd(R, 12); draw_sink += r; }
+static void dcb_capsule(void *u, dGeomID g, const dReal *pos, const dReal *R, dReal l, dReal r) { (void)u; (void)g; rd(pos, 3); rd(R, 12); draw_sink += l + r; }
+static void dcb_plane(void *u, dGeomID g, const dReal *q) { (void)u; (void)g; rd(q, 4); }
+static void dcb_ray(void *u, dGeomID g, const dReal *st, const dReal *d, dReal l) { (void)u; (void)g; rd(st, 3); rd(d, 3); draw_sink += l; }
+static void dcb_convex(void *u, dGeomID g, const dReal *pos, const dReal *R, const dReal *planes, unsigned pc, const dReal *points,
+                       unsigned ptc, const unsigned *poly) {
+    (void)u; (void)g; rd(pos, 3); rd(R, 12); rd(planes, 4 * (int)pc); rd(points, 3 * (int)ptc);
+    /* polygons: per plane a count, then that many point indices */
+    unsigned at = 0;
+    for (unsigned i = 0; i < pc; i++) { unsigned n = poly[at]; for (unsigned k = 1; k <= n; k++) draw_sink += poly[at + k]; at += 1 + n; }
+}
+static void dcb_tris(void *u, dGeomID g, const dReal *pos, const dReal *R, const dReal *v, int n) { (void)u; (void)g; rd(pos, 3); rd(R, 12); rd(v, 9 * n); }
+static void op_ext(void) {
+    begin("ext");
+    int r = rn(8);
+    if (r < 2) {
+        Obj *w = pick(K_WORLD, 0);
+        if (r == 0) {
+            cur.name = "odexWorldSetSolverMode";
+            int mode = chance(85) ? rn(2) : rint_any();
+            if (mode != ODEX_SOLVER_EXACT && mode != ODEX_SOLVER_FAST) cur.bad = 1;
+            TRACE("odexWorldSetSolverMode(%s, %d)", N(w), mode);
+            CALL(odexWorldSetSolverMode(H(w), mode));
+        } else {
+            cur.name = "odexWorldGetSolverMode"; TRACE("odexWorldGetSolverMode(%s)", N(w));
+            CALL((void)odexWorldGetSolverMode(H(w)));
+        }
+    } else if (r < 4) {
+        Obj *w = pick(K_WORLD, 0);
+        if (r == 2) {
+            cur.name = "odexWorldSetStepThreads";
+            /* 0 (the default), a few, and any int (the library caps large ones) */
+            int n = chance(85) ? rn(5) : rint_any();
+            if (n < 0) cur.bad = 1;
+            TRACE("odexWorldSetStepThreads(%s, %d)", N(w), n);
+            CALL(odexWorldSetStepThreads(H(w), n));
+        } else {
+            cur.name = "odexWorldGetStepThreads"; TRACE("odexWorldGetStepThreads(%s)", N(w));
+            CALL((void)odexWorldGetStepThreads(H(w)));
+        }
+    } else if (r < 6) {
+        Obj *sp = pick_space(0);
+        if (r == 4) {
+            cur.name = "odexSpaceSetCollideMode";
+            int mode = chance(85) ? rn(2) : rint_any();
+            if (mode != ODEX_SOLVER_EXACT && mode != ODEX_SOLVER_FAST) cur.bad = 1;
+            TRACE("odexSpaceSetCollideMode(%s, %d)", N(sp), mode);
+            CALL(odexSpaceSetCollideMode(H(sp), mode));
+        } else {
+            cur.name = "odexSpaceGetCollideMode"; TRACE("odexSpaceGetCollideMode(%s)", N(sp));
+            CALL((void)odexSpaceGetCollideMode(H(sp)));
+        }
+    } else {
+        /* A table with some entries left NULL (skipped), or no table. */
+        odexDrawCallbacks cb;
+        memset(&cb, 0, sizeof cb);
+        if (chance(90)) cb.box = dcb_box;
+        if (chance(90)) cb.sphere = dcb_sphere;
+        if (chance(90)) cb.capsule = dcb_capsule;
+        if (chance(90)) cb.cylinder = dcb_capsule;
+        if (chance(90)) cb.plane = dcb_plane;
+        if (chance(90)) cb.ray = dcb_ray;
+        if (chance(90)) cb.convex = dcb_convex;
+        if (chance(90)) cb.trimesh = dcb_tris;
+        if (chance(90)) cb.heightfield = dcb_tris;
+        int nocb = chance(5);
+        if (nocb) cur.bad = 1;
+        /* Drawing reads geoms a step or a setter may have left non-finite;
+         * it neither repairs nor reports them. */
+        cur.dontcare = 1;
+        if (r == 6) {
+            cur.name = "odexSpaceDraw";
+            Obj *sp = pick_space(0);
+            TRACE("odexSpaceDraw(%s, %s)", N(sp), nocb ? "NULL" : "cb");
+            CALL((void)odexSpaceDraw(H(sp), nocb ? NULL : &cb, NULL));
+        } else {
+            cur.name = "odexGeomDraw";
+            Obj *g = pick(K_GEOM, 0);
+            TRACE("odexGeomDraw(%s, %s)", N(g), nocb ? "NULL" : "cb");
+            CALL((void)odexGeomDraw(H(g), nocb ? NULL : &cb, NULL));
+        }
+    }
+}
+
 /* ================================================================ driver */
 typedef void (*Op)(void);
 static const struct { Op op; int weight; } ops[] = {
@@ -2355,7 +2447,7 @@ static const struct { Op op; int weight; } ops[] = {
     { op_body_create, 6 }, { op_body_destroy, 2 }, { op_body_set, 14 }, { op_body_get, 4 },
     { op_joint_create, 6 }, { op_joint_destroy, 2 }, { op_joint_attach, 4 }, { op_joint_set, 16 }, { op_group, 2 }, { op_connect, 2 },
     { op_geom_create, 7 }, { op_geom_destroy, 2 }, { op_geom_set, 14 }, { op_space, 6 }, { op_collide, 8 },
-    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 },
+    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 },
 };
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
 
