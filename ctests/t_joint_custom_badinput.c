@@ -7,13 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures = 0, reports = 0;
+static int failures = 0, reports = 0, last_num = 0;
 static char last[512];
 #define CHECK(c, ...) do { if (!(c)) { printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); failures++; } } while (0)
 
 static void on_debug(int num, const char *msg, va_list ap)
 {
-    (void)num;
+    last_num = num;
     vsnprintf(last, sizeof last, msg, ap);
     reports++;
 }
@@ -22,7 +22,7 @@ static void on_debug(int num, const char *msg, va_list ap)
 #define EXPECT_REPORT(func, stmt) do { int r0 = reports; last[0] = 0; stmt; \
     CHECK(reports == r0 + 1 && strstr(last, func), "%s: expected one report, got %d: %s", func, reports - r0, last); } while (0)
 
-static int m_report = 1, nub_report = 0, info1_calls = 0;
+static int m_report = 1, nub_report = 0, info1_calls = 0, findex_report = -1;
 static void *seen_user = 0;
 static odexJointInfo1 *saved_info1 = 0;
 
@@ -48,6 +48,12 @@ static void info2(odexJointInfo2 *info)
     int i;
     /* the row this test uses: keep the body's height (a soft pin) */
     for (i = 0; i < info->m; i++) info->rows[i].J1l[2] = 1;
+    /* a friction index outside the joint's rows (bad input) */
+    if (findex_report != -1 && info->m > 0) {
+        info->rows[0].lo = -1e9;
+        info->rows[0].hi = 1e9;
+        info->rows[0].findex = findex_report;
+    }
     /* slot 0 was not engaged: completing it is refused */
     EXPECT_REPORT("odexJointLimitRow", odexJointLimitRow(info, 0, &info->rows[0]));
 }
@@ -106,10 +112,44 @@ int main(void)
         int r0 = reports;
         dWorldStep(w, 0.01);
         CHECK(reports > r0, "nub > m not reported");
+        /* the host's bad input, not an internal failure of the library */
+        CHECK(last_num == d_ERR_UASSERT, "nub > m reported with code %d, not d_ERR_UASSERT", last_num);
     }
+    /* Negative counts: reported as given (not as a huge unsigned count). */
+    m_report = -1;
+    nub_report = 0;
+    {
+        int r0 = reports;
+        dWorldStep(w, 0.01);
+        CHECK(reports > r0 && strstr(last, "m = -1") && last_num == d_ERR_UASSERT, "m = -1: %s (code %d)", last, last_num);
+    }
+    m_report = 1;
     nub_report = 0;
     dWorldStep(w, 0.01);
     CHECK(fabs(dBodyGetLinearVel(b)[2]) < 1e-6, "joint works again (vz = %g)", dBodyGetLinearVel(b)[2]);
+
+    /* A friction index outside the joint's rows (found by the fuzzer: the
+     * Step's LCP indexed past its rows and the call was abandoned):
+     * reported, the row kept as an ordinary bounded row. Both steppers,
+     * both solver modes. */
+    {
+        int k, mode;
+        for (mode = 0; mode < 2; mode++) {
+            odexWorldSetSolverMode(w, mode);
+            for (k = 0; k < 4; k++) {
+                int r0 = reports;
+                findex_report = (k & 1) ? 5 : -7;
+                if (k < 2) dWorldStep(w, 0.01);
+                else dWorldQuickStep(w, 0.01);
+                CHECK(reports > r0 && strstr(last, "findex") && last_num == d_ERR_UASSERT,
+                      "mode %d, %s, findex %d: %s (code %d)", mode, k < 2 ? "Step" : "QuickStep", findex_report, last, last_num);
+                CHECK(!strstr(last, "internal error"), "findex %d: %s", findex_report, last);
+                CHECK(fabs(dBodyGetLinearVel(b)[2]) < 1e-3, "mode %d: the row as a bounded row still holds (vz = %g)", mode, dBodyGetLinearVel(b)[2]);
+            }
+        }
+        findex_report = -1;
+        odexWorldSetSolverMode(w, ODEX_SOLVER_EXACT);
+    }
 
     dWorldDestroy(w);
     dCloseODE();

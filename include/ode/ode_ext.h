@@ -72,8 +72,10 @@
  * odexLimitInit(limit, w)
  *     open range, the world's ERP and CFM, no anti-chatter aids.
  * Bad input is reported on ODE's debug channel and ignored, as for every
- * function of this library. An info1 reporting nub > m or m > max_rows is
- * reported and the joint sits that step out.
+ * function of this library. An info1 reporting nub > m, m > max_rows or a
+ * negative count is reported and the joint sits that step out; a row whose
+ * findex is neither -1 nor one of the joint's rows (0 .. m-1) is reported
+ * and kept as an ordinary bounded row (findex taken as -1).
  *
  * Debug drawing (a viewer for any program)
  * ----------------------------------------

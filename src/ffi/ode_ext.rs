@@ -196,8 +196,13 @@ impl CustomModel for CModel {
             unsafe { f(&mut info) };
         }
         if info.m < 0 || info.nub < 0 {
-            // Mapped to an impossible count, which the joint reports.
-            return Info1 { m: usize::MAX, nub: 0 };
+            // Reported here with the values as given; no rows this step
+            // (the joint sits it out, as for the counts the joint checks).
+            crate::error::report(crate::error::Channel::Debug, crate::error::D_ERR_UASSERT, &format!(
+                "custom joint: info1 reported m = {}, nub = {} (need 0 <= nub <= m <= max rows): joint skipped this step",
+                info.m, info.nub
+            ));
+            return Info1::default();
         }
         Info1 { m: info.m as usize, nub: info.nub as usize }
     }

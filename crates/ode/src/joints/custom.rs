@@ -275,9 +275,11 @@ impl JointModel for Custom {
             }
         }
         let info = if info.m > self.max_rows || info.nub > info.m {
+            // The host's model answered impossible counts: bad input, as a
+            // bad argument would be (not an internal failure).
             crate::error::report(
                 crate::error::Channel::Debug,
-                crate::error::D_ERR_IASSERT,
+                crate::error::D_ERR_UASSERT,
                 &format!(
                     "custom joint: info1 reported m = {}, nub = {} (need nub <= m <= max rows {}): joint skipped this step",
                     info.m, info.nub, self.max_rows
@@ -303,6 +305,24 @@ impl JointModel for Custom {
             limits: &self.limits,
         };
         self.model.info2(&mut cx, rows);
+        // A friction index names one of this joint's rows (or is -1). Any
+        // other value would index another joint's rows or none, which the
+        // solvers cannot take: reported, and the row kept as an ordinary
+        // bounded row (its lo and hi as written).
+        let m = rows.len();
+        for (i, r) in rows.iter_mut().enumerate() {
+            if r.findex != -1 && !(0..m as i32).contains(&r.findex) {
+                crate::error::report(
+                    crate::error::Channel::Debug,
+                    crate::error::D_ERR_UASSERT,
+                    &format!(
+                        "custom joint: info2 gave row {i} findex = {} (must be -1 or a row of the joint, 0..{m}): taken as -1",
+                        r.findex
+                    ),
+                );
+                r.findex = -1;
+            }
+        }
     }
 
     fn max_rows(&self) -> usize {
