@@ -2440,6 +2440,122 @@ static void op_ext(void) {
     }
 }
 
+/* ---- custom joints (odexJointCreateCustom): the host's info1/info2
+ * answer row counts, Jacobians, bounds and friction indices, mostly
+ * valid, sometimes not (more rows than max_rows, nub > m, NaN or huge
+ * Jacobians, friction indices outside the joint's rows, bad limit slots),
+ * and use the one-sided limit helpers. They draw from the fuzzer's stream
+ * (as moved_cb does), so a seed replays. */
+#define NCJ 1024
+static struct CJ { int max_rows, limit_slot, m, nub, limit_on; odexLimit lim; int destroyed; } cjs[NCJ];
+static int ncj;
+static struct CJ *cj_of(void *user) { intptr_t k = (intptr_t)user; return k >= 0 && k < ncj ? &cjs[k] : NULL; }
+static void cj_info1(odexJointInfo1 *info) {
+    struct CJ *c = cj_of(info->user_data);
+    if (!c) return;
+    int maxr = c->max_rows ? c->max_rows : odexMaxCustomRows;
+    int m = rn(maxr + 1), nub = rn(m + 1);
+    int r = rn(100);
+    if (r < 3) m = maxr + 1 + rn(3);          /* too many rows: reported, sits out */
+    else if (r < 5) nub = m + 1;               /* nub > m: the same */
+    else if (r < 6) m = -1 - rn(3);
+    c->limit_on = 0;
+    if (c->limit_slot >= 0 && m >= 0 && m < maxr && info->body1) {
+        /* q: body 1's height (any coordinate whose rate the row can give) */
+        dReal q = dBodyGetPosition(info->body1)[2];
+        int slot = chance(97) ? c->limit_slot : rint_any();
+        if (odexJointLimitTest(info, slot, q, &c->lim)) { c->limit_on = 1; m++; }
+    }
+    info->m = m; info->nub = nub;
+    c->m = m; c->nub = nub;
+}
+static void cj_info2(odexJointInfo2 *info) {
+    struct CJ *c = cj_of(info->user_data);
+    if (!c) return;
+    int m = info->m;
+    for (int i = 0; i < m; i++) {
+        odexJointRow *row = &info->rows[i];
+        if (c->limit_on && i == m - 1) {
+            /* dq/dt of body 1's height */
+            memset(row->J1l, 0, sizeof row->J1l); memset(row->J1a, 0, sizeof row->J1a);
+            row->J1l[2] = 1;
+            int slot = chance(97) ? c->limit_slot : rint_any();
+            (void)odexJointLimitRow(info, slot, chance(2) ? NULL : row);
+            continue;
+        }
+        for (int k = 0; k < 3; k++) {
+            row->J1l[k] = runi(-1, 1); row->J1a[k] = runi(-1, 1);
+            row->J2l[k] = info->body2 ? runi(-1, 1) : 0; row->J2a[k] = info->body2 ? runi(-1, 1) : 0;
+        }
+        int r = rn(200);
+        if (r == 0) row->J1a[rn(3)] = NAN;
+        else if (r == 1) row->J1l[rn(3)] = 1e300;
+        row->c = info->fps * info->erp * runi(-0.01, 0.01);
+        if (chance(30)) row->cfm = chance(90) ? runi(0, 1e-3) : rfin();
+        if (i >= info->nub) {
+            row->lo = chance(20) ? -dInfinity : -runi(0, 5);
+            row->hi = chance(20) ? dInfinity : runi(0, 5);
+            if (chance(3)) { dReal t = row->lo; row->lo = row->hi; row->hi = t; }
+            int f = rn(100);
+            if (f < 20 && m > 1) { row->findex = rn(m); row->lo = -runi(0, 1); row->hi = runi(0, 1); }
+            else if (f < 22) row->findex = chance(50) ? m + rn(4) : -2 - rn(4);
+        }
+    }
+}
+static void cj_destroy(void *user) {
+    struct CJ *c = cj_of(user);
+    if (c && ++c->destroyed > 1) finding("custom", "a custom joint's destroy callback ran twice");
+}
+static void op_custom_joint(void) {
+    begin("custom joint");
+    int r = rn(10);
+    if (r < 6) {
+        if (count_live(K_JOINT) >= kind_cap[K_JOINT] || ncj >= NCJ) return;
+        cur.name = "odexJointCreateCustom";
+        Obj *w = pick(K_WORLD, 0);
+        Obj *g = chance(60) ? NULL : pick(K_GROUP, 1);
+        odexCustomJointCallbacks cb = { cj_info1, cj_info2, chance(80) ? cj_destroy : NULL, rn(odexMaxCustomRows + 1) };
+        int q = rn(100), nocb = 0;
+        if (q < 2) { cb.info1 = NULL; cur.bad = 1; }
+        else if (q < 4) { cb.info2 = NULL; cur.bad = 1; }
+        else if (q < 7) { cb.max_rows = chance(50) ? -1 - rn(3) : odexMaxCustomRows + 1 + rn(3); cur.bad = 1; }
+        else if (q < 9) { nocb = 1; cur.bad = 1; }
+        struct CJ *c = &cjs[ncj];
+        memset(c, 0, sizeof *c);
+        c->max_rows = cb.max_rows;
+        c->limit_slot = chance(50) ? rn(cb.max_rows > 0 ? cb.max_rows : odexMaxCustomRows) : -1;
+        if (w && w->alive && w->kind == K_WORLD) odexLimitInit(&c->lim, w->h);
+        c->lim.lo = -runi(0, 3); c->lim.hi = runi(0, 3);
+        if (chance(30)) c->lim.tolerance = runi(0, 0.01);
+        if (chance(30)) c->lim.hold_steps = rn(5);
+        TRACE("odexJointCreateCustom(%s, %s, %s max_rows %d limit slot %d)", N(w), N(g), nocb ? "NULL" : "cb", cb.max_rows, c->limit_slot);
+        dJointID j = NULL;
+        CALL(j = odexJointCreateCustom(H(w), H(g), nocb ? NULL : &cb, (void *)(intptr_t)ncj));
+        Obj *o = obj_new(j, K_JOINT, odexJointTypeCustom, w && w->alive ? (int)(w - objs) : -1);
+        if (!o) return;
+        ncj++;
+        if (chance(80)) {
+            Obj *b1 = random_obj(K_BODY, 1, NULL), *b2 = random_obj(K_BODY, 1, NULL);
+            if (b1 && b1->world == o->world && b2 && b2->world == o->world && b1 != b2) dJointAttach(o->h, chance(20) ? NULL : b1->h, b2->h);
+            else if (b1 && b1->world == o->world) dJointAttach(o->h, b1->h, NULL);
+        }
+    } else if (r < 8) {
+        cur.name = "odexJointGetLimitState";
+        Obj *j = pick(K_JOINT, 0);
+        int slot = chance(80) ? rn(odexMaxCustomRows) : rint_any();
+        if (joint_type_of(j) != odexJointTypeCustom || slot < 0 || slot >= odexMaxCustomRows) cur.bad = 1;
+        else cur.dontcare = 1; /* how many slots a joint has depends on its history */
+        TRACE("odexJointGetLimitState(%s, %d)", N(j), slot);
+        CALL((void)odexJointGetLimitState(H(j), slot));
+    } else {
+        cur.name = "odexJointGetCustomUserData";
+        Obj *j = pick(K_JOINT, 0);
+        if (joint_type_of(j) != odexJointTypeCustom) cur.bad = 1;
+        TRACE("odexJointGetCustomUserData(%s)", N(j));
+        CALL((void)odexJointGetCustomUserData(H(j)));
+    }
+}
+
 /* ================================================================ driver */
 typedef void (*Op)(void);
 static const struct { Op op; int weight; } ops[] = {
@@ -2447,7 +2563,7 @@ static const struct { Op op; int weight; } ops[] = {
     { op_body_create, 6 }, { op_body_destroy, 2 }, { op_body_set, 14 }, { op_body_get, 4 },
     { op_joint_create, 6 }, { op_joint_destroy, 2 }, { op_joint_attach, 4 }, { op_joint_set, 16 }, { op_group, 2 }, { op_connect, 2 },
     { op_geom_create, 7 }, { op_geom_destroy, 2 }, { op_geom_set, 14 }, { op_space, 6 }, { op_collide, 8 },
-    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 },
+    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 }, { op_custom_joint, 3 },
 };
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
 
