@@ -2368,6 +2368,12 @@ static void dcb_convex(void *u, dGeomID g, const dReal *pos, const dReal *R, con
     for (unsigned i = 0; i < pc; i++) { unsigned n = poly[at]; for (unsigned k = 1; k <= n; k++) draw_sink += poly[at + k]; at += 1 + n; }
 }
 static void dcb_tris(void *u, dGeomID g, const dReal *pos, const dReal *R, const dReal *v, int n) { (void)u; (void)g; rd(pos, 3); rd(R, 12); rd(v, 9 * n); }
+/* A solver mode argument: mostly one of the two, sometimes any int (bad). */
+static int rand_solver_mode(void) {
+    int mode = chance(85) ? rn(2) : rint_any();
+    if (mode != ODEX_SOLVER_EXACT && mode != ODEX_SOLVER_FAST) cur.bad = 1;
+    return mode;
+}
 static void op_ext(void) {
     begin("ext");
     int r = rn(8);
@@ -2375,8 +2381,7 @@ static void op_ext(void) {
         Obj *w = pick(K_WORLD, 0);
         if (r == 0) {
             cur.name = "odexWorldSetSolverMode";
-            int mode = chance(85) ? rn(2) : rint_any();
-            if (mode != ODEX_SOLVER_EXACT && mode != ODEX_SOLVER_FAST) cur.bad = 1;
+            int mode = rand_solver_mode();
             TRACE("odexWorldSetSolverMode(%s, %d)", N(w), mode);
             CALL(odexWorldSetSolverMode(H(w), mode));
         } else {
@@ -2400,8 +2405,7 @@ static void op_ext(void) {
         Obj *sp = pick_space(0);
         if (r == 4) {
             cur.name = "odexSpaceSetCollideMode";
-            int mode = chance(85) ? rn(2) : rint_any();
-            if (mode != ODEX_SOLVER_EXACT && mode != ODEX_SOLVER_FAST) cur.bad = 1;
+            int mode = rand_solver_mode();
             TRACE("odexSpaceSetCollideMode(%s, %d)", N(sp), mode);
             CALL(odexSpaceSetCollideMode(H(sp), mode));
         } else {
