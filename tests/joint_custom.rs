@@ -278,3 +278,57 @@ fn custom_joints_join_islands_and_auto_disable() {
     assert!(a.is_enabled(&w).unwrap(), "the custom joint did not link the island");
     assert!(a.linear_vel(&w).unwrap()[1] > 0.0, "the ball row did not pull the first body");
 }
+
+/// Holds body 1's height with one bounded row whose friction index is
+/// `findex` (bad unless -1 or 0).
+struct BadFindex {
+    findex: i32,
+}
+
+impl CustomJoint for BadFindex {
+    fn max_rows(&self) -> usize {
+        1
+    }
+
+    fn info1(&mut self, _: &mut CustomInfo1<'_, '_>) -> (usize, usize) {
+        (1, 0)
+    }
+
+    fn info2(&mut self, _: &mut CustomInfo2<'_, '_>, rows: &mut [JointRow]) {
+        rows[0].j1l = [0.0, 0.0, 1.0];
+        rows[0].lo = -1e9;
+        rows[0].hi = 1e9;
+        rows[0].findex = self.findex;
+    }
+}
+
+/// A friction index outside the joint's rows (found by the fuzzer: the
+/// exact Step's LCP indexed past its rows and the QuickStep stopped on
+/// "friction index out of range", panics inside the step) is reported and
+/// the row kept as an ordinary bounded row, in both steppers and both
+/// solver modes.
+#[test]
+fn rust_custom_row_with_a_bad_friction_index_is_a_bounded_row() {
+    use ode::api::SolverMode;
+    for mode in [SolverMode::Exact, SolverMode::Fast] {
+        for quick in [false, true] {
+            for findex in [1, 5, -7] {
+                let mut w = World::new();
+                w.set_solver_mode(mode);
+                w.set_gravity([0.0, 0.0, -9.81]).unwrap();
+                let b = w.create_body();
+                let j = w.create_custom_joint(BadFindex { findex }).unwrap();
+                w.attach(j, Some(b), None).unwrap();
+                for _ in 0..5 {
+                    if quick {
+                        w.quick_step(0.01).unwrap();
+                    } else {
+                        w.step(0.01).unwrap();
+                    }
+                }
+                let vz = b.linear_vel(&w).unwrap()[2];
+                assert!(vz.abs() < 1e-6, "{mode:?} quick={quick} findex={findex}: the row did not hold (vz = {vz})");
+            }
+        }
+    }
+}
