@@ -250,8 +250,12 @@ impl LevelSchedule {
         for &lv in &self.level {
             self.count[lv as usize + 1] += 1;
         }
-        for k in 1..self.count.len() {
-            self.count[k] += self.count[k - 1];
+        // Running sum in a register: through memory each add waits for
+        // the store before it (hundreds of levels, twice a step).
+        let mut sum = 0;
+        for c in &mut self.count {
+            sum += *c;
+            *c = sum;
         }
         for (o, &lv) in order.iter().zip(&self.level) {
             let at = &mut self.count[lv as usize];
