@@ -1324,11 +1324,16 @@ fn feedback_sum<'a>(
 mod tests {
     use super::*;
 
+    /// The tests' generator: one LCG step, returning the new state.
+    fn lcg(seed: &mut u64) -> u64 {
+        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        *seed
+    }
+
     /// Values that stress rounding and the special cases: signed zeros,
     /// infinities, NaN, subnormals, large and small magnitudes.
     fn awkward(seed: &mut u64) -> f64 {
-        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let x = *seed >> 11;
+        let x = lcg(seed) >> 11;
         match x % 16 {
             0 => 0.0,
             1 => -0.0,
@@ -1389,10 +1394,7 @@ mod tests {
     #[test]
     fn level_schedule_keeps_every_value() {
         let mut rng = 99u64;
-        let mut next = |n: u64| {
-            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (rng >> 33) % n
-        };
+        let mut next = |n: u64| (lcg(&mut rng) >> 33) % n;
         let mut vseed = 17u64;
         let mut levels = LevelSchedule::default();
         let mut reordered = 0;
@@ -1502,8 +1504,7 @@ mod tests {
             let (lo, hi) = (awkward(&mut seed), awkward(&mut seed));
             let row = SorRow { lo, hi, ..Default::default() };
             let lambda: [f64; 4] = std::array::from_fn(|_| awkward(&mut seed));
-            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let findex = (pick >> 33) as i32 % 5 - 1;
+            let findex = (lcg(&mut pick) >> 33) as i32 % 5 - 1;
             // SAFETY: findex is -1 or in 0..4.
             let (lo, hi) = unsafe { bounds(&row, findex, lambda.as_ptr()) };
             let (rlo, rhi) = if findex != -1 {
@@ -1572,10 +1573,7 @@ mod tests {
     #[test]
     fn sweep_matches_reference_bit_for_bit() {
         let mut seed = 987654321u64;
-        let mut next = |n: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
+        let mut next = |n: u64| (lcg(&mut seed) >> 33) % n;
         let mut vseed = 5u64;
         for case in 0..400 {
             let nb = 1 + next(6) as usize;
