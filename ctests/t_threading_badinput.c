@@ -51,6 +51,23 @@ static int job(void *ctx, dcallindex_t i, dCallReleaseeID me) {
     return 1;
 }
 
+/* A call that posts a child naming itself as the dependent without first
+ * raising its own count (ctx: the implementation). */
+static const dThreadingFunctionsInfo *table;
+static int parent_job(void *ctx, dcallindex_t i, dCallReleaseeID me) {
+    (void)i;
+    ran++;
+    table->post_call((dThreadingImplementationID)ctx, NULL, NULL, 0, me, NULL, job, NULL, 0, "child");
+    return 1;
+}
+/* A call that lowers its own count, which is 0 while it runs. */
+static int lowering_job(void *ctx, dcallindex_t i, dCallReleaseeID me) {
+    (void)i;
+    ran++;
+    table->alter_call_dependencies_count((dThreadingImplementationID)ctx, me, -1);
+    return 1;
+}
+
 int main(void) {
     dSetDebugHandler(on_debug);
     dInitODE2(0);
@@ -117,7 +134,55 @@ int main(void) {
     dThreadingImplementationShutdownProcessing(multi);
     dThreadingThreadPoolWaitIdleState(pool);
     OK(dThreadingFreeImplementation(multi));
-    dThreadingFreeThreadPool(pool);
+
+    /* Miscounted dependents (ODE asserts on each): a call names a dependent
+     * whose count does not include it. The release is reported and dropped,
+     * every call runs once, and the implementation stays usable. Before,
+     * the dependent's count wrapped below zero silently, or a running call
+     * was completed under its own feet (a panic, on a pool thread a dead
+     * thread that kept its implementation busy for ever). */
+    table = F;
+    dThreadingImplementationID s2 = dThreadingAllocateSelfThreadedImplementation();
+    dCallWaitID w2 = F->alloc_call_wait(s2);
+    dCallReleaseeID ra = NULL;
+    ran = 0;
+    OK(F->post_call(s2, NULL, &ra, 0, NULL, w2, job, NULL, 0, "ready"));
+    OK(F->post_call(s2, NULL, NULL, 0, ra, NULL, job, NULL, 0, "names the ready call"));
+    BAD("dependency count is already 0", F->wait_call(s2, &status, w2, NULL, "w"));
+    EXPECT(ran == 2 && status == 1);
+    ran = 0;
+    OK(F->reset_call_wait(s2, w2));
+    OK(F->post_call(s2, NULL, NULL, 0, NULL, w2, parent_job, s2, 0, "parent"));
+    BAD("already completed", F->wait_call(s2, &status, w2, NULL, "w"));
+    EXPECT(ran == 2 && status == 1);
+    ran = 0;
+    OK(F->reset_call_wait(s2, w2));
+    OK(F->post_call(s2, NULL, NULL, 0, NULL, w2, lowering_job, s2, 0, "lowering"));
+    BAD("below zero", F->wait_call(s2, &status, w2, NULL, "w"));
+    EXPECT(ran == 1 && status == 1);
+    OK(F->free_call_wait(s2, w2));
+    OK(dThreadingFreeImplementation(s2));
+
+    /* The same on a pool's thread: the report comes from that thread, and
+     * the pool and the implementation can still be shut down and freed. */
+    dThreadingImplementationID m2 = dThreadingAllocateMultiThreadedImplementation();
+    dThreadingThreadPoolID pool2 = dThreadingAllocateThreadPool(1, 0, 0, NULL);
+    dThreadingThreadPoolServeMultiThreadedImplementation(pool2, m2);
+    w2 = F->alloc_call_wait(m2);
+    ran = 0;
+    int before = reports;
+    F->post_call(m2, NULL, NULL, 0, NULL, w2, parent_job, m2, 0, "parent");
+    F->wait_call(m2, &status, w2, NULL, "w");
+    dThreadingImplementationShutdownProcessing(m2);
+    dThreadingThreadPoolWaitIdleState(pool2);
+    EXPECT(ran == 2 && status == 1);
+    if (reports != before + 1 || !strstr(last_msg, "the release is dropped")) {
+        printf("FAIL line %d: pool thread's miscounted release: %d reports, '%s'\n", __LINE__, reports - before, last_msg);
+        failures++;
+    }
+    OK(F->free_call_wait(m2, w2));
+    OK(dThreadingFreeImplementation(m2));
+    dThreadingFreeThreadPool(pool2);
 
     /* ---- cooperatives ---- */
     BAD("functionInfo", EXPECT(dCooperativeCreate(NULL, (dThreadingImplementationID)&ran) == NULL));

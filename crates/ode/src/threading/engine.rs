@@ -10,6 +10,12 @@
 //! signals its call wait, then releases its dependent job, passing the
 //! fault on.
 //!
+//! The host keeps the counts: a call that names a dependent must be
+//! counted in the dependent's count. A release the count does not hold
+//! (ODE asserts on it) is reported on the debug channel and dropped, so a
+//! miscounting host cannot complete a call that is still running or reach
+//! a call that has already completed.
+//!
 //! Two flavours:
 //! - self-threaded: posting only queues; a wait first runs every ready job
 //!   on the waiting thread, then looks at its call wait (ODE's behaviour);
@@ -93,8 +99,11 @@ impl std::fmt::Display for ThrError {
 }
 
 struct Job {
+    /// The host's count, plus one while the body runs.
     deps: usize,
-    dependent: Option<usize>,
+    dependent: Option<Releasee>,
+    /// The body is running (`deps` holds its extra count).
+    running: bool,
     wait: Option<Arc<WaitState>>,
     fault: bool,
     started: bool,
@@ -125,6 +134,14 @@ pub struct Implementation {
     state: Mutex<State>,
     /// Multi-threaded: wakes serving threads (work or shutdown).
     work: Condvar,
+}
+
+/// Reports a host's miscounted release (on the debug channel, as ODE's
+/// assertions), from whichever thread found it, with no lock held.
+fn report_misuse(text: Option<String>) {
+    if let Some(t) = text {
+        crate::error::report(crate::error::Channel::Debug, crate::error::D_ERR_UASSERT, &t);
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -194,14 +211,14 @@ impl Implementation {
         posted: impl FnOnce(Releasee),
     ) -> Result<Releasee, ThrError> {
         let mut st = lock(&self.state);
-        let dependent = match dependent {
-            Some(r) => Some(Self::check_releasee(&st, r)?),
-            None => None,
-        };
+        if let Some(r) = dependent {
+            Self::check_releasee(&st, r)?;
+        }
         let job = Job {
             deps,
             dependent,
             wait: wait.map(|w| w.state.clone()),
+            running: false,
             fault: false,
             started: false,
             body: Some(body),
@@ -236,32 +253,37 @@ impl Implementation {
         let mut st = lock(&self.state);
         let i = Self::check_releasee(&st, target)?;
         let job = st.slots[i].job.as_ref().unwrap();
-        let count = job.deps;
-        if count == 0 {
+        if !job.started && job.deps == 0 {
             // Already ready: ODE does not allow changes any more.
-            return Err(ThrError::Underflow { count, change });
+            return Err(ThrError::Underflow { count: 0, change });
         }
+        // The host's own count: a running call's extra count is not its to
+        // take away.
+        let running = job.running as usize;
+        let count = job.deps - running;
         let new = if change < 0 {
             count.checked_sub(change.unsigned_abs()).ok_or(ThrError::Underflow { count, change })?
         } else {
             count.checked_add(change as usize).ok_or(ThrError::Overflow)?
         };
-        st.slots[i].job.as_mut().unwrap().deps = new;
-        if new == 0 {
-            self.settle(&mut st, i);
-        }
+        st.slots[i].job.as_mut().unwrap().deps = new + running;
+        let misuse = if new + running == 0 { self.settle(&mut st, i) } else { None };
+        drop(st);
+        report_misuse(misuse);
         Ok(())
     }
 
     /// A job whose count reached zero: ready if not started, else complete
-    /// (and release its dependents in turn).
-    fn settle(&self, st: &mut State, mut i: usize) {
+    /// (and release its dependents in turn). Returns the text of a release
+    /// the dependent's count did not hold (dropped), to be reported once
+    /// the state is unlocked.
+    fn settle(&self, st: &mut State, mut i: usize) -> Option<String> {
         loop {
             let job = st.slots[i].job.as_mut().unwrap();
             if !job.started {
                 st.ready.push(i);
                 self.work.notify_one();
-                return;
+                return None;
             }
             let job = st.slots[i].job.take().unwrap();
             st.free.push(i);
@@ -271,16 +293,31 @@ impl Implementation {
             if let Some(w) = &job.wait {
                 w.signal();
             }
-            let Some(d) = job.dependent else { return };
-            let dj = st.slots[d].job.as_mut().expect("dependent call vanished");
+            let d = job.dependent?;
+            let Ok(di) = Self::check_releasee(st, d) else {
+                return Some(
+                    "a completed call names a dependent call that has already completed: the dependent's \
+                     count did not include this call, as ODE requires (ODE asserts); the release is dropped"
+                        .to_string(),
+                );
+            };
+            let dj = st.slots[di].job.as_mut().unwrap();
+            if dj.deps == dj.running as usize {
+                return Some(format!(
+                    "a completed call releases its dependent call, whose dependency count is already 0 \
+                     ({}): the count did not include this call, as ODE requires (ODE asserts); the release \
+                     is dropped",
+                    if dj.running { "running" } else { "ready to run" }
+                ));
+            }
             if job.fault {
                 dj.fault = true;
             }
             dj.deps -= 1;
             if dj.deps != 0 {
-                return;
+                return None;
             }
-            i = d;
+            i = di;
         }
     }
 
@@ -292,6 +329,7 @@ impl Implementation {
         let gen = st.slots[i].gen;
         let job = st.slots[i].job.as_mut().unwrap();
         job.started = true;
+        job.running = true;
         job.deps = 1;
         let body = job.body.take().unwrap();
         if !st.ready.is_empty() {
@@ -304,9 +342,14 @@ impl Implementation {
         if !ok {
             job.fault = true;
         }
+        job.running = false;
         job.deps -= 1;
         if job.deps == 0 {
-            self.settle(&mut st, i);
+            if let Some(text) = self.settle(&mut st, i) {
+                drop(st);
+                report_misuse(Some(text));
+                st = lock(&self.state);
+            }
         }
         (st, true)
     }
