@@ -66,9 +66,11 @@ static int EXCL_ODE_NAN_CONTACTS = 0;   /* new, for the lead to decide: NaN bit-
 #define RING 48
 #define RINGLEN 320
 
-enum Kind { K_WORLD, K_BODY, K_JOINT, K_GROUP, K_GEOM, K_TMDATA, K_HFDATA, K_NKINDS };
-static const char kind_letter[K_NKINDS] = { 'w', 'b', 'j', 'g', 'e', 't', 'h' };
-static const int kind_cap[K_NKINDS] = { 3, 24, 40, 4, 40, 4, 4 };
+/* K_THRIMPL: a threading implementation (sub 1: multi-threaded); K_POOL: a
+ * thread pool. */
+enum Kind { K_WORLD, K_BODY, K_JOINT, K_GROUP, K_GEOM, K_TMDATA, K_HFDATA, K_THRIMPL, K_POOL, K_NKINDS };
+static const char kind_letter[K_NKINDS] = { 'w', 'b', 'j', 'g', 'e', 't', 'h', 'i', 'p' };
+static const int kind_cap[K_NKINDS] = { 3, 24, 40, 4, 40, 4, 4, 3, 2 };
 
 typedef struct {
     void *h;
@@ -82,6 +84,10 @@ typedef struct {
      * accepted build (a heightfield geom's AABB and contacts follow them) */
     double hfp[5];
     int has_hfp;
+    /* threading: an implementation's shutdown was requested (and not
+     * cleared since); the serial id of the implementation a pool's threads
+     * were told to serve, until a wait for idle or -1 */
+    int thr_shut, thr_serving;
 } Obj;
 
 static Obj objs[MAXOBJ];
@@ -182,6 +188,7 @@ static Obj *obj_new(void *h, int kind, int sub, int world) {
     }
     Obj *o = &objs[slot];
     o->h = h; o->id = serial++; o->kind = kind; o->alive = 1; o->sub = sub; o->world = world; o->cvx = NULL; o->has_hfp = 0;
+    o->thr_shut = 0; o->thr_serving = -1;
     return o;
 }
 static int count_live(int kind) {
@@ -584,6 +591,8 @@ static void hash_obj(int i) {
     case K_TMDATA: break;
     case K_HFDATA: break;
     case K_GROUP: break;
+    case K_THRIMPL: break;
+    case K_POOL: break;
     }
 }
 
@@ -2560,6 +2569,260 @@ static void op_custom_joint(void) {
     }
 }
 
+/* ---- ODE's threading API (threading_impl.h): implementations, thread
+ * pools serving them, a world stepping through one, and the functions
+ * table (mutex groups, call waits, posted calls with dependencies).
+ * Some calls block until another thread acts, in ODE as here: waiting for
+ * a pool whose implementation was not asked to shut down, freeing such a
+ * pool, serving an implementation from this thread, waiting without a
+ * timeout for calls no thread runs, locking a held mutex of a
+ * multi-threaded group. The generator keeps away from those by following
+ * which pool serves which implementation. Posted calls only count, so
+ * that they may run on the pool's threads. */
+static int thr_counter, thr_fault;
+static int thr_call(void *ctx, dcallindex_t index, dCallReleaseeID self) {
+    (void)index; (void)self;
+    __atomic_add_fetch((int *)ctx, 1, __ATOMIC_RELAXED);
+    return 1;
+}
+static void thr_ready(void *ctx) { (void)ctx; }
+/* Self-threaded only (it runs on this thread): lowers its own count,
+ * which is 0 while it runs (ODE asserts; reported). */
+static const dThreadingFunctionsInfo *thr_table;
+static dThreadingImplementationID thr_impl;
+static int thr_lowering_call(void *ctx, dcallindex_t index, dCallReleaseeID self) {
+    (void)index;
+    __atomic_add_fetch((int *)ctx, 1, __ATOMIC_RELAXED);
+    thr_table->alter_call_dependencies_count(thr_impl, self, -1);
+    return 1;
+}
+static Obj *impl_by_id(int id) {
+    for (int i = 0; i < nobj; i++)
+        if (objs[i].alive && objs[i].kind == K_THRIMPL && objs[i].id == id) return &objs[i];
+    return NULL;
+}
+/* Whether the pool's threads may still serve an implementation that was
+ * not asked to shut down (then waiting for them would never end). */
+static int pool_busy(Obj *p) {
+    if (!p || !p->alive || p->kind != K_POOL || p->thr_serving < 0) return 0;
+    Obj *i = impl_by_id(p->thr_serving);
+    return i && !i->thr_shut;
+}
+/* Whether some pool serves the implementation. */
+static int impl_served(Obj *imp) {
+    for (int i = 0; i < nobj; i++)
+        if (objs[i].alive && objs[i].kind == K_POOL && objs[i].thr_serving == imp->id) return 1;
+    return 0;
+}
+static int live_kind(Obj *o, int kind) { return o && o->alive && o->kind == kind; }
+/* Whether threads serve the implementation until it is shut down. */
+static int pool_busy_impl(Obj *imp) { return !imp->thr_shut && impl_served(imp); }
+
+/* The functions table of a live implementation, used within one op. */
+static void thr_table_ops(Obj *io) {
+    dThreadingImplementationID imp = H(io);
+    const dThreadingFunctionsInfo *f = dThreadingImplementationGetFunctions(imp);
+    if (!f) return;
+    int multi = io->sub;
+    /* calls run without a timeout only where something runs them: the
+     * caller (self-threaded) or threads that serve until shut down */
+    int runs = !multi || pool_busy_impl(io);
+    int r = rn(5);
+    if (r == 0) {
+        begin("mutex group");
+        unsigned n = chance(90) ? 1 + (unsigned)rn(3) : 0;
+        cur.name = "alloc_mutex_group";
+        if (n == 0) cur.bad = 1;
+        TRACE("alloc_mutex_group(%s, %u)", N(io), n);
+        dMutexGroupID g = NULL;
+        CALL(g = f->alloc_mutex_group(imp, n, NULL));
+        if (!g) return;
+        for (int k = 0; k < 4; k++) {
+            begin("mutex"); unsigned i = (unsigned)rn((int)n + 1);
+            int locked_twice = !multi && chance(10);
+            if (i >= n) cur.bad = 1;
+            cur.name = "lock_group_mutex"; TRACE("lock_group_mutex(%s, %u)", N(io), i);
+            CALL(f->lock_group_mutex(imp, g, i));
+            if (locked_twice) {
+                begin("mutex"); cur.name = "lock_group_mutex"; cur.bad = 1; /* a self-threaded group never blocks */
+                TRACE("lock_group_mutex(%s, %u) again", N(io), i);
+                CALL(f->lock_group_mutex(imp, g, i));
+            }
+            begin("mutex"); cur.name = "unlock_group_mutex";
+            if (i >= n) cur.bad = 1;
+            TRACE("unlock_group_mutex(%s, %u)", N(io), i);
+            CALL(f->unlock_group_mutex(imp, g, i));
+            if (chance(10)) {
+                begin("mutex"); cur.name = "unlock_group_mutex"; cur.bad = 1; /* not held */
+                TRACE("unlock_group_mutex(%s, %u) again", N(io), i);
+                CALL(f->unlock_group_mutex(imp, g, i));
+            }
+        }
+        begin("mutex group"); cur.name = "free_mutex_group"; TRACE("free_mutex_group(%s)", N(io));
+        CALL(f->free_mutex_group(imp, g));
+    } else if (r < 4) {
+        /* A call A that waits for one dependency, released by a call B
+         * posted with A as its dependent (ODE's usual pattern), or one
+         * call alone; then a wait. */
+        begin("call wait"); cur.name = "alloc_call_wait"; TRACE("alloc_call_wait(%s)", N(io));
+        dCallWaitID w = NULL;
+        CALL(w = f->alloc_call_wait(imp));
+        if (!w) return;
+        int posts = rn(3), nullfn = chance(3);
+        /* Self-threaded: a miscounted dependent (A not counting B), or a
+         * call lowering its own count; reported when the wait runs them. */
+        int miscount = !multi && posts == 2 && chance(10);
+        int lowering = !multi && posts == 1 && chance(10);
+        dCallReleaseeID ra = NULL;
+        if (posts >= 1) {
+            begin("post"); cur.name = "post_call";
+            if (nullfn) cur.bad = 1;
+            thr_table = f; thr_impl = imp;
+            TRACE("post_call(%s, deps %d, wait)%s%s", N(io), miscount ? 0 : posts - 1, nullfn ? " NULL function" : "",
+                  lowering ? " lowering its count" : "");
+            CALL(f->post_call(imp, &thr_fault, &ra, (ddependencycount_t)(miscount ? 0 : posts - 1), NULL, w,
+                              nullfn ? NULL : lowering ? thr_lowering_call : thr_call, &thr_counter, 0, "a"));
+            if (nullfn) posts = 0;
+        }
+        if (posts == 2) {
+            if (!miscount && chance(20)) {
+                /* released by hand instead of by a second call */
+                begin("post"); cur.name = "alter_call_dependencies_count";
+                TRACE("alter_call_dependencies_count(%s, a, -1)", N(io));
+                CALL(f->alter_call_dependencies_count(imp, ra, -1));
+            } else {
+                begin("post"); cur.name = "post_call"; TRACE("post_call(%s, deps 0, dependent a)", N(io));
+                CALL(f->post_call(imp, NULL, NULL, 0, ra, NULL, thr_call, &thr_counter, 1, "b"));
+            }
+        }
+        begin("wait"); cur.name = "wait_call";
+        dThreadedWaitTime t = { 0, (unsigned long)rn(2) * 1000000ul };
+        int forever = runs && chance(70);
+        /* A self-threaded wait runs the posted calls itself; with none
+         * posted nothing can signal the wait (ODE asserts). */
+        if (!multi && (posts == 0 || miscount || lowering)) cur.bad = 1;
+        int bad_time = chance(3);
+        if (bad_time) { t.wait_nsec = 2000000000ul; cur.bad = 1; }
+        int status = -1;
+        TRACE("wait_call(%s, %s)", N(io), forever && !bad_time ? "forever" : "timeout");
+        if (!forever || posts > 0 || !multi) CALL(f->wait_call(imp, &status, w, forever && !bad_time ? NULL : &t, "w"));
+        if (!multi && posts > 0 && !bad_time && status != 1) finding("threading", "a self-threaded wait for posted calls was not signalled");
+        begin("call wait"); cur.name = "free_call_wait"; TRACE("free_call_wait(%s)", N(io));
+        CALL(f->free_call_wait(imp, w));
+    } else {
+        begin("thread count"); cur.name = "retrieve_thread_count"; TRACE("retrieve_thread_count(%s)", N(io));
+        CALL((void)f->retrieve_thread_count(imp));
+        begin("preallocate"); cur.name = "preallocate_resources_for_calls"; TRACE("preallocate_resources_for_calls(%s)", N(io));
+        CALL((void)f->preallocate_resources_for_calls(imp, (ddependencycount_t)rn(64)));
+    }
+}
+
+static void op_threading(void) {
+    begin("threading");
+    int r = rn(20);
+    if (r < 2) {
+        if (count_live(K_THRIMPL) >= kind_cap[K_THRIMPL]) return;
+        int multi = chance(60);
+        cur.name = multi ? "dThreadingAllocateMultiThreadedImplementation" : "dThreadingAllocateSelfThreadedImplementation";
+        TRACE("%s()", cur.name);
+        dThreadingImplementationID i = NULL;
+        CALL(i = multi ? dThreadingAllocateMultiThreadedImplementation() : dThreadingAllocateSelfThreadedImplementation());
+        obj_new(i, K_THRIMPL, multi, -1);
+    } else if (r < 3) {
+        if (count_live(K_POOL) >= kind_cap[K_POOL]) return;
+        cur.name = "dThreadingAllocateThreadPool";
+        /* 0 and more than ODE's 65535 threads are reported */
+        unsigned n = chance(92) ? 1 + (unsigned)rn(2) : (chance(50) ? 0u : 0x10000u + (unsigned)rn(1000));
+        if (n == 0 || n > 0xFFFF) cur.bad = 1;
+        size_t stack = chance(80) ? 0 : (size_t)(chance(50) ? 1 : 1 << 20);
+        TRACE("dThreadingAllocateThreadPool(%u, %zu)", n, stack);
+        dThreadingThreadPoolID p = NULL;
+        CALL(p = dThreadingAllocateThreadPool(n, stack, dAllocateMaskAll, NULL));
+        obj_new(p, K_POOL, 0, -1);
+    } else if (r < 5) {
+        cur.name = "dThreadingThreadPoolServeMultiThreadedImplementation";
+        Obj *p = pick(K_POOL, 0), *i = pick(K_THRIMPL, 0);
+        /* Serving is queued behind the threads' current serving. */
+        if (pool_busy(p)) return;
+        if (live_kind(i, K_THRIMPL) && !i->sub) cur.bad = 1; /* self-threaded */
+        TRACE("%s(%s, %s)", cur.name, N(p), N(i));
+        CALL(dThreadingThreadPoolServeMultiThreadedImplementation(H(p), H(i)));
+        if (!last_refused && live_kind(p, K_POOL) && live_kind(i, K_THRIMPL)) p->thr_serving = i->id;
+    } else if (r < 7) {
+        Obj *p = pick(K_POOL, r == 6);
+        if (pool_busy(p)) return;
+        if (r == 5) {
+            cur.name = "dThreadingThreadPoolWaitIdleState";
+            TRACE("%s(%s)", cur.name, N(p));
+            CALL(dThreadingThreadPoolWaitIdleState(H(p)));
+            if (!last_refused && live_kind(p, K_POOL)) p->thr_serving = -1;
+        } else {
+            if (!chance(30)) return;
+            cur.name = "dThreadingFreeThreadPool";
+            TRACE("%s(%s)", cur.name, N(p));
+            CALL(dThreadingFreeThreadPool(H(p)));
+            if (!last_refused && live_kind(p, K_POOL)) p->alive = 0;
+        }
+    } else if (r < 10) {
+        Obj *i = pick(K_THRIMPL, r == 9);
+        if (r == 7) {
+            cur.name = "dThreadingImplementationShutdownProcessing";
+            TRACE("%s(%s)", cur.name, N(i));
+            CALL(dThreadingImplementationShutdownProcessing(H(i)));
+            if (!last_refused && live_kind(i, K_THRIMPL)) i->thr_shut = 1;
+        } else if (r == 8) {
+            /* Not while threads may still be leaving its serving. */
+            if (live_kind(i, K_THRIMPL) && impl_served(i)) return;
+            cur.name = "dThreadingImplementationCleanupForRestart";
+            TRACE("%s(%s)", cur.name, N(i));
+            CALL(dThreadingImplementationCleanupForRestart(H(i)));
+            if (!last_refused && live_kind(i, K_THRIMPL)) i->thr_shut = 0;
+        } else {
+            if (!chance(30)) return;
+            cur.name = "dThreadingFreeImplementation";
+            /* Refused while threads serve it or calls are still queued
+             * (the threads may be leaving; calls may be queued). */
+            if (live_kind(i, K_THRIMPL)) { if (pool_busy_impl(i)) cur.bad = 1; else cur.dontcare = 1; }
+            TRACE("%s(%s)", cur.name, N(i));
+            CALL(dThreadingFreeImplementation(H(i)));
+            if (!last_refused && live_kind(i, K_THRIMPL)) i->alive = 0;
+        }
+    } else if (r < 12) {
+        cur.name = "dExternalThreadingServeMultiThreadedImplementation";
+        Obj *i = pick(K_THRIMPL, 0);
+        /* Serves on this thread until shut down: only once it is. */
+        if (live_kind(i, K_THRIMPL) && i->sub && !i->thr_shut) return;
+        if (live_kind(i, K_THRIMPL) && !i->sub) cur.bad = 1;
+        TRACE("%s(%s)", cur.name, N(i));
+        CALL(dExternalThreadingServeMultiThreadedImplementation(H(i), chance(50) ? thr_ready : NULL, NULL));
+    } else if (r < 15) {
+        cur.name = "dWorldSetStepThreadingImplementation";
+        Obj *w = pick(K_WORLD, 0);
+        Obj *i = chance(20) ? NULL : pick(K_THRIMPL, 1);
+        const dThreadingFunctionsInfo *f = NULL;
+        static dThreadingFunctionsInfo foreign; /* a host's own table: recorded, never called by us */
+        int k = rn(10);
+        if (i && live_kind(i, K_THRIMPL) && k < 7) f = dThreadingImplementationGetFunctions(H(i));
+        else if (k < 9) {
+            /* A host's own implementation is an opaque pointer to the
+             * library: any handle passes, only the table is checked. */
+            cur.bad = 0;
+            foreign.struct_size = k < 8 ? sizeof foreign : 8;
+            if (k == 8) cur.bad = 1;
+            f = &foreign;
+            cur.dontcare = 1;
+        }
+        if (!w || !w->alive || w->kind != K_WORLD) cur.bad = 1;
+        if ((f == NULL) != (i == NULL)) cur.bad = 1;
+        TRACE("%s(%s, %s, %s)", cur.name, N(w), f ? (f == &foreign ? "foreign table" : "table") : "NULL", N(i));
+        CALL(dWorldSetStepThreadingImplementation(H(w), f, H(i)));
+    } else {
+        Obj *i = random_obj(K_THRIMPL, 1, NULL);
+        if (!i) return;
+        thr_table_ops(i);
+    }
+}
+
 /* ================================================================ driver */
 typedef void (*Op)(void);
 static const struct { Op op; int weight; } ops[] = {
@@ -2567,7 +2830,7 @@ static const struct { Op op; int weight; } ops[] = {
     { op_body_create, 6 }, { op_body_destroy, 2 }, { op_body_set, 14 }, { op_body_get, 4 },
     { op_joint_create, 6 }, { op_joint_destroy, 2 }, { op_joint_attach, 4 }, { op_joint_set, 16 }, { op_group, 2 }, { op_connect, 2 },
     { op_geom_create, 7 }, { op_geom_destroy, 2 }, { op_geom_set, 14 }, { op_space, 6 }, { op_collide, 8 },
-    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 }, { op_custom_joint, 3 },
+    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 }, { op_custom_joint, 3 }, { op_threading, 3 },
 };
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
 
