@@ -22,7 +22,7 @@ static void on_debug(int num, const char *msg, va_list ap)
 #define EXPECT_REPORT(func, stmt) do { int r0 = reports; last[0] = 0; stmt; \
     CHECK(reports == r0 + 1 && strstr(last, func), "%s: expected one report, got %d: %s", func, reports - r0, last); } while (0)
 
-static int m_report = 1, nub_report = 0, info1_calls = 0, findex_report = -1;
+static int m_report = 1, nub_report = 0, info1_calls = 0, findex_report = -1, bounded_nub_row = 0;
 static void *seen_user = 0;
 static odexJointInfo1 *saved_info1 = 0;
 
@@ -53,6 +53,13 @@ static void info2(odexJointInfo2 *info)
         info->rows[0].lo = -1e9;
         info->rows[0].hi = 1e9;
         info->rows[0].findex = findex_report;
+    }
+    /* row 0 counted in nub but given bounds too weak to hold the body
+     * (and a friction index): the host breaks the nub contract */
+    if (bounded_nub_row && info->m > 0) {
+        info->rows[0].lo = -0.5;
+        info->rows[0].hi = 0.5;
+        if (bounded_nub_row == 2) info->rows[0].findex = 0;
     }
     /* slot 0 was not engaged: completing it is refused */
     EXPECT_REPORT("odexJointLimitRow", odexJointLimitRow(info, 0, &info->rows[0]));
@@ -148,6 +155,32 @@ int main(void)
             }
         }
         findex_report = -1;
+        odexWorldSetSolverMode(w, ODEX_SOLVER_EXACT);
+    }
+
+    /* A row below nub with bounds or a friction index: reported and taken
+     * as unbounded, as declared. Before, the Step ignored the bounds (the
+     * body held) while the QuickStep applied them (the body fell), with no
+     * report. Both steppers, both solver modes. */
+    {
+        int k, mode;
+        m_report = 1;
+        nub_report = 1;
+        for (mode = 0; mode < 2; mode++) {
+            odexWorldSetSolverMode(w, mode);
+            for (k = 0; k < 4; k++) {
+                int r0 = reports;
+                bounded_nub_row = 1 + (k & 1);
+                if (k < 2) dWorldStep(w, 0.01);
+                else dWorldQuickStep(w, 0.01);
+                CHECK(reports > r0 && strstr(last, "unbounded") && last_num == d_ERR_UASSERT,
+                      "mode %d, %s, bounded row below nub: %s (code %d)", mode, k < 2 ? "Step" : "QuickStep", last, last_num);
+                CHECK(fabs(dBodyGetLinearVel(b)[2]) < 1e-3, "mode %d, %s: the row below nub still holds (vz = %g)", mode,
+                      k < 2 ? "Step" : "QuickStep", dBodyGetLinearVel(b)[2]);
+            }
+        }
+        bounded_nub_row = 0;
+        nub_report = 0;
         odexWorldSetSolverMode(w, ODEX_SOLVER_EXACT);
     }
 

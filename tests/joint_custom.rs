@@ -332,3 +332,50 @@ fn rust_custom_row_with_a_bad_friction_index_is_a_bounded_row() {
         }
     }
 }
+
+/// Counts row 0 among the unbounded rows (nub = 1) but gives it bounds
+/// too weak to hold body 1's height against gravity.
+struct BoundedNubRow;
+
+impl CustomJoint for BoundedNubRow {
+    fn max_rows(&self) -> usize {
+        1
+    }
+
+    fn info1(&mut self, _: &mut CustomInfo1<'_, '_>) -> (usize, usize) {
+        (1, 1)
+    }
+
+    fn info2(&mut self, _: &mut CustomInfo2<'_, '_>, rows: &mut [JointRow]) {
+        rows[0].j1l = [0.0, 0.0, 1.0];
+        rows[0].lo = -0.5;
+        rows[0].hi = 0.5;
+    }
+}
+
+/// A row below nub is unbounded as declared, in every stepper: before, the
+/// exact Step ignored its bounds (the body held) while the QuickStep and
+/// the fast Step applied them (the body fell).
+#[test]
+fn rust_custom_bounds_below_nub_are_taken_as_unbounded_in_every_stepper() {
+    use ode::api::SolverMode;
+    for mode in [SolverMode::Exact, SolverMode::Fast] {
+        for quick in [false, true] {
+            let mut w = World::new();
+            w.set_solver_mode(mode);
+            w.set_gravity([0.0, 0.0, -9.81]).unwrap();
+            let b = w.create_body();
+            let j = w.create_custom_joint(BoundedNubRow).unwrap();
+            w.attach(j, Some(b), None).unwrap();
+            for _ in 0..5 {
+                if quick {
+                    w.quick_step(0.01).unwrap();
+                } else {
+                    w.step(0.01).unwrap();
+                }
+            }
+            let vz = b.linear_vel(&w).unwrap()[2];
+            assert!(vz.abs() < 1e-6, "{mode:?} quick={quick}: the row below nub did not hold (vz = {vz})");
+        }
+    }
+}

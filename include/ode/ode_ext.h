@@ -75,7 +75,9 @@
  * function of this library. An info1 reporting nub > m, m > max_rows or a
  * negative count is reported and the joint sits that step out; a row whose
  * findex is neither -1 nor one of the joint's rows (0 .. m-1) is reported
- * and kept as an ordinary bounded row (findex taken as -1).
+ * and kept as an ordinary bounded row (findex taken as -1); a row below
+ * nub given bounds or a friction index is reported and taken as unbounded,
+ * as info1 declared it.
  *
  * Debug drawing (a viewer for any program)
  * ----------------------------------------

@@ -323,6 +323,27 @@ impl JointModel for Custom {
                 r.findex = -1;
             }
         }
+        // The first nub rows are unbounded by contract. The exact Step
+        // trusts nub and would ignore bounds there while the QuickStep
+        // applied them, so the steppers would disagree: reported, and the
+        // rows taken as declared (unbounded, no friction index).
+        let nub = self.last.nub.min(m);
+        for (i, r) in rows[..nub].iter_mut().enumerate() {
+            if r.lo != f64::NEG_INFINITY || r.hi != f64::INFINITY || r.findex != -1 {
+                crate::error::report(
+                    crate::error::Channel::Debug,
+                    crate::error::D_ERR_UASSERT,
+                    &format!(
+                        "custom joint: info2 gave row {i} lo = {:?}, hi = {:?}, findex = {}, but info1 counted it \
+                         among the nub = {nub} unbounded rows: taken as unbounded",
+                        r.lo, r.hi, r.findex
+                    ),
+                );
+                r.lo = f64::NEG_INFINITY;
+                r.hi = f64::INFINITY;
+                r.findex = -1;
+            }
+        }
     }
 
     fn max_rows(&self) -> usize {
