@@ -2571,6 +2571,217 @@ static void op_custom_joint(void) {
     }
 }
 
+/* ---- matrix helpers (matrix.h) and rotation helpers: sizes mostly
+ * valid, sometimes 0, negative or with a row skip below n (reported);
+ * entries sometimes NaN, infinite or huge. Buffers hold any valid size,
+ * so only crashes, panics and error-channel reports are findings (the
+ * functions have no state of their own to check). */
+#define MN 160 /* entries: a 12 x 12 matrix (dPAD(10) = 12) and spare */
+static double mat_entry(void) { return chance(95) ? runi(-2, 2) : rreal(); }
+static void mat_fill(dReal *A, int diag_boost) {
+    for (int i = 0; i < MN; i++) A[i] = mat_entry();
+    if (diag_boost) for (int i = 0; i < 12; i++) A[i * 12 + i] += 8; /* mostly positive definite */
+}
+static int mat_n(void) {
+    int r = rn(100);
+    if (r < 85) return 1 + rn(10);
+    if (r < 92) return 0;
+    cur.bad = 1;
+    return chance(50) ? -1 : (int)0x80000000;
+}
+/* A row skip for n; *bad: below n (reported where the skip is used). */
+static int mat_skip(int n, int *bad) {
+    int r = rn(100);
+    *bad = 0;
+    if (r < 60) return n <= 0 ? 4 : (n + 3) & ~3;
+    if (r < 90) return n <= 0 ? 12 : n + rn(13 - (n > 12 ? 12 : n));
+    if (n > 0) *bad = 1;
+    return n - 1;
+}
+static void op_matrix(void) {
+    begin("matrix");
+    static dReal A[MN], B[MN], C[MN], L[MN], d[MN];
+    mat_fill(A, chance(80)); mat_fill(B, 0); mat_fill(C, 0); mat_fill(L, 0); mat_fill(d, 0);
+    for (int i = 0; i < 12; i++) d[i] = chance(95) ? runi(0.1, 4) : rreal();
+    /* entries are data, not arguments ODE checks: only sizes and
+     * pointers make a call bad */
+    cur.bad = 0;
+    cur.dontcare = 1; /* n = 0 and the like: ODE's own checks vary */
+    int k = rn(16);
+    int n = mat_n();
+    int skip_bad, nskip = mat_skip(n, &skip_bad);
+    if (n > 10) n = 10;
+    /* the functions with a row skip */
+    if (skip_bad && (k == 3 || k == 4 || k == 5 || k == 6 || k == 7 || k == 9)) cur.bad = 1;
+    int nul = chance(3);
+    if (nul && n > 0) cur.bad = 1;
+    dReal *A_ = nul ? NULL : A;
+    switch (k) {
+    case 0: cur.name = "dFactorCholesky"; TRACE("dFactorCholesky(%s, %d)", nul ? "NULL" : "A", n);
+        if (n < 0) cur.bad = 1;
+        CALL((void)dFactorCholesky(A_, n)); break;
+    case 1: cur.name = "dSolveCholesky"; TRACE("dSolveCholesky(%s, b, %d)", nul ? "NULL" : "L", n);
+        if (n < 0) cur.bad = 1;
+        (void)dFactorCholesky(A, n > 0 ? n : 1);
+        CALL(dSolveCholesky(A_, B, n)); break;
+    case 2: cur.name = "dIsPositiveDefinite"; TRACE("dIsPositiveDefinite(%s, %d)", nul ? "NULL" : "A", n);
+        if (n < 0) cur.bad = 1;
+        CALL((void)dIsPositiveDefinite(A_, n)); break;
+    case 3: cur.name = "dFactorLDLT"; TRACE("dFactorLDLT(%s, d, %d, %d)", nul ? "NULL" : "A", n, nskip);
+        CALL(dFactorLDLT(A_, d, n, nskip)); break;
+    case 4: case 5: {
+        cur.name = k == 4 ? "dSolveL1" : "dSolveL1T";
+        TRACE("%s(%s, b, %d, %d)", cur.name, nul ? "NULL" : "L", n, nskip);
+        if (k == 4) CALL(dSolveL1(A_, B, n, nskip)); else CALL(dSolveL1T(A_, B, n, nskip));
+        break; }
+    case 6: cur.name = "dSolveLDLT"; TRACE("dSolveLDLT(%s, d, b, %d, %d)", nul ? "NULL" : "L", n, nskip);
+        CALL(dSolveLDLT(A_, d, B, n, nskip)); break;
+    case 7: cur.name = "dLDLTAddTL"; TRACE("dLDLTAddTL(%s, d, a, %d, %d)", nul ? "NULL" : "L", n, nskip);
+        CALL(dLDLTAddTL(A_, d, B, n, nskip)); break;
+    case 8: {
+        /* A's rows through pointers, p maps the factor's n2 rows to A's n1 */
+        cur.name = "dLDLTRemove";
+        int n1 = n > 0 ? n : 1, n2 = n1 - rn(n1), r = rn(n2);
+        cur.bad = nul; /* n1 and n2 stand for n here */
+        if (chance(5)) { n2 = n1 + 1; cur.bad = 1; }
+        if (chance(5)) { r = chance(50) ? -1 : n2; cur.bad = 1; }
+        int skip = (n1 + 3) & ~3; /* at least n1, as ODE requires */
+        if (chance(5)) { skip = n1 - 1; cur.bad = 1; }
+        dReal *rows[12]; int p[12];
+        for (int i = 0; i < 12; i++) { rows[i] = C + 12 * i; p[i] = rn(n1); }
+        if (chance(5)) { p[rn(n2 > 0 ? n2 : 1)] = chance(50) ? n1 : -3; cur.bad = 1; }
+        if (chance(3)) { rows[rn(n1)] = NULL; cur.dontcare = 1; } /* reported only if read */
+        if (n2 > 12) n2 = 12;
+        TRACE("dLDLTRemove(rows, p, %s, d, %d, %d, %d, %d)", nul ? "NULL" : "L", n1, n2, r, skip);
+        CALL(dLDLTRemove(rows, p, A_, d, n1, n2, r, skip));
+        break; }
+    case 9: {
+        cur.name = "dRemoveRowCol";
+        int r = n > 0 ? rn(n) : 0;
+        if (chance(8)) { r = chance(50) ? -1 : n; cur.bad = 1; }
+        TRACE("dRemoveRowCol(%s, %d, %d, %d)", nul ? "NULL" : "A", n, nskip, r);
+        CALL(dRemoveRowCol(A_, n, nskip, r));
+        break; }
+    case 10: case 11: {
+        /* A (p x r) = B C, B^T C or B C^T with p, q, r up to 6 */
+        int p = 1 + rn(6), q = 1 + rn(6), r = 1 + rn(6);
+        cur.bad = nul; /* n is not an argument here */
+        if (chance(5)) { *(chance(50) ? &p : &r) = -1; cur.bad = 1; }
+        if (chance(5)) { q = 0; cur.bad = 1; }
+        int which = rn(3);
+        cur.name = which == 0 ? "dMultiply0" : which == 1 ? "dMultiply1" : "dMultiply2";
+        int alias = chance(3); /* output is an input: computed as if apart */
+        TRACE("%s(%s, B, C, %d, %d, %d)", cur.name, nul ? "NULL" : alias ? "B" : "A", p, q, r);
+        dReal *out = nul ? NULL : alias ? B : A;
+        if (which == 0) CALL(dMultiply0(out, B, C, p, q, r));
+        else if (which == 1) CALL(dMultiply1(out, B, C, p, q, r));
+        else CALL(dMultiply2(out, B, C, p, q, r));
+        break; }
+    case 12: {
+        int which = rn(5);
+        static const char *nm[] = { "dScaleVector", "dVectorScale", "dSetZero", "dSetValue", "dDot" };
+        cur.name = nm[which];
+        TRACE("%s(%s, %d)", cur.name, nul ? "NULL" : "a", n);
+        if (which == 0) CALL(dScaleVector(A_, d, n));
+        else if (which == 1) CALL(dVectorScale(A_, d, n));
+        else if (which == 2) CALL(dSetZero(A_, n));
+        else if (which == 3) { int b0 = cur.bad; double v = mat_entry(); cur.bad = b0; CALL(dSetValue(A_, n, v)); }
+        else CALL((void)dDot(A_, B, n));
+        break; }
+    case 13: {
+        int which = rn(3);
+        cur.name = which == 0 ? "dClearUpperTriangle" : which == 1 ? "dMaxDifference" : "dMaxDifferenceLowerTriangle";
+        TRACE("%s(%s, %d)", cur.name, nul ? "NULL" : "A", n);
+        if (which == 0) CALL(dClearUpperTriangle(A_, n));
+        else if (which == 1) CALL((void)dMaxDifference(A_, B, n, 1 + rn(6)));
+        else CALL((void)dMaxDifferenceLowerTriangle(A_, B, n));
+        break; }
+    default: {
+        /* rotation helpers: NaN, huge and zero inputs */
+        dQuaternion q1, q2, qo; dMatrix3 R; dVector3 w = { mat_entry(), mat_entry(), mat_entry() };
+        rand_quat(q1); rand_quat(q2); rand_rot(R);
+        if (chance(10)) q1[rn(4)] = rreal();
+        int which = rn(9);
+        static const char *nm[] = { "dQMultiply0", "dQMultiply1", "dQMultiply2", "dQMultiply3", "dRfromQ", "dQfromR",
+                                    "dDQfromW", "dNormalize4", "dSafeNormalize4" };
+        cur.name = nm[which];
+        cur.bad = 0; cur.dontcare = 1;
+        int nulo = chance(3);
+        if (nulo) cur.bad = 1;
+        TRACE("%s(%s, q [" G17 " " G17 " " G17 " " G17 "])", cur.name, nulo ? "NULL" : "out", q1[0], q1[1], q1[2], q1[3]);
+        switch (which) {
+        case 0: CALL(dQMultiply0(nulo ? NULL : qo, q1, q2)); break;
+        case 1: CALL(dQMultiply1(nulo ? NULL : qo, q1, q2)); break;
+        case 2: CALL(dQMultiply2(nulo ? NULL : qo, q1, q2)); break;
+        case 3: CALL(dQMultiply3(nulo ? NULL : qo, q1, q2)); break;
+        case 4: CALL(dRfromQ(nulo ? NULL : R, q1)); break;
+        case 5: CALL(dQfromR(nulo ? NULL : qo, R)); break;
+        case 6: CALL(dDQfromW(nulo ? NULL : qo, w, q1)); break;
+        case 7: CALL(dNormalize4(nulo ? NULL : q1)); break;
+        default: CALL((void)dSafeNormalize4(nulo ? NULL : q1)); break;
+        }
+        break; }
+    }
+}
+
+/* ---- getters with output arguments: copies of a body's or a geom's
+ * placement, quaternions, a ray's parameters, a trimesh's state. A NULL
+ * output or a non-placeable geom is reported. */
+static void op_copy_getters(void) {
+    begin("copy getters");
+    int nulo = chance(5);
+    dReal out[12];
+    int k = rn(12);
+    if (k < 3) {
+        Obj *b = pick(K_BODY, 0);
+        if (nulo) cur.bad = 1;
+        static const char *nm[] = { "dBodyCopyPosition", "dBodyCopyRotation", "dBodyCopyQuaternion" };
+        cur.name = nm[k];
+        TRACE("%s(%s, %s)", cur.name, N(b), nulo ? "NULL" : "out");
+        if (k == 0) CALL(dBodyCopyPosition(H(b), nulo ? NULL : out));
+        else if (k == 1) CALL(dBodyCopyRotation(H(b), nulo ? NULL : out));
+        else CALL(dBodyCopyQuaternion(H(b), nulo ? NULL : out));
+    } else if (k < 9) {
+        Obj *g = pick(K_GEOM, 0);
+        if (nulo) cur.bad = 1;
+        int j = k - 3;
+        static const char *nm[] = { "dGeomCopyPosition", "dGeomCopyRotation", "dGeomGetQuaternion",
+                                    "dGeomCopyOffsetPosition", "dGeomCopyOffsetRotation", "dGeomGetOffsetQuaternion" };
+        cur.name = nm[j];
+        /* planes and spaces are not placeable (ODE asserts on their
+         * placement; their offset getters answer zero/identity) */
+        if (j < 3 && g && g->alive && g->kind == K_GEOM && (g->sub == dPlaneClass || is_space_obj(g))) cur.bad = 1;
+        TRACE("%s(%s, %s)", cur.name, N(g), nulo ? "NULL" : "out");
+        dReal *o = nulo ? NULL : out;
+        switch (j) {
+        case 0: CALL(dGeomCopyPosition(H(g), o)); break;
+        case 1: CALL(dGeomCopyRotation(H(g), o)); break;
+        case 2: CALL(dGeomGetQuaternion(H(g), o)); break;
+        case 3: CALL(dGeomCopyOffsetPosition(H(g), o)); break;
+        case 4: CALL(dGeomCopyOffsetRotation(H(g), o)); break;
+        default: CALL(dGeomGetOffsetQuaternion(H(g), o)); break;
+        }
+    } else if (k == 9) {
+        Obj *g = pick(K_GEOM, 0);
+        cur.name = "dGeomRayGetParams";
+        if (g && g->alive && g->kind == K_GEOM && g->sub != dRayClass) cur.bad = 1;
+        int fc = 0, bc = 0, nul1 = chance(5);
+        if (nul1) cur.dontcare = 1;
+        TRACE("dGeomRayGetParams(%s%s)", N(g), nul1 ? ", NULL" : "");
+        CALL(dGeomRayGetParams(H(g), nul1 ? NULL : &fc, &bc));
+    } else {
+        Obj *g = pick(K_GEOM, 0);
+        if (g && g->alive && g->kind == K_GEOM && g->sub != dTriMeshClass) cur.bad = 1;
+        int j = rn(3);
+        static const char *nm[] = { "dGeomTriMeshGetLastTransform", "dGeomTriMeshGetTriMeshDataID", "dGeomTriMeshIsTCEnabled" };
+        cur.name = nm[j];
+        TRACE("%s(%s)", cur.name, N(g));
+        if (j == 0) CALL((void)dGeomTriMeshGetLastTransform(H(g)));
+        else if (j == 1) CALL((void)dGeomTriMeshGetTriMeshDataID(H(g)));
+        else { int cls = chance(90) ? rn(dGeomNumClasses) : rint_any(); cur.dontcare = 1; CALL((void)dGeomTriMeshIsTCEnabled(H(g), cls)); }
+    }
+}
+
 /* ---- ODE's threading API (threading_impl.h): implementations, thread
  * pools serving them, a world stepping through one, and the functions
  * table (mutex groups, call waits, posted calls with dependencies).
@@ -2832,7 +3043,7 @@ static const struct { Op op; int weight; } ops[] = {
     { op_body_create, 6 }, { op_body_destroy, 2 }, { op_body_set, 14 }, { op_body_get, 4 },
     { op_joint_create, 6 }, { op_joint_destroy, 2 }, { op_joint_attach, 4 }, { op_joint_set, 16 }, { op_group, 2 }, { op_connect, 2 },
     { op_geom_create, 7 }, { op_geom_destroy, 2 }, { op_geom_set, 14 }, { op_space, 6 }, { op_collide, 8 },
-    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 }, { op_custom_joint, 3 }, { op_threading, 3 },
+    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 }, { op_custom_joint, 3 }, { op_threading, 3 }, { op_matrix, 2 }, { op_copy_getters, 2 },
 };
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
 
