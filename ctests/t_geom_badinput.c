@@ -50,6 +50,19 @@ static void snap_all(Snap *s) {
     putp(s, dBodyGetFirstGeom(body));
 }
 
+/* A host collider that writes min(2, max) contacts and returns
+ * override_count. */
+static int override_count;
+static int overcounting_collider(dGeomID o1, dGeomID o2, int flags, dContactGeom *c, int skip) {
+    int max = flags & 0xffff;
+    for (int i = 0; i < (max < 2 ? max : 2); i++) {
+        dContactGeom *k = (dContactGeom *)((char *)c + i * skip);
+        memset(k, 0, sizeof *k);
+        k->normal[2] = 1; k->depth = 0.1; k->g1 = o1; k->g2 = o2; k->side1 = k->side2 = -1;
+    }
+    return override_count;
+}
+
 static int checks, failures;
 static Snap before, after;
 static int r0;
@@ -247,6 +260,27 @@ int main(void) {
     dGeomSetPosition(sph, 9, 9, 9);
     dGeomDestroy(extra);
     EXPECT(reports == r);
+
+    /* A host collider (dSetColliderOverride) returning a count outside
+     * 0..max: ODE passes it on (its callers then read past the contact
+     * buffer, or get a negative count); reported, kept within the buffer.
+     * Before, it was clamped without a report. */
+    {
+        dContactGeom cg[4];
+        dGeomSetPosition(sph, 0, 0, 0); dGeomSetPosition(box, 0.5, 0, 0);
+        dSetColliderOverride(dSphereClass, dBoxClass, overcounting_collider);
+        override_count = 7;
+        BAD(dCollide, "count above max", EXPECT(dCollide(sph, box, 2, cg, sizeof cg[0]) == 2));
+        BAD(dCollide, "count above max, reversed pair", EXPECT(dCollide(box, sph, 3, cg, sizeof cg[0]) == 3));
+        EXPECT(cg[0].g1 == box && cg[0].normal[2] == -1); /* reversed as ODE does */
+        override_count = -3;
+        BAD(dCollide, "negative count", EXPECT(dCollide(sph, box, 2, cg, sizeof cg[0]) == 0));
+        override_count = 1;
+        r = reports;
+        EXPECT(dCollide(sph, box, 2, cg, sizeof cg[0]) == 1);
+        EXPECT(reports == r);
+        dSetColliderOverride(dSphereClass, dBoxClass, 0);
+    }
 
     dSpaceDestroy(simple); dSpaceDestroy(hash); dSpaceDestroy(quad); dSpaceDestroy(sap);
     dGeomDestroy(tr); dGeomDestroy(child);

@@ -177,6 +177,19 @@ pub fn has_collider(c1: i32, c2: i32) -> bool {
     TABLE[c1 as usize][c2 as usize].kind.load(Ordering::Acquire) & !REVERSE != NONE
 }
 
+#[cold]
+fn host_count_out_of_range(n: c_int, max: usize) {
+    crate::error::report(
+        crate::error::Channel::Debug,
+        crate::error::D_ERR_UASSERT,
+        &format!(
+            "dCollide: a host collider (a user class's or one set by dSetColliderOverride) returned {n} contacts, \
+             outside 0..={max} (the contact count in flags); taken as {}",
+            n.max(0).min(max as c_int)
+        ),
+    );
+}
+
 /// `dCollide` on checked geoms.
 ///
 /// # Safety
@@ -223,6 +236,12 @@ pub unsafe fn collide_raw(o1: GeomRef, o2: GeomRef, flags: i32, contact: *mut dC
         HOST => {
             let f: HostFn = std::mem::transmute::<usize, HostFn>(f);
             let n = f(a.as_raw(), b.as_raw(), flags, contact, skip as c_int);
+            if n < 0 || n as usize > max {
+                // ODE passes such a count on, and its callers then read
+                // contacts past the host's buffer (or loop on a negative
+                // count): reported, and kept within the buffer.
+                host_count_out_of_range(n, max);
+            }
             (n.max(0) as usize).min(max)
         }
         _ => 0,
