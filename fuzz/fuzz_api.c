@@ -2782,6 +2782,94 @@ static void op_copy_getters(void) {
     }
 }
 
+/* ---- the rest of the API the other ops do not call: a world's DIF
+ * export (to /dev/null), more mass helpers, the piston's axis delta, an
+ * infinite AABB, re-orthogonalising a rotation, per-thread data. */
+static FILE *devnull;
+static void op_more(void) {
+    begin("more");
+    int k = rn(9);
+    if (k == 0) {
+        if (!chance(20)) return; /* writes the whole world */
+        cur.name = "dWorldExportDIF";
+        Obj *w = pick(K_WORLD, 0);
+        if (!devnull) devnull = fopen("/dev/null", "w");
+        int nf = chance(5), nn = chance(5);
+        if (nf || nn) cur.bad = 1;
+        TRACE("dWorldExportDIF(%s, %s, %s)", N(w), nf ? "NULL" : "devnull", nn ? "NULL" : "\"w_\"");
+        CALL(dWorldExportDIF(H(w), nf ? NULL : devnull, nn ? NULL : "w_"));
+    } else if (k <= 3) {
+        int nullm = chance(5);
+        dMass *m = nullm ? NULL : &masses[rn(4)];
+        double a = chance(80) ? runi(0.1, 3) : rreal(), b = chance(80) ? runi(0.1, 2) : rreal(), c = chance(80) ? runi(0.1, 2) : rreal();
+        cur.bad = nullm; cur.dontcare = 1; /* values: ODE's mass checks are messages, not rejections */
+        if (k == 1) {
+            cur.name = "dMassSetParameters";
+            double I[6] = { runi(0.1, 2), runi(0.1, 2), runi(0.1, 2), runi(-0.1, 0.1), runi(-0.1, 0.1), runi(-0.1, 0.1) };
+            if (chance(10)) I[rn(6)] = rreal();
+            cur.bad = nullm;
+            TRACE("dMassSetParameters(%s, " G17 ", ...)", nullm ? "NULL" : "m", a);
+            CALL(dMassSetParameters(m, a, b, c, runi(-1, 1), I[0], I[1], I[2], I[3], I[4], I[5]));
+        } else if (k == 2) {
+            int total = chance(50), dir = chance(90) ? 1 + rn(3) : rint_any();
+            cur.name = total ? "dMassSetCappedCylinderTotal" : "dMassSetCappedCylinder";
+            TRACE("%s(%s, " G17 ", %d, " G17 ", " G17 ")", cur.name, nullm ? "NULL" : "m", a, dir, b, c);
+            if (total) CALL(dMassSetCappedCylinderTotal(m, a, dir, b, c));
+            else CALL(dMassSetCappedCylinder(m, a, dir, b, c));
+        } else {
+            cur.name = "dMassSetTrimeshTotal";
+            Obj *g = pick(K_GEOM, 0);
+            cur.bad |= nullm;
+            if (g && g->alive && g->kind == K_GEOM && g->sub != dTriMeshClass) cur.bad = 1;
+            TRACE("dMassSetTrimeshTotal(%s, " G17 ", %s)", nullm ? "NULL" : "m", a, N(g));
+            CALL(dMassSetTrimeshTotal(m, a, H(g)));
+        }
+    } else if (k == 4) {
+        cur.name = "dJointSetPistonAxisDelta";
+        Obj *j = pick(K_JOINT, 0);
+        if (j && j->alive && j->kind == K_JOINT) {
+            if (j->sub != dJointTypePiston) cur.bad = 1;
+            else if (!dJointGetBody(H(j), 0) && !dJointGetBody(H(j), 1)) cur.bad = 1; /* ODE crashes */
+        }
+        double v[6];
+        for (int i = 0; i < 6; i++) v[i] = chance(90) ? runi(-2, 2) : rreal();
+        for (int i = 0; i < 6; i++) { if (isnan(v[i])) cur.bad = 1; if (isinf(v[i]) || fabs(v[i]) > 1e100) cur.dontcare = 1; }
+        touch(j);
+        TRACE("dJointSetPistonAxisDelta(%s, " G17 ", " G17 ", " G17 ", " G17 ", " G17 ", " G17 ")", N(j), v[0], v[1], v[2], v[3], v[4], v[5]);
+        CALL(dJointSetPistonAxisDelta(H(j), v[0], v[1], v[2], v[3], v[4], v[5]));
+    } else if (k == 5) {
+        cur.name = "dInfiniteAABB";
+        Obj *g = pick(K_GEOM, 1);
+        dReal aabb[6];
+        int nul = chance(5);
+        cur.dontcare = 1; cur.bad = 0; /* ODE ignores the geom */
+        TRACE("dInfiniteAABB(%s, %s)", N(g), nul ? "NULL" : "aabb");
+        CALL(dInfiniteAABB(H(g), nul ? NULL : aabb));
+    } else if (k == 6) {
+        cur.name = "dOrthogonalizeR";
+        dMatrix3 R;
+        rand_rot(R);
+        if (chance(20)) R[rn(12)] = rreal();
+        cur.bad = 0; cur.dontcare = 1;
+        TRACE("dOrthogonalizeR([" G17 " ...])", R[0]);
+        CALL(dOrthogonalizeR(R));
+    } else {
+        /* this thread's ODE data: allocating again is harmless; cleaning
+         * it up leaves collisions to allocate it anew */
+        cur.dontcare = 1;
+        if (k == 7) {
+            cur.name = "dAllocateODEDataForThread";
+            unsigned flags = chance(90) ? dAllocateMaskAll : (unsigned)rint_any();
+            TRACE("dAllocateODEDataForThread(%#x)", flags);
+            CALL((void)dAllocateODEDataForThread(flags));
+        } else {
+            if (!chance(20)) return;
+            cur.name = "dCleanupODEAllDataForThread"; TRACE("dCleanupODEAllDataForThread()");
+            CALL(dCleanupODEAllDataForThread());
+        }
+    }
+}
+
 /* ---- ODE's threading API (threading_impl.h): implementations, thread
  * pools serving them, a world stepping through one, and the functions
  * table (mutex groups, call waits, posted calls with dependencies).
@@ -3043,7 +3131,7 @@ static const struct { Op op; int weight; } ops[] = {
     { op_body_create, 6 }, { op_body_destroy, 2 }, { op_body_set, 14 }, { op_body_get, 4 },
     { op_joint_create, 6 }, { op_joint_destroy, 2 }, { op_joint_attach, 4 }, { op_joint_set, 16 }, { op_group, 2 }, { op_connect, 2 },
     { op_geom_create, 7 }, { op_geom_destroy, 2 }, { op_geom_set, 14 }, { op_space, 6 }, { op_collide, 8 },
-    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 }, { op_custom_joint, 3 }, { op_threading, 3 }, { op_matrix, 2 }, { op_copy_getters, 2 },
+    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 }, { op_custom_joint, 3 }, { op_threading, 3 }, { op_matrix, 2 }, { op_copy_getters, 2 }, { op_more, 2 },
 };
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
 
