@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 
 static char last_msg[1024];
 static int reports, failures;
@@ -183,6 +184,50 @@ int main(void) {
     OK(F->free_call_wait(m2, w2));
     OK(dThreadingFreeImplementation(m2));
     dThreadingFreeThreadPool(pool2);
+
+    /* Our functions table with a freed implementation: reported. Before,
+     * it was accepted, and every later call through it failed. */
+    {
+        dThreadingImplementationID gone = dThreadingAllocateSelfThreadedImplementation();
+        const dThreadingFunctionsInfo *T = dThreadingImplementationGetFunctions(gone);
+        dThreadingFreeImplementation(gone);
+        BAD("threadingImpl", EXPECT(dCooperativeCreate(T, gone) == NULL));
+        dWorldID wgone = dWorldCreate();
+        BAD("threading_impl", dWorldSetStepThreadingImplementation(wgone, T, gone));
+        dWorldDestroy(wgone);
+    }
+
+    /* A huge row estimate on a threading with a serving thread (the fuzzer
+     * found 2^32 - 1): the container reserves the estimate's scratch memory
+     * as ODE allocates it, without writing it. Before, acquiring it wrote
+     * zeros over all of it (32 GiB for 2^32 rows: minutes of page faults,
+     * or the OOM killer). */
+    {
+        struct rusage ru0, ru1;
+        getrusage(RUSAGE_SELF, &ru0);
+        dThreadingImplementationID m3 = dThreadingAllocateMultiThreadedImplementation();
+        dThreadingThreadPoolID pool3 = dThreadingAllocateThreadPool(1, 0, 0, NULL);
+        dThreadingThreadPoolServeMultiThreadedImplementation(pool3, m3);
+        dCooperativeID c3 = dCooperativeCreate(dThreadingImplementationGetFunctions(m3), m3);
+        dResourceRequirementsID r3 = dResourceRequirementsCreate(c3);
+        /* 2^26 rows: 512 MiB of scratch, which the check below would see
+         * written (the fuzzer's 2^32 - 1 needs no more to show it) */
+        OK(dEstimateCooperativelyFactorLDLTResourceRequirements(r3, 2, 1u << 26));
+        dResourceContainerID k3 = dResourceContainerAcquire(r3); /* NULL if the system refuses the reservation */
+        getrusage(RUSAGE_SELF, &ru1);
+        if (ru1.ru_maxrss - ru0.ru_maxrss > 200 * 1024) {
+            printf("FAIL line %d: acquiring a 2^26-row estimate grew the resident set by %ld kB\n", __LINE__,
+                   ru1.ru_maxrss - ru0.ru_maxrss);
+            failures++;
+        }
+        if (k3) dResourceContainerDestroy(k3);
+        dResourceRequirementsDestroy(r3);
+        dCooperativeDestroy(c3);
+        dThreadingImplementationShutdownProcessing(m3);
+        dThreadingThreadPoolWaitIdleState(pool3);
+        dThreadingFreeThreadPool(pool3);
+        OK(dThreadingFreeImplementation(m3));
+    }
 
     /* ---- cooperatives ---- */
     BAD("functionInfo", EXPECT(dCooperativeCreate(NULL, (dThreadingImplementationID)&ran) == NULL));

@@ -81,6 +81,11 @@ pub unsafe extern "C" fn dCooperativeCreate(
                     && f.free_call_wait.is_some(),
                 format_args!("argument 'functionInfo' lacks entries cooperative calls need"),
             )?;
+            // Our own table's implementation is one of our handles: a freed
+            // or foreign one would fail in every later call through it.
+            if std::ptr::eq(functionInfo, &BUILTIN_FUNCTIONS) {
+                super::threading_impl::implementation(cx, threadingImpl, "threadingImpl")?;
+            }
             Threading { functions: functionInfo as usize, imp: threadingImpl as usize }
         };
         Some(COOPERATIVES.alloc(Cooperative { threading }).as_raw())
@@ -151,11 +156,13 @@ pub unsafe extern "C" fn dResourceContainerAcquire(requirements: dResourceRequir
         let r = reqs_arg(cx, requirements, "requirements")?.get().clone();
         let t = r.threading;
         let imp = t.imp as dThreadingImplementationID;
+        // Reserved as ODE allocates it (NULL when the system refuses), but
+        // not written: the operations run on the calling thread and never
+        // use it, and writing an estimate of 2^32 rows would touch 32 GiB.
         let mut memory = Vec::new();
         if memory.try_reserve_exact(r.memory).is_err() {
             return None; // out of memory: NULL, as ODE
         }
-        memory.resize(r.memory, 0u8);
         if r.calls != 0 {
             let ok = table(t).preallocate_resources_for_calls.map(|f| f(imp, r.calls as _)).unwrap_or(0);
             if ok == 0 {

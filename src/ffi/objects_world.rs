@@ -216,7 +216,13 @@ pub unsafe extern "C" fn dWorldSetStepThreadingImplementation(
         // count to the island stepping (pipeline::parallel); any other
         // implementation is recorded only and islands stay on the caller.
         let ours = std::ptr::eq(functions_info, &super::threading_impl::BUILTIN_FUNCTIONS);
-        let imp = if ours { crate::threading::engine::IMPLEMENTATIONS.check(threading_impl as *mut _) } else { None };
+        // With our table the implementation must be one of ours, alive (a
+        // host's own implementation is opaque and only recorded).
+        let imp = if ours {
+            Some(super::threading_impl::implementation(cx, threading_impl, "threading_impl")?)
+        } else {
+            None
+        };
         w.get_mut().step_threads_impl = imp.filter(|i| i.get().is_multi());
         w.get_mut().step_settings.threading =
             (!functions_info.is_null()).then_some((functions_info as usize, threading_impl as usize));

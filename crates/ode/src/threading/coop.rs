@@ -130,6 +130,7 @@ pub struct Container {
     pub ops: [OpLimit; 5],
     /// The stock call wait allocated from the threading (0 if none).
     pub stock_wait: usize,
+    /// The estimated scratch memory, reserved (capacity) and never written.
     pub memory: Vec<u8>,
 }
 
