@@ -3103,8 +3103,12 @@ static void op_threading(void) {
         const dThreadingFunctionsInfo *f = NULL;
         static dThreadingFunctionsInfo foreign; /* a host's own table: recorded, never called by us */
         int k = rn(10);
-        if (i && live_kind(i, K_THRIMPL) && k < 7) f = dThreadingImplementationGetFunctions(H(i));
-        else if (k < 9) {
+        Obj *any = random_obj(K_THRIMPL, 1, NULL);
+        if (i && any && k < 7) {
+            /* our table (shared by all our implementations), with the
+             * implementation pick gave: dead or of another kind is bad */
+            f = dThreadingImplementationGetFunctions(H(any));
+        } else if (i && k < 9) {
             /* A host's own implementation is an opaque pointer to the
              * library: any handle passes, only the table is checked. */
             cur.bad = 0;
@@ -3124,6 +3128,165 @@ static void op_threading(void) {
     }
 }
 
+/* ---- cooperatives (cooperative.h, matrix_coop.h): created on our
+ * threading implementations (whichever the registry holds, live, freed
+ * later or never), the default one, a host's table with no functions or
+ * a short table; requirements estimated, cloned and merged; containers
+ * acquired; the cooperative matrix operations on them with good and bad
+ * sizes, thread counts beyond the estimate, and stale handles. */
+#define NCOOP 4
+static struct { void *h; int alive; } coops[NCOOP], reqs[NCOOP], conts[NCOOP];
+/* A handle from a slot: NULL (bad unless nullok), live or destroyed. */
+static void *slot_pick(void *arr, int nullok) {
+    struct { void *h; int alive; } *a = arr;
+    int i = rn(NCOOP);
+    if (a[i].h ? !a[i].alive : !nullok) cur.bad = 1;
+    return a[i].h;
+}
+static void *coop_pick(void) { return slot_pick(coops, 0); }
+static void *req_pick(void) { return slot_pick(reqs, 0); }
+static void *cont_pick(void) { return slot_pick(conts, 0); }
+static void slot_new(void *arr, void *h) {
+    struct { void *h; int alive; } *a = arr;
+    if (!h) return;
+    for (int i = 0; i < NCOOP; i++) if (a[i].h == h) a[i].h = NULL; /* address reused */
+    int i = rn(NCOOP);
+    a[i].h = h; a[i].alive = 1;
+}
+static void slot_kill(void *arr, void *h) {
+    struct { void *h; int alive; } *a = arr;
+    for (int i = 0; i < NCOOP; i++) if (a[i].h == h && !last_refused) a[i].alive = 0;
+}
+static void op_coop(void) {
+    begin("cooperative");
+    int k = rn(12);
+    if (k < 2) {
+        cur.name = "dCooperativeCreate";
+        static dThreadingFunctionsInfo foreign;
+        const dThreadingFunctionsInfo *f = NULL;
+        void *imp = NULL;
+        int r = rn(10);
+        if (r < 3) { /* the default threading */ }
+        else if (r < 8) {
+            Obj *i = random_obj(K_THRIMPL, chance(90), NULL);
+            if (!i) return;
+            if (!i->alive) cur.bad = 1;
+            imp = H(i);
+            /* the table every implementation of ours shares */
+            Obj *any = random_obj(K_THRIMPL, 1, NULL);
+            f = any ? dThreadingImplementationGetFunctions(H(any)) : NULL;
+            if (!f) cur.bad = 1; /* an implementation without its table */
+        } else if (r < 9) {
+            /* a host's table without functions: the library calls none */
+            memset(&foreign, 0, sizeof foreign); foreign.struct_size = sizeof foreign; f = &foreign; imp = &foreign;
+            cur.dontcare = 1;
+        } else {
+            memset(&foreign, 0, sizeof foreign); foreign.struct_size = 8; f = &foreign; imp = &foreign; cur.bad = 1;
+        }
+        if (chance(3)) { f = NULL; if (imp) cur.bad = 1; }
+        TRACE("dCooperativeCreate(%s, %p)", f ? (f == &foreign ? "foreign" : "table") : "NULL", imp);
+        dCooperativeID c = NULL;
+        CALL(c = dCooperativeCreate(f, imp));
+        slot_new(coops, c);
+    } else if (k < 3) {
+        if (!chance(30)) return;
+        cur.name = "dCooperativeDestroy";
+        void *c = slot_pick(coops, 1); /* ODE accepts NULL */
+        TRACE("dCooperativeDestroy(%p)", c);
+        CALL(dCooperativeDestroy(c));
+        slot_kill(coops, c);
+    } else if (k < 5) {
+        int j = rn(4);
+        if (j == 0) {
+            cur.name = "dResourceRequirementsCreate";
+            void *c = coop_pick();
+            TRACE("dResourceRequirementsCreate(%p)", c);
+            dResourceRequirementsID r = NULL;
+            CALL(r = dResourceRequirementsCreate(c));
+            slot_new(reqs, r);
+        } else if (j == 1) {
+            cur.name = "dResourceRequirementsClone";
+            void *r = req_pick();
+            TRACE("dResourceRequirementsClone(%p)", r);
+            dResourceRequirementsID r2 = NULL;
+            CALL(r2 = dResourceRequirementsClone(r));
+            slot_new(reqs, r2);
+        } else if (j == 2) {
+            cur.name = "dResourceRequirementsMergeIn";
+            void *a = req_pick(), *b = req_pick();
+            cur.dontcare = 1; /* two cooperatives' requirements do not merge */
+            TRACE("dResourceRequirementsMergeIn(%p, %p)", a, b);
+            CALL(dResourceRequirementsMergeIn(a, b));
+        } else {
+            if (!chance(30)) return;
+            cur.name = "dResourceRequirementsDestroy";
+            void *r = slot_pick(reqs, 1);
+            TRACE("dResourceRequirementsDestroy(%p)", r);
+            CALL(dResourceRequirementsDestroy(r));
+            slot_kill(reqs, r);
+        }
+    } else if (k < 7) {
+        void *r = req_pick();
+        unsigned threads = chance(90) ? 1 + (unsigned)rn(4) : (unsigned)rint_any(), rows = chance(90) ? (unsigned)rn(12) : (unsigned)rint_any();
+        cur.dontcare = 1; /* 0 threads or rows, huge counts: ODE's checks vary */
+        int j = rn(5);
+        static const char *nm[] = { "dEstimateCooperativelyFactorLDLTResourceRequirements", "dEstimateCooperativelySolveLDLTResourceRequirements",
+                                    "dEstimateCooperativelySolveL1StraightResourceRequirements",
+                                    "dEstimateCooperativelySolveL1TransposedResourceRequirements",
+                                    "dEstimateCooperativelyScaleVectorResourceRequirements" };
+        cur.name = nm[j];
+        TRACE("%s(%p, %u, %u)", cur.name, r, threads, rows);
+        switch (j) {
+        case 0: CALL(dEstimateCooperativelyFactorLDLTResourceRequirements(r, threads, rows)); break;
+        case 1: CALL(dEstimateCooperativelySolveLDLTResourceRequirements(r, threads, rows)); break;
+        case 2: CALL(dEstimateCooperativelySolveL1StraightResourceRequirements(r, threads, rows)); break;
+        case 3: CALL(dEstimateCooperativelySolveL1TransposedResourceRequirements(r, threads, rows)); break;
+        default: CALL(dEstimateCooperativelyScaleVectorResourceRequirements(r, threads, rows)); break;
+        }
+    } else if (k < 8) {
+        if (chance(70)) {
+            cur.name = "dResourceContainerAcquire";
+            void *r = req_pick();
+            TRACE("dResourceContainerAcquire(%p)", r);
+            dResourceContainerID c = NULL;
+            cur.dontcare = 1; /* a threading freed since may refuse */
+            CALL(c = dResourceContainerAcquire(r));
+            slot_new(conts, c);
+        } else {
+            cur.name = "dResourceContainerDestroy";
+            void *c = slot_pick(conts, 1);
+            TRACE("dResourceContainerDestroy(%p)", c);
+            CALL(dResourceContainerDestroy(c));
+            slot_kill(conts, c);
+        }
+    } else {
+        static dReal A[MN], d[MN], b[MN];
+        mat_fill(A, chance(80)); mat_fill(b, 0);
+        for (int i = 0; i < 12; i++) d[i] = chance(95) ? runi(0.1, 4) : rreal();
+        cur.bad = 0;
+        void *c = cont_pick();
+        unsigned threads = chance(90) ? 1 + (unsigned)rn(4) : (chance(50) ? 0u : 1000u);
+        unsigned rows = (unsigned)rn(11), skip = (rows + 3) & ~3u;
+        int j = rn(5);
+        if (chance(5)) { skip = rows ? rows - 1 : 0; if (rows && j != 4) cur.bad = 1; }
+        int nul = chance(3);
+        if (nul && rows) cur.bad = 1;
+        cur.dontcare = 1; /* 0 threads, more rows than estimated: noted, not refused */
+        static const char *nm[] = { "dCooperativelyFactorLDLT", "dCooperativelySolveLDLT", "dCooperativelySolveL1Straight",
+                                    "dCooperativelySolveL1Transposed", "dCooperativelyScaleVector" };
+        cur.name = nm[j];
+        TRACE("%s(%p, %u, %s, %u, %u)", cur.name, c, threads, nul ? "NULL" : "A", rows, skip);
+        dReal *A_ = nul ? NULL : A;
+        switch (j) {
+        case 0: CALL(dCooperativelyFactorLDLT(c, threads, A_, d, rows, skip)); break;
+        case 1: CALL(dCooperativelySolveLDLT(c, threads, A_, d, b, rows, skip)); break;
+        case 2: CALL(dCooperativelySolveL1Straight(c, threads, A_, b, rows, skip)); break;
+        case 3: CALL(dCooperativelySolveL1Transposed(c, threads, A_, b, rows, skip)); break;
+        default: CALL(dCooperativelyScaleVector(c, threads, A_, d, rows)); break;
+        }
+    }
+}
+
 /* ================================================================ driver */
 typedef void (*Op)(void);
 static const struct { Op op; int weight; } ops[] = {
@@ -3131,7 +3294,7 @@ static const struct { Op op; int weight; } ops[] = {
     { op_body_create, 6 }, { op_body_destroy, 2 }, { op_body_set, 14 }, { op_body_get, 4 },
     { op_joint_create, 6 }, { op_joint_destroy, 2 }, { op_joint_attach, 4 }, { op_joint_set, 16 }, { op_group, 2 }, { op_connect, 2 },
     { op_geom_create, 7 }, { op_geom_destroy, 2 }, { op_geom_set, 14 }, { op_space, 6 }, { op_collide, 8 },
-    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 }, { op_custom_joint, 3 }, { op_threading, 3 }, { op_matrix, 2 }, { op_copy_getters, 2 }, { op_more, 2 },
+    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 }, { op_custom_joint, 3 }, { op_threading, 3 }, { op_matrix, 2 }, { op_copy_getters, 2 }, { op_more, 2 }, { op_coop, 2 },
 };
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
 
