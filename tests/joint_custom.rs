@@ -279,27 +279,49 @@ fn custom_joints_join_islands_and_auto_disable() {
     assert!(a.linear_vel(&w).unwrap()[1] > 0.0, "the ball row did not pull the first body");
 }
 
-/// Holds body 1's height with one bounded row whose friction index is
-/// `findex` (bad unless -1 or 0).
-struct BadFindex {
+/// Holds body 1's height with one row: declared unbounded (nub = 1) or
+/// not, with bounds lo..hi and friction index `findex`.
+struct HeightPin {
+    nub: usize,
+    lo: f64,
+    hi: f64,
     findex: i32,
 }
 
-impl CustomJoint for BadFindex {
+impl CustomJoint for HeightPin {
     fn max_rows(&self) -> usize {
         1
     }
 
     fn info1(&mut self, _: &mut CustomInfo1<'_, '_>) -> (usize, usize) {
-        (1, 0)
+        (1, self.nub)
     }
 
     fn info2(&mut self, _: &mut CustomInfo2<'_, '_>, rows: &mut [JointRow]) {
         rows[0].j1l = [0.0, 0.0, 1.0];
-        rows[0].lo = -1e9;
-        rows[0].hi = 1e9;
+        rows[0].lo = self.lo;
+        rows[0].hi = self.hi;
         rows[0].findex = self.findex;
     }
+}
+
+/// Body 1's vertical speed after five steps under gravity, held by `pin`
+/// alone.
+fn vz_after_five_steps(mode: ode::api::SolverMode, quick: bool, pin: HeightPin) -> f64 {
+    let mut w = World::new();
+    w.set_solver_mode(mode);
+    w.set_gravity([0.0, 0.0, -9.81]).unwrap();
+    let b = w.create_body();
+    let j = w.create_custom_joint(pin).unwrap();
+    w.attach(j, Some(b), None).unwrap();
+    for _ in 0..5 {
+        if quick {
+            w.quick_step(0.01).unwrap();
+        } else {
+            w.step(0.01).unwrap();
+        }
+    }
+    b.linear_vel(&w).unwrap()[2]
 }
 
 /// A friction index outside the joint's rows (found by the fuzzer: the
@@ -313,68 +335,23 @@ fn rust_custom_row_with_a_bad_friction_index_is_a_bounded_row() {
     for mode in [SolverMode::Exact, SolverMode::Fast] {
         for quick in [false, true] {
             for findex in [1, 5, -7] {
-                let mut w = World::new();
-                w.set_solver_mode(mode);
-                w.set_gravity([0.0, 0.0, -9.81]).unwrap();
-                let b = w.create_body();
-                let j = w.create_custom_joint(BadFindex { findex }).unwrap();
-                w.attach(j, Some(b), None).unwrap();
-                for _ in 0..5 {
-                    if quick {
-                        w.quick_step(0.01).unwrap();
-                    } else {
-                        w.step(0.01).unwrap();
-                    }
-                }
-                let vz = b.linear_vel(&w).unwrap()[2];
+                let vz = vz_after_five_steps(mode, quick, HeightPin { nub: 0, lo: -1e9, hi: 1e9, findex });
                 assert!(vz.abs() < 1e-6, "{mode:?} quick={quick} findex={findex}: the row did not hold (vz = {vz})");
             }
         }
     }
 }
 
-/// Counts row 0 among the unbounded rows (nub = 1) but gives it bounds
-/// too weak to hold body 1's height against gravity.
-struct BoundedNubRow;
-
-impl CustomJoint for BoundedNubRow {
-    fn max_rows(&self) -> usize {
-        1
-    }
-
-    fn info1(&mut self, _: &mut CustomInfo1<'_, '_>) -> (usize, usize) {
-        (1, 1)
-    }
-
-    fn info2(&mut self, _: &mut CustomInfo2<'_, '_>, rows: &mut [JointRow]) {
-        rows[0].j1l = [0.0, 0.0, 1.0];
-        rows[0].lo = -0.5;
-        rows[0].hi = 0.5;
-    }
-}
-
 /// A row below nub is unbounded as declared, in every stepper: before, the
 /// exact Step ignored its bounds (the body held) while the QuickStep and
-/// the fast Step applied them (the body fell).
+/// the fast Step applied them (the body fell). The bounds, |λ| <= 0.5, are
+/// too weak to hold the body against gravity.
 #[test]
 fn rust_custom_bounds_below_nub_are_taken_as_unbounded_in_every_stepper() {
     use ode::api::SolverMode;
     for mode in [SolverMode::Exact, SolverMode::Fast] {
         for quick in [false, true] {
-            let mut w = World::new();
-            w.set_solver_mode(mode);
-            w.set_gravity([0.0, 0.0, -9.81]).unwrap();
-            let b = w.create_body();
-            let j = w.create_custom_joint(BoundedNubRow).unwrap();
-            w.attach(j, Some(b), None).unwrap();
-            for _ in 0..5 {
-                if quick {
-                    w.quick_step(0.01).unwrap();
-                } else {
-                    w.step(0.01).unwrap();
-                }
-            }
-            let vz = b.linear_vel(&w).unwrap()[2];
+            let vz = vz_after_five_steps(mode, quick, HeightPin { nub: 1, lo: -0.5, hi: 0.5, findex: -1 });
             assert!(vz.abs() < 1e-6, "{mode:?} quick={quick}: the row below nub did not hold (vz = {vz})");
         }
     }
