@@ -2870,6 +2870,121 @@ static void op_more(void) {
     }
 }
 
+/* ---- small calls: the random number helpers, configuration, timers and
+ * stopwatches, ODE's allocator, the handler getters, dBoxBox, a world's
+ * step memory manager and its islands thread count getter. */
+static void *mm_alloc(dsizeint n) { return malloc(n ? n : 1); }
+static void *mm_shrink(void *p, dsizeint cur_size, dsizeint smaller) { (void)cur_size; return realloc(p, smaller ? smaller : 1); }
+static void mm_free(void *p, dsizeint n) { (void)n; free(p); }
+static void op_small(void) {
+    begin("small");
+    int k = rn(12);
+    cur.dontcare = 1;
+    if (k == 0) {
+        int j = rn(5);
+        static const char *nm[] = { "dRand", "dRandGetSeed", "dRandReal", "dTestRand", "dQSetIdentity" };
+        cur.name = nm[j]; TRACE("%s()", cur.name);
+        dQuaternion q;
+        if (j == 0) CALL((void)dRand());
+        else if (j == 1) CALL((void)dRandGetSeed());
+        else if (j == 2) CALL((void)dRandReal());
+        else if (j == 3) CALL((void)dTestRand());
+        else { int nul = chance(5); cur.bad = nul; CALL(dQSetIdentity(nul ? NULL : q)); }
+    } else if (k == 1) {
+        static const char *tok[] = { "ODE", "ODE_double_precision", "ODE_EXT_trimesh", "", "nonsense", NULL };
+        int j = rn(6);
+        cur.name = j == 5 ? "dGetConfiguration" : "dCheckConfiguration";
+        TRACE("%s(%s)", cur.name, j == 5 ? "" : tok[j]);
+        if (j == 5) CALL((void)dGetConfiguration());
+        else CALL((void)dCheckConfiguration(chance(5) ? NULL : tok[j]));
+    } else if (k == 2) {
+        /* ODE's timer: slots in order; out of order is reported */
+        int j = rn(4);
+        static const char *nm[] = { "dTimerStart", "dTimerNow", "dTimerEnd", "dTimerReport" };
+        cur.name = nm[j]; TRACE("%s()", cur.name);
+        if (!devnull) devnull = fopen("/dev/null", "w");
+        if (j == 0) CALL(dTimerStart(chance(5) ? NULL : "a"));
+        else if (j == 1) CALL(dTimerNow(chance(5) ? NULL : "b"));
+        else if (j == 2) CALL(dTimerEnd());
+        else CALL(dTimerReport(chance(5) ? NULL : devnull, rn(2)));
+        begin("small"); cur.dontcare = 1; cur.name = "dTimerTicksPerSecond"; TRACE("dTimerTicksPerSecond()");
+        CALL((void)dTimerTicksPerSecond(); (void)dTimerResolution());
+    } else if (k == 3) {
+        static struct dStopwatch sw;
+        int nul = chance(5);
+        cur.bad = nul;
+        int j = rn(4);
+        static const char *nm[] = { "dStopwatchReset", "dStopwatchStart", "dStopwatchStop", "dStopwatchTime" };
+        cur.name = nm[j]; TRACE("%s(%s)", cur.name, nul ? "NULL" : "sw");
+        struct dStopwatch *s = nul ? NULL : &sw;
+        if (j == 0) CALL(dStopwatchReset(s));
+        else if (j == 1) CALL(dStopwatchStart(s));
+        else if (j == 2) CALL(dStopwatchStop(s));
+        else CALL((void)dStopwatchTime(s));
+    } else if (k == 4) {
+        cur.name = "dAlloc";
+        dsizeint n = chance(90) ? (dsizeint)rn(4096) : 0;
+        TRACE("dAlloc(%zu) / dRealloc / dFree", (size_t)n);
+        void *p = NULL;
+        CALL(p = dAlloc(n));
+        if (p) {
+            begin("small"); cur.dontcare = 1; cur.name = "dRealloc";
+            dsizeint m = (dsizeint)rn(8192);
+            void *q = NULL;
+            CALL(q = dRealloc(p, n, m));
+            if (q) { memset(q, 0x5a, m); p = q; n = m; }
+            begin("small"); cur.dontcare = 1; cur.name = "dFree";
+            CALL(dFree(p, n));
+        }
+    } else if (k == 5) {
+        cur.name = "handler getters"; TRACE("handler getters");
+        CALL((void)dGetErrorHandler(); (void)dGetDebugHandler(); (void)dGetMessageHandler(); (void)dGetAllocHandler();
+             (void)dGetReallocHandler(); (void)dGetFreeHandler());
+    } else if (k == 6) {
+        cur.name = "dMakeRandomVector";
+        dReal A[64];
+        int n = chance(90) ? 1 + rn(8) : rint_any();
+        if (n > 8) n = 8;
+        if (n < 0) cur.bad = 1;
+        TRACE("dMakeRandomVector/Matrix(%d)", n);
+        if (chance(50)) CALL(dMakeRandomVector(A, n, 1.0));
+        else CALL(dMakeRandomMatrix(A, n, n > 0 ? n : 1, 1.0));
+    } else if (k == 7) {
+        /* two boxes, one turned: random sizes and placements, NaN sometimes */
+        cur.name = "dBoxBox";
+        dVector3 p1 = { 0, 0, 0 }, p2 = { runi(-1.5, 1.5), runi(-1.5, 1.5), runi(-1.5, 1.5) };
+        dVector3 s1 = { runi(0.1, 2), runi(0.1, 2), runi(0.1, 2) }, s2 = { runi(0.1, 2), runi(0.1, 2), runi(0.1, 2) };
+        dMatrix3 R1, R2;
+        dRSetIdentity(R1); rand_rot(R2);
+        if (chance(10)) p2[rn(3)] = rreal();
+        if (chance(5)) s2[rn(3)] = rreal();
+        dContactGeom c[8]; dVector3 normal; dReal depth; int code;
+        int max = chance(95) ? 1 + rn(8) : 0;
+        cur.bad = 0; cur.dontcare = 1;
+        TRACE("dBoxBox(p2 " G17 " " G17 " " G17 ", max %d)", p2[0], p2[1], p2[2], max);
+        CALL((void)dBoxBox(p1, R1, s1, p2, R2, s2, normal, &depth, &code, max, c, sizeof c[0]));
+    } else {
+        Obj *w = pick(K_WORLD, 0);
+        if (k < 10) {
+            cur.name = "dWorldGetStepIslandsProcessingMaxThreadCount";
+            cur.dontcare = 0;
+            TRACE("%s(%s)", cur.name, N(w));
+            CALL((void)dWorldGetStepIslandsProcessingMaxThreadCount(H(w)));
+        } else {
+            /* the host's step memory functions: recorded (the library keeps
+             * its own step buffers), a short table refused */
+            cur.name = "dWorldSetStepMemoryManager";
+            static dWorldStepMemoryFunctionsInfo mf;
+            mf.struct_size = sizeof mf; mf.alloc_block = mm_alloc; mf.shrink_block = mm_shrink; mf.free_block = mm_free;
+            int j = rn(10);
+            cur.dontcare = 0;
+            if (j == 0) { mf.struct_size = 4; cur.bad = 1; }
+            TRACE("%s(%s, %s)", cur.name, N(w), j == 1 ? "NULL" : j == 0 ? "short" : "functions");
+            CALL((void)dWorldSetStepMemoryManager(H(w), j == 1 ? NULL : &mf));
+        }
+    }
+}
+
 /* ---- ODE's threading API (threading_impl.h): implementations, thread
  * pools serving them, a world stepping through one, and the functions
  * table (mutex groups, call waits, posted calls with dependencies).
@@ -3294,7 +3409,7 @@ static const struct { Op op; int weight; } ops[] = {
     { op_body_create, 6 }, { op_body_destroy, 2 }, { op_body_set, 14 }, { op_body_get, 4 },
     { op_joint_create, 6 }, { op_joint_destroy, 2 }, { op_joint_attach, 4 }, { op_joint_set, 16 }, { op_group, 2 }, { op_connect, 2 },
     { op_geom_create, 7 }, { op_geom_destroy, 2 }, { op_geom_set, 14 }, { op_space, 6 }, { op_collide, 8 },
-    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 }, { op_custom_joint, 3 }, { op_threading, 3 }, { op_matrix, 2 }, { op_copy_getters, 2 }, { op_more, 2 }, { op_coop, 2 },
+    { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 }, { op_custom_joint, 3 }, { op_threading, 3 }, { op_matrix, 2 }, { op_copy_getters, 2 }, { op_more, 2 }, { op_coop, 2 }, { op_small, 1 },
 };
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
 
