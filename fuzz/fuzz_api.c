@@ -2933,8 +2933,9 @@ static void op_small(void) {
             void *q = NULL;
             CALL(q = dRealloc(p, n, m));
             if (q) { memset(q, 0x5a, m); p = q; n = m; }
+            else if (m == 0) p = NULL; /* realloc to 0 bytes freed it (ODE's dRealloc is realloc) */
             begin("small"); cur.dontcare = 1; cur.name = "dFree";
-            CALL(dFree(p, n));
+            CALL(dFree(p, n)); /* NULL is ignored */
         }
     } else if (k == 5) {
         cur.name = "handler getters"; TRACE("handler getters");
