@@ -3251,10 +3251,10 @@ static void op_threading(void) {
  * acquired; the cooperative matrix operations on them with good and bad
  * sizes, thread counts beyond the estimate, and stale handles. */
 #define NCOOP 4
-static struct { void *h; int alive; } coops[NCOOP], reqs[NCOOP], conts[NCOOP];
+typedef struct { void *h; int alive; } CoopSlot;
+static CoopSlot coops[NCOOP], reqs[NCOOP], conts[NCOOP];
 /* A handle from a slot: NULL (bad unless nullok), live or destroyed. */
-static void *slot_pick(void *arr, int nullok) {
-    struct { void *h; int alive; } *a = arr;
+static void *slot_pick(CoopSlot *a, int nullok) {
     int i = rn(NCOOP);
     if (a[i].h ? !a[i].alive : !nullok) cur.bad = 1;
     return a[i].h;
@@ -3262,15 +3262,13 @@ static void *slot_pick(void *arr, int nullok) {
 static void *coop_pick(void) { return slot_pick(coops, 0); }
 static void *req_pick(void) { return slot_pick(reqs, 0); }
 static void *cont_pick(void) { return slot_pick(conts, 0); }
-static void slot_new(void *arr, void *h) {
-    struct { void *h; int alive; } *a = arr;
+static void slot_new(CoopSlot *a, void *h) {
     if (!h) return;
     for (int i = 0; i < NCOOP; i++) if (a[i].h == h) a[i].h = NULL; /* address reused */
     int i = rn(NCOOP);
     a[i].h = h; a[i].alive = 1;
 }
-static void slot_kill(void *arr, void *h) {
-    struct { void *h; int alive; } *a = arr;
+static void slot_kill(CoopSlot *a, void *h) {
     for (int i = 0; i < NCOOP; i++) if (a[i].h == h && !last_refused) a[i].alive = 0;
 }
 static void op_coop(void) {
