@@ -17,3 +17,8 @@ fn geom_api_matches_ode() {
 fn collide_dispatch_matches_ode() {
     differential_done("diff_geom_dispatch");
 }
+
+#[test]
+fn collider_overrides_end_at_the_last_close_as_in_ode() {
+    differential_done("diff_geom_dispatch_close");
+}

@@ -2,9 +2,11 @@
 //!
 //! ODE counts nested initialisations: every successful `dInitODE`/
 //! `dInitODE2` must be matched by a `dCloseODE`, and the last close tears
-//! down global state. This library needs no global set-up, so only the
-//! counting (and its misuse reports) is kept; modules with global state to
-//! drop at the last close register a hook with `on_last_close`.
+//! down global state. This library needs no global set-up, so the counting
+//! (and its misuse reports) is kept, and the last close restores what
+//! ODE's next initialisation would rebuild: `dCollide`'s class-pair table
+//! without `dSetColliderOverride`'s entries. Modules with global state to
+//! drop at the last close may also register a hook with `on_last_close`.
 
 #![allow(non_snake_case)]
 
@@ -93,6 +95,7 @@ pub unsafe extern "C" fn dCloseODE() {
         for h in hooks {
             h();
         }
+        crate::collision::user_class::reset_collider_table();
         Some(())
     })
 }

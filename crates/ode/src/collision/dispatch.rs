@@ -12,6 +12,11 @@
 //! resolution of user-class colliders can update them without a lock on
 //! every collision. A user class's collider look-up is handed over when
 //! the class registers (`user_class` sits above this module).
+//!
+//! The last `dCloseODE` restores the table ODE's next initialisation
+//! builds (`reset`): overrides are gone. ODE forgets its user classes
+//! there too; ours stay registered (the Rust API keeps their numbers), so
+//! their rows are filled again as at their registration.
 
 use super::contact::{slot, ContactSink, NUMC_MASK};
 use super::geom::{self, class, g, GeomRef, Shape};
@@ -20,8 +25,8 @@ use super::{space, transform};
 use crate::abi::contact::dContactGeom;
 use crate::abi::types::dGeomID;
 use std::ffi::c_int;
-use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
-use std::sync::{Mutex, Once};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// A built-in pair collider: geoms in table order, contacts into the sink.
 pub type BuiltinFn = fn(GeomRef, GeomRef, &mut ContactSink) -> usize;
@@ -50,7 +55,10 @@ impl Slot {
 
 const N: usize = class::COUNT;
 static TABLE: [[Slot; N]; N] = [const { [const { Slot::new() }; N] }; N];
-static INIT: Once = Once::new();
+/// The built-in entries are in the table.
+static READY: AtomicBool = AtomicBool::new(false);
+/// Held while the table is filled or reset.
+static FILLING: Mutex<()> = Mutex::new(());
 
 fn put(i: usize, j: usize, kind: u8, f: usize) {
     TABLE[i][j].f.store(f, Ordering::Relaxed);
@@ -123,18 +131,54 @@ const BUILTIN_PAIRS: &[(i32, i32, BuiltinFn)] = {
     ]
 };
 
+/// The built-in entries, in ODE's order (dInitColliders), into an empty
+/// table.
+fn fill() {
+    for i in class::FIRST_SPACE..=class::LAST_SPACE {
+        for j in 0..N as i32 {
+            set_collider(i, j, SPACE, 0);
+        }
+    }
+    for &(a, b, f) in BUILTIN_PAIRS {
+        set_collider(a, b, BUILTIN, f as usize);
+    }
+    set_all(class::TRANSFORM, TRANSFORM, 0);
+}
+
+#[inline]
 fn init() {
-    INIT.call_once(|| {
-        for i in class::FIRST_SPACE..=class::LAST_SPACE {
-            for j in 0..N as i32 {
-                set_collider(i, j, SPACE, 0);
-            }
+    if !READY.load(Ordering::Acquire) {
+        init_slow();
+    }
+}
+
+#[cold]
+fn init_slow() {
+    let _g = FILLING.lock().unwrap_or_else(|e| e.into_inner());
+    if !READY.load(Ordering::Acquire) {
+        fill();
+        READY.store(true, Ordering::Release);
+    }
+}
+
+/// The table of a fresh initialisation (ODE's dFinitColliders and the
+/// next dInitColliders, run by the last `dCloseODE`): every override is
+/// dropped and the built-in entries are back. Each registered user class
+/// (`user_rows`) then collides through lazy resolution again, with every
+/// class that has no collider.
+pub fn reset(user_rows: &[i32]) {
+    let _g = FILLING.lock().unwrap_or_else(|e| e.into_inner());
+    for row in &TABLE {
+        for s in row {
+            s.f.store(0, Ordering::Relaxed);
+            s.kind.store(NONE, Ordering::Release);
         }
-        for &(a, b, f) in BUILTIN_PAIRS {
-            set_collider(a, b, BUILTIN, f as usize);
-        }
-        set_all(class::TRANSFORM, TRANSFORM, 0);
-    });
+    }
+    fill();
+    for &num in user_rows {
+        set_all(num, USER_RESOLVE, 0);
+    }
+    READY.store(true, Ordering::Release);
 }
 
 /// A host class's function that returns its collider for another class

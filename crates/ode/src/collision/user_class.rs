@@ -34,6 +34,17 @@ pub fn create_class(c: dGeomClass) -> Option<i32> {
     Some(num)
 }
 
+/// The collider table of a fresh initialisation, for the last
+/// `dCloseODE`: overrides dropped, built-in entries back (ODE rebuilds its
+/// table at the next initialisation). ODE also forgets its user classes
+/// there; ours stay registered, since the Rust API keeps their numbers,
+/// and collide as they did after their registration.
+pub fn reset_collider_table() {
+    let n = classes().len() as i32;
+    let nums: Vec<i32> = (class::FIRST_USER..class::FIRST_USER + n).collect();
+    super::dispatch::reset(&nums);
+}
+
 /// The record of a registered class number.
 pub fn get(num: i32) -> Option<dGeomClass> {
     let i = num.checked_sub(class::FIRST_USER)?;
