@@ -1,9 +1,17 @@
 //! Use flags of trimesh preprocessing, byte for byte against Debian's ODE
-//! 0.16.2 (`ctests/diff_trimesh_preprocess_flags.c`, exact comparison).
+//! 0.16.2 (`ctests/diff_trimesh_preprocess_flags.c`, exact comparison),
+//! and the arrays a host hands trimesh data (`ctests/diff_trimesh_host_arrays.c`,
+//! and `ctests/t_trimesh_host_arrays.c` for what Debian's ODE aborts on).
 mod common;
 
 #[test]
 fn use_flags_equal_ode() {
     let out = common::differential("diff_trimesh_preprocess_flags");
+    assert!(out.ends_with("done\n"));
+}
+
+#[test]
+fn host_normals_and_use_flags_equal_ode() {
+    let out = common::differential("diff_trimesh_host_arrays");
     assert!(out.ends_with("done\n"));
 }

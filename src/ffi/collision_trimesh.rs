@@ -341,7 +341,8 @@ pub unsafe extern "C" fn dGeomTriMeshDataPreprocess(g_: dTriMeshDataID) -> c_int
     })
 }
 
-/// Deprecated: the use flags and their size (one byte per triangle).
+/// Deprecated: the use flags and their size (one byte per triangle). As
+/// in ODE, either output may be NULL (it is then not written).
 #[deprecated]
 #[no_mangle]
 pub unsafe extern "C" fn dGeomTriMeshDataGetBuffer(
@@ -350,11 +351,13 @@ pub unsafe extern "C" fn dGeomTriMeshDataGetBuffer(
     bufLen: *mut c_int,
 ) {
     call("dGeomTriMeshDataGetBuffer", (), |cx| {
-        cx.ptr_mut("buf", buf)?;
-        cx.ptr_mut("bufLen", bufLen)?;
         let (p, n) = data_get(cx, g_, dTRIMESHDATA_USE_FLAGS)?;
-        *buf = p as *mut u8;
-        *bufLen = n as c_int;
+        if !buf.is_null() {
+            *buf = p as *mut u8;
+        }
+        if !bufLen.is_null() {
+            *bufLen = n as c_int;
+        }
         Some(())
     })
 }
