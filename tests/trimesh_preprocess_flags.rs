@@ -15,3 +15,11 @@ fn host_normals_and_use_flags_equal_ode() {
     let out = common::differential("diff_trimesh_host_arrays");
     assert!(out.ends_with("done\n"));
 }
+
+#[test]
+fn host_arrays_where_ode_aborts() {
+    let bin = common::build_c("t_trimesh_host_arrays", &["t_trimesh_host_arrays.c"], common::Headers::Ours, &[]);
+    let out = common::run_ok(&bin, common::Lib::Ours, &[]);
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.starts_with("PASS "), "{out}");
+}

@@ -129,7 +129,7 @@ pub unsafe extern "C" fn dGeomTriMeshDataSet(g_: dTriMeshDataID, data_id: c_int,
         let d = h.get_mut();
         match data_id {
             dTRIMESHDATA_FACE_NORMALS => d.normals = in_data,
-            dTRIMESHDATA_USE_FLAGS => d.external_flags = in_data as *const u8,
+            dTRIMESHDATA_USE_FLAGS => d.set_external_flags(in_data as *const u8),
             _ => return cx.fail(format_args!("argument 'data_id' = {data_id} is not a dTRIMESHDATA_* value")),
         }
         Some(())
@@ -362,13 +362,14 @@ pub unsafe extern "C" fn dGeomTriMeshDataGetBuffer(
     })
 }
 
-/// Deprecated: hands in use flags (referenced).
+/// Deprecated: hands in use flags (referenced), as
+/// `dGeomTriMeshDataSet(g, dTRIMESHDATA_USE_FLAGS, buf)`.
 #[deprecated]
 #[no_mangle]
 pub unsafe extern "C" fn dGeomTriMeshDataSetBuffer(g_: dTriMeshDataID, buf: *mut std::ffi::c_uchar) {
     call("dGeomTriMeshDataSetBuffer", (), |cx| {
         let h = data_arg(cx, g_, "g")?;
-        h.get_mut().external_flags = buf;
+        h.get_mut().set_external_flags(buf);
         Some(())
     })
 }

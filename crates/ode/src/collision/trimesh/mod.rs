@@ -220,6 +220,16 @@ impl TriMeshData {
         [self.vertex(i[0]), self.vertex(i[1]), self.vertex(i[2])]
     }
 
+    /// Hands in the host's use flags (NULL: none). The data's own flags
+    /// handed back (the pointer `dGeomTriMeshDataGet` gave) are not taken
+    /// as the host's, as in ODE: they stay the data's, and a later
+    /// Preprocess or build that replaces them leaves no pointer to freed
+    /// memory behind.
+    pub fn set_external_flags(&mut self, p: *const u8) {
+        let own = self.use_flags.as_ref().is_some_and(|f| std::ptr::eq(f.as_ptr(), p));
+        self.external_flags = if own { std::ptr::null() } else { p };
+    }
+
     /// The use flags in effect: the host's if given, else Preprocess's.
     pub fn flags(&self, t: usize) -> Option<u8> {
         if !self.external_flags.is_null() {

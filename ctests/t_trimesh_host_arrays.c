@@ -1,0 +1,126 @@
+/* The arrays a host hands to trimesh data, in sequences Debian's ODE
+ * aborts on (so no differential test can run them) and ours carries out:
+ *
+ * - the data's own use flags (what dGeomTriMeshDataGet/GetBuffer return
+ *   after Preprocess) handed back through dGeomTriMeshDataSetBuffer or
+ *   dGeomTriMeshDataSet(USE_FLAGS) stay the data's own, as in ODE (which
+ *   takes only other buffers as the host's): a later Preprocess or build,
+ *   which replaces or drops them, must not leave the data reading freed
+ *   memory. Before, the pointer was kept as the host's and dangled.
+ *
+ * Runs against OUR library only. Prints "PASS <n>" on success. */
+#include <ode/ode.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
+static int reports;
+static char last_msg[512];
+static void on_report(int num, const char *msg, va_list ap) { (void)num; vsnprintf(last_msg, sizeof last_msg, msg, ap); reports++; }
+
+static int checks, failures;
+#define EXPECT(c) do { checks++; if (!(c)) { failures++; printf("FAIL line %d: %s\n", __LINE__, #c); } } while (0)
+
+static double v[9][3];
+static int idx[8 * 3];
+
+static void make(void) {
+  for (int j = 0; j < 3; j++)
+    for (int i = 0; i < 3; i++) { v[3 * j + i][0] = i; v[3 * j + i][1] = j; v[3 * j + i][2] = (i == 1 && j == 1) ? -0.5 : 0; }
+  int k = 0;
+  for (int j = 0; j < 2; j++)
+    for (int i = 0; i < 2; i++) {
+      int a = 3 * j + i, b = a + 1, c = a + 3, d = c + 1;
+      idx[k++] = a; idx[k++] = b; idx[k++] = d;
+      idx[k++] = a; idx[k++] = d; idx[k++] = c;
+    }
+}
+
+static dTriMeshDataID built(void) {
+  dTriMeshDataID d = dGeomTriMeshDataCreate();
+  dGeomTriMeshDataBuildDouble(d, v, 3 * sizeof(double), 9, idx, 24, 3 * sizeof(int));
+  return d;
+}
+
+static void *flags_of(dTriMeshDataID d) { return dGeomTriMeshDataGet2(d, dTRIMESHDATA_USE_FLAGS, NULL); }
+
+/* A capsule across the bowl: the collider that reads the use flags. */
+static int capsule_contacts(dTriMeshDataID d) {
+  dGeomID m = dCreateTriMesh(0, d, 0, 0, 0), c = dCreateCapsule(0, 0.3, 1.2);
+  dMatrix3 R;
+  dRFromZAxis(R, 1, 0.3, 0.1);
+  dGeomSetRotation(c, R);
+  dGeomSetPosition(c, 1, 1, -0.1);
+  dContactGeom k[16];
+  int n = dCollide(m, c, 16, k, sizeof k[0]);
+  dGeomDestroy(c);
+  dGeomDestroy(m);
+  return n;
+}
+
+int main(void) {
+  dInitODE2(0);
+  dSetDebugHandler(on_report);
+  dSetMessageHandler(on_report);
+  make();
+
+  /* Own flags through SetBuffer, then Preprocess again. */
+  {
+    dTriMeshDataID d = built();
+    EXPECT(dGeomTriMeshDataPreprocess(d) == 1);
+    unsigned char *own = NULL;
+    int len = 0;
+    dGeomTriMeshDataGetBuffer(d, &own, &len);
+    EXPECT(own != NULL && len == 8);
+    unsigned char copy[8];
+    memcpy(copy, own, sizeof copy);
+    int n0 = capsule_contacts(d);
+    EXPECT(n0 > 0);
+    dGeomTriMeshDataSetBuffer(d, own);
+    EXPECT(flags_of(d) == own);
+    EXPECT(dGeomTriMeshDataPreprocess(d) == 1);
+    /* The new flags are the data's: not the replaced buffer. */
+    unsigned char *now = flags_of(d);
+    EXPECT(now != NULL && now != own);
+    EXPECT(now != NULL && memcmp(now, copy, sizeof copy) == 0);
+    EXPECT(capsule_contacts(d) == n0);
+    dGeomTriMeshDataDestroy(d);
+  }
+  /* Own flags through dGeomTriMeshDataSet, then a new build drops them. */
+  {
+    dTriMeshDataID d = built();
+    EXPECT(dGeomTriMeshDataPreprocess(d) == 1);
+    void *own = flags_of(d);
+    EXPECT(own != NULL);
+    dGeomTriMeshDataSet(d, dTRIMESHDATA_USE_FLAGS, own);
+    dGeomTriMeshDataBuildDouble(d, v, 3 * sizeof(double), 9, idx, 24, 3 * sizeof(int));
+    EXPECT(flags_of(d) == NULL);
+    int n_plain = capsule_contacts(d);
+    dTriMeshDataID fresh = built();
+    EXPECT(n_plain == capsule_contacts(fresh));
+    dGeomTriMeshDataDestroy(fresh);
+    dGeomTriMeshDataDestroy(d);
+  }
+  /* A host buffer stays the host's across Preprocess and builds. */
+  {
+    dTriMeshDataID d = built();
+    static unsigned char host[8] = { 0x3f, 0, 0x3f, 0, 0x3f, 0, 0x3f, 0 };
+    dGeomTriMeshDataSetBuffer(d, host);
+    EXPECT(dGeomTriMeshDataPreprocess(d) == 1);
+    EXPECT(flags_of(d) == host);
+    dGeomTriMeshDataBuildDouble(d, v, 3 * sizeof(double), 9, idx, 24, 3 * sizeof(int));
+    EXPECT(flags_of(d) == host);
+    dGeomTriMeshDataSet(d, dTRIMESHDATA_USE_FLAGS, NULL);
+    EXPECT(flags_of(d) == NULL);
+    dGeomTriMeshDataDestroy(d);
+  }
+  EXPECT(reports == 0);
+  if (reports) printf("report: %s\n", last_msg);
+
+  dCloseODE();
+  if (failures) { printf("FAILED %d of %d\n", failures, checks); return 1; }
+  printf("PASS %d\n", checks);
+  return 0;
+}
