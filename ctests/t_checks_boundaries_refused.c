@@ -448,6 +448,38 @@ static void tm_dstride12(int ph)
     else trimesh(ph, 0, 0, 0);
 }
 
+/* Face normals handed to the data, read by Preprocess (ODE asserts that
+ * each one it reads is of unit length: its squared length within
+ * 0.25 * (1e-6f)^2 of 1): a quad of two triangles sharing edge 1-2, whose
+ * first side (triangle 0) is the one read, and a lone triangle. */
+static const double tm_nverts[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 5, 0, 0, 6, 0, 0, 5, 1, 0};
+static const int tm_ntris[] = {0, 1, 2, 1, 3, 2, 4, 5, 6};
+static dReal tm_normals[9];
+static void tm_normal(int ph, int tri, double x, double y, double z)
+{
+    if (ph == SETUP) {
+        fresh(0, 0);
+        for (int t = 0; t < 3; t++) { tm_normals[3 * t] = 0; tm_normals[3 * t + 1] = 0; tm_normals[3 * t + 2] = 1; }
+        tm_normals[3 * tri] = x; tm_normals[3 * tri + 1] = y; tm_normals[3 * tri + 2] = z;
+        T = dGeomTriMeshDataCreate();
+        dGeomTriMeshDataBuildDouble1(T, tm_nverts, 3 * sizeof(double), 7, tm_ntris, 9, 3 * sizeof(int), tm_normals);
+    } else if (ph == ACT) {
+        dGeomTriMeshDataPreprocess2(T, (1U << dTRIDATAPREPROCESS_BUILD_CONCAVE_EDGES) | (1U << dTRIDATAPREPROCESS_BUILD_FACE_ANGLES), NULL);
+    } else {
+        const unsigned char *f = dGeomTriMeshDataGet2(T, dTRIMESHDATA_USE_FLAGS, NULL);
+        o1(f != NULL);
+        for (int t = 0; f && t < 3; t++) o1(f[t]);
+    }
+}
+static void tm_normal_unit(int ph) { tm_normal(ph, 0, 0.6, 0, 0.8); }
+static void tm_normal_len2_24e14(int ph) { tm_normal(ph, 0, 0, 0, 1 + 1.2e-13); }
+static void tm_normal_len2_26e14(int ph) { tm_normal(ph, 0, 0, 0, 1 + 1.3e-13); }
+static void tm_normal_zero(int ph) { tm_normal(ph, 0, 0, 0, 0); }
+static void tm_normal_nan(int ph) { tm_normal(ph, 0, 0, NAN, 1); }
+static void tm_normal_huge(int ph) { tm_normal(ph, 0, 0, 0, 1e200); }
+static void tm_normal_unread_second(int ph) { tm_normal(ph, 1, NAN, 0, 0); }
+static void tm_normal_unread_lone(int ph) { tm_normal(ph, 2, 0, 0, 0); }
+
 static void boxbox(int ph, dReal side, int skip)
 {
     if (ph == SETUP) { fresh(0, 0); dRSetIdentity(M); }
@@ -604,6 +636,14 @@ static const Case cases[] = {
     {"trimesh triangle stride 0", ASSERT, tm_tstride_zero},
     {"trimesh double vertex stride 12 (overlapping vertices)", ACCEPT, tm_dstride12},
     {"trimesh one triangle, triangle stride 0", ASSERT, tm_one_tstride_zero},
+    {"trimesh preprocess, unit normal (0.6, 0, 0.8)", ACCEPT, tm_normal_unit},
+    {"trimesh preprocess, normal's squared length 1 + 2.4e-13", ACCEPT, tm_normal_len2_24e14},
+    {"trimesh preprocess, normal's squared length 1 + 2.6e-13", ASSERT, tm_normal_len2_26e14},
+    {"trimesh preprocess, normal zero", ASSERT, tm_normal_zero},
+    {"trimesh preprocess, normal NaN", ASSERT, tm_normal_nan},
+    {"trimesh preprocess, normal (0, 0, 1e200)", ASSERT, tm_normal_huge},
+    {"trimesh preprocess, NaN normal of a shared edge's second side", ACCEPT, tm_normal_unread_second},
+    {"trimesh preprocess, zero normal of a triangle sharing no edge", ACCEPT, tm_normal_unread_lone},
     {"dBoxBox and dBoxTouchesBox with a negative side", ACCEPT, boxbox_negative_side},
     {"dBoxBox skip 0", ACCEPT, boxbox_skip0},
     {"dCollide asking for no contacts", ASSERT, collide_no_contacts},

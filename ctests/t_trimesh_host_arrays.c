@@ -8,8 +8,17 @@
  *   which replaces or drops them, must not leave the data reading freed
  *   memory. Before, the pointer was kept as the host's and dangled.
  *
+ * - face normals that Preprocess reads must be of unit length: ODE
+ *   asserts ("Mesh triangle normals must be normalized") on a NaN,
+ *   infinite, zero, huge or merely non-unit one, for either build request
+ *   (concave edges, face angles). Refused and reported, the flags left as
+ *   they were. Normals Preprocess never reads (a triangle that shares no
+ *   edge) and normals handed in without a Preprocess are accepted, as ODE
+ *   accepts them. Before, they were taken silently.
+ *
  * Runs against OUR library only. Prints "PASS <n>" on success. */
 #include <ode/ode.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -118,6 +127,56 @@ int main(void) {
   }
   EXPECT(reports == 0);
   if (reports) printf("report: %s\n", last_msg);
+
+  /* Face normals: the grid's 8 triangles (every one shares an edge) and a
+   * lone triangle (vertices 9-11) that shares none. */
+  {
+    static double vv[12][3];
+    static int ii[9 * 3];
+    static dReal nrm[9 * 3];
+    memcpy(vv, v, sizeof v);
+    vv[9][0] = 5; vv[10][0] = 6; vv[11][0] = 5; vv[11][1] = 1;
+    memcpy(ii, idx, sizeof idx);
+    ii[24] = 9; ii[25] = 10; ii[26] = 11;
+    for (int t = 0; t < 9; t++) { nrm[3 * t] = 0; nrm[3 * t + 1] = 0; nrm[3 * t + 2] = 1; }
+    dTriMeshDataID d = dGeomTriMeshDataCreate();
+    dGeomTriMeshDataBuildDouble1(d, vv, 3 * sizeof(double), 12, ii, 27, 3 * sizeof(int), nrm);
+    const unsigned concave = 1U << dTRIDATAPREPROCESS_BUILD_CONCAVE_EDGES, angles = 1U << dTRIDATAPREPROCESS_BUILD_FACE_ANGLES;
+    /* Unit normals, and a NaN one nobody reads. */
+    nrm[3 * 8] = NAN;
+    int r = reports;
+    EXPECT(dGeomTriMeshDataPreprocess2(d, concave | angles, NULL) == 1);
+    EXPECT(reports == r);
+    void *before = flags_of(d);
+    EXPECT(before != NULL);
+    /* Every normal of the grid bad, one at a time: each is read by at
+     * least one shared edge, so the grid as a whole is always refused. */
+    static const double bad[][3] = {
+      { NAN, 0, 1 }, { 0, INFINITY, 0 }, { 0, 0, 0 }, { 1e200, 0, 0 }, { 0, 0, 1.0000001 }, { 0.6, 0.8, 1e-6 } };
+    for (unsigned b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+      for (int t = 0; t < 8; t++) for (int k = 0; k < 3; k++) nrm[3 * t + k] = bad[b][k];
+      r = reports;
+      last_msg[0] = 0;
+      EXPECT(dGeomTriMeshDataPreprocess(d) == 0);
+      EXPECT(dGeomTriMeshDataPreprocess2(d, concave, NULL) == 0);
+      EXPECT(dGeomTriMeshDataPreprocess2(d, angles, NULL) == 0);
+      EXPECT(reports == r + 3 && strstr(last_msg, "dGeomTriMeshDataPreprocess2") && strstr(last_msg, "unit length"));
+      EXPECT(flags_of(d) == before);
+    }
+    /* Only what is read counts: unit again, then handed in afresh. */
+    for (int t = 0; t < 8; t++) { nrm[3 * t] = 0; nrm[3 * t + 1] = 0.6; nrm[3 * t + 2] = 0.8; }
+    r = reports;
+    dGeomTriMeshDataSet(d, dTRIMESHDATA_FACE_NORMALS, nrm);
+    EXPECT(dGeomTriMeshDataPreprocess(d) == 1);
+    EXPECT(reports == r);
+    /* Bad normals handed in but never preprocessed: accepted. */
+    static dReal zero[9 * 3];
+    dGeomTriMeshDataSet(d, dTRIMESHDATA_FACE_NORMALS, zero);
+    dGeomTriMeshDataBuildDouble1(d, vv, 3 * sizeof(double), 12, ii, 27, 3 * sizeof(int), zero);
+    EXPECT(reports == r);
+    EXPECT(capsule_contacts(d) >= 0 && reports == r);
+    dGeomTriMeshDataDestroy(d);
+  }
 
   dCloseODE();
   if (failures) { printf("FAILED %d of %d\n", failures, checks); return 1; }

@@ -299,6 +299,20 @@ pub unsafe extern "C" fn dGeomTriMeshDataBuildSimple1(
     })
 }
 
+/// The host's face normals, which preprocessing reads: ODE asserts that
+/// each one it reads is of unit length (a NaN, infinite, zero or huge one
+/// included); such a request is refused.
+fn normals_arg(cx: &Cx, h: TriMeshDataRef) -> Option<()> {
+    match h.get().unnormalized_normal() {
+        None => Some(()),
+        Some((t, n)) => cx.fail(format_args!(
+            "the face normal of triangle {t} ({:e}, {:e}, {:e}) is not of unit length (ODE asserts: mesh triangle \
+             normals must be normalized)",
+            n[0], n[1], n[2]
+        )),
+    }
+}
+
 /// Bits of `buildRequestFlags`: 1 << dTRIDATAPREPROCESS_BUILD_*.
 #[no_mangle]
 pub unsafe extern "C" fn dGeomTriMeshDataPreprocess2(
@@ -320,6 +334,9 @@ pub unsafe extern "C" fn dGeomTriMeshDataPreprocess2(
                 format_args!("face angle format {fmt} in argument 'requestExtraData' is not valid"),
             )?;
         }
+        if buildRequestFlags != 0 {
+            normals_arg(cx, h)?;
+        }
         let d = h.get_mut();
         if buildRequestFlags & (1 << dTRIDATAPREPROCESS_BUILD_CONCAVE_EDGES) != 0 {
             d.build_use_flags();
@@ -336,6 +353,7 @@ pub unsafe extern "C" fn dGeomTriMeshDataPreprocess2(
 pub unsafe extern "C" fn dGeomTriMeshDataPreprocess(g_: dTriMeshDataID) -> c_int {
     call("dGeomTriMeshDataPreprocess", 0, |cx| {
         let h = data_arg(cx, g_, "g")?;
+        normals_arg(cx, h)?;
         h.get_mut().build_use_flags();
         Some(1)
     })

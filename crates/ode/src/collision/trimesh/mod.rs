@@ -247,6 +247,12 @@ impl TriMeshData {
         self.bvh = bvh;
     }
 
+    /// A host face normal ODE's preprocessing would assert on (see
+    /// `preprocess::unnormalized_normal`): its triangle and value.
+    pub fn unnormalized_normal(&self) -> Option<(usize, [f64; 3])> {
+        preprocess::unnormalized_normal(self)
+    }
+
     /// Builds the use flags as ODE 0.16.2's BUILD_CONCAVE_EDGES does
     /// (`preprocess`): concave edges and their vertices are dropped, every
     /// other edge and vertex is given to one triangle. The flags alone then

@@ -263,6 +263,39 @@ fn external_normal(d: &TriMeshData, t: usize) -> Option<[f64; 3]> {
     }
 }
 
+/// How far from 1 the squared length of a host normal may be: ODE asserts
+/// "Mesh triangle normals must be normalized" beyond a quarter of the
+/// squared concavity threshold (single-precision 1e-6, so about 2.5e-13).
+const NORMAL_LEN2_TOL: f64 = 0.25 * CONCAVE_EPS * CONCAVE_EPS;
+
+/// The first host normal that ODE's preprocessing reads and asserts on
+/// (its triangle and value): the normal of the first side of each shared
+/// edge, in the walk of `use_flags`, whose squared length is not within
+/// `NORMAL_LEN2_TOL` of 1 (NaN, infinite, zero and huge ones included).
+/// Normals of other triangles are never read, and ODE accepts them.
+pub fn unnormalized_normal(d: &TriMeshData) -> Option<(usize, [f64; 3])> {
+    if d.normals.is_null() || d.tri_count == 0 {
+        return None;
+    }
+    let edges = sorted_edges(d);
+    let mut i = 0;
+    while i < edges.len() {
+        let cur = edges[i];
+        let shared = i + 1 < edges.len() && edges[i + 1].hi == cur.hi && edges[i + 1].lo == cur.lo;
+        if !shared {
+            i += 1;
+            continue;
+        }
+        let t = cur.tri as usize;
+        let n = external_normal(d, t)?;
+        if !((dot(&n, &n) - 1.0).abs() < NORMAL_LEN2_TOL) {
+            return Some((t, n));
+        }
+        i += 2;
+    }
+    None
+}
+
 /// ODE 0.16.2's use flags of the mesh (see the module comment).
 pub fn use_flags(d: &TriMeshData) -> Vec<u8> {
     let n = d.tri_count;
