@@ -1835,11 +1835,25 @@ static void describe_geom(const char *tag, dGeomID g) {
     printf("\n");
 }
 
+/* dSetColliderOverride's table as the generator set it (ODE's: fn for
+ * (i, j), the same reversed for (j, i); NULL leaves the pair without a
+ * collider). It is process-global: the last dCloseODE restores the
+ * built-in table, and every seed ends with one (with --no-fork, one
+ * process runs every seed). */
+enum { OV_BUILTIN, OV_NONE, OV_GOOD, OV_OVER, OV_NEG };
+static unsigned char ovr_kind[dGeomNumClasses][dGeomNumClasses];
+static int ovr_misbehaving; /* a host collider that miscounts is in the table */
+static void ovr_forget(void) { memset(ovr_kind, 0, sizeof ovr_kind); ovr_misbehaving = 0; }
+static int ovr_of(dGeomID o1, dGeomID o2) {
+    int c1 = dGeomGetClass(o1), c2 = dGeomGetClass(o2);
+    return c1 >= 0 && c1 < dGeomNumClasses && c2 >= 0 && c2 < dGeomNumClasses ? ovr_kind[c1][c2] : OV_BUILTIN;
+}
+
 /* A geom of the user class, or a geom transform holding one: dCollide on
- * it runs the host's collider (ucls_collide). Every seed registers the
- * class anew; with --no-fork (one process for all seeds) an earlier seed's
- * geoms of its class live on and collide with the same ucls_collide, so
- * every user class registered so far counts. */
+ * it runs the host's collider (ucls_collide). The class is registered once
+ * per process; with --no-fork (one process for all seeds) an earlier seed's
+ * geoms of the class live on and collide with the same ucls_collide. Any
+ * user class number up to it counts. */
 static int is_user_class(int cls) { return cls >= dFirstUserClass && cls <= user_class; }
 static int hosts_user_collider(dGeomID g) {
     if (is_user_class(dGeomGetClass(g))) return 1;
@@ -1851,10 +1865,21 @@ static int hosts_user_collider(dGeomID g) {
 static void check_contacts(dGeomID o1, dGeomID o2, dContactGeom *c, int n, int max, int skip) {
     if (n < 0 || n > max) { char d[128]; snprintf(d, sizeof d, "dCollide returned %d contacts, max %d", n, max); finding("contacts", d); return; }
     n_contacts += n;
+    /* A pair whose collider was overridden with NULL has none. */
+    int ov = ovr_of(o1, o2);
+    if (ov == OV_NONE && n != 0) {
+        char d[160]; snprintf(d, sizeof d, "dCollide gave %d contacts for classes %d/%d, whose collider dSetColliderOverride set to NULL", n,
+                              dGeomGetClass(o1), dGeomGetClass(o2));
+        finding("contacts", d); return;
+    }
     if (nan_source) return;
     /* A misbehaving host collider reports contacts it did not write, also
-     * when its geom is the one a geom transform holds. */
+     * when its geom is the one a geom transform holds. So does a
+     * dSetColliderOverride collider that miscounts, for its pair or for
+     * pairs inside a space or transform. */
     if (ucls_mode >= 2 && (hosts_user_collider(o1) || hosts_user_collider(o2) || dGeomIsSpace(o1) || dGeomIsSpace(o2))) return;
+    if (ov >= OV_OVER) return;
+    if (ovr_misbehaving && (dGeomIsSpace(o1) || dGeomIsSpace(o2) || dGeomGetClass(o1) == dGeomTransformClass || dGeomGetClass(o2) == dGeomTransformClass)) return;
     for (int i = 0; i < n; i++) {
         dContactGeom *k = (dContactGeom *)((char *)c + (size_t)i * skip);
         int fin = isfinite(k->pos[0]) && isfinite(k->pos[1]) && isfinite(k->pos[2]) && isfinite(k->normal[0]) &&
@@ -2357,6 +2382,63 @@ static int ucls_collide(dGeomID o1, dGeomID o2, int flags, dContactGeom *c, int 
     return n;
 }
 static dColliderFn *ucls_get(int num) { return num == dSphereClass || num == dBoxClass ? ucls_collide : NULL; }
+
+/* dSetColliderOverride's host colliders: each writes min(max, 2) finite
+ * contacts that name its arguments; ovr_over then reports more than max,
+ * ovr_neg a negative count (the library reports such a count and keeps it
+ * within 0..max). */
+static int ovr_write(dGeomID o1, dGeomID o2, int flags, dContactGeom *c, int skip) {
+    int max = flags & 0xffff, n = max < 2 ? max : 2;
+    for (int i = 0; i < n; i++) {
+        dContactGeom *k = (dContactGeom *)((char *)c + (size_t)i * skip);
+        k->pos[0] = 0.25 * i; k->pos[1] = 0; k->pos[2] = 0.5;
+        k->normal[0] = 0; k->normal[1] = 0; k->normal[2] = 1; k->depth = 0.02;
+        k->g1 = o1; k->g2 = o2; k->side1 = k->side2 = -1;
+    }
+    return n;
+}
+static int ovr_good(dGeomID o1, dGeomID o2, int flags, dContactGeom *c, int skip) { return ovr_write(o1, o2, flags, c, skip); }
+static int ovr_over(dGeomID o1, dGeomID o2, int flags, dContactGeom *c, int skip) { ovr_write(o1, o2, flags, c, skip); return (flags & 0xffff) + 3; }
+static int ovr_neg(dGeomID o1, dGeomID o2, int flags, dContactGeom *c, int skip) { ovr_write(o1, o2, flags, c, skip); return -2; }
+
+/* ---- dSetColliderOverride: rare, since an override changes every later
+ * collision of its pair (for the rest of the seed). Good and bad class
+ * numbers, NULL, and host colliders that sometimes miscount; now and then
+ * the library is closed and initialised again, which restores the
+ * built-in table (ODE's dCloseODE calls dFinitColliders). */
+static int ovr_class(void) {
+    static const int bad[] = { -1, -5, (int)0x80000000, dGeomNumClasses, dGeomNumClasses + 3, 0x7fffffff };
+    if (chance(92)) return chance(70) ? rn(dFirstSpaceClass) : rn(dGeomNumClasses);
+    cur.bad = 1;
+    return bad[rn(6)];
+}
+static void op_override(void) {
+    if (!chance(6)) return;
+    begin("dSetColliderOverride");
+    if (chance(12)) {
+        /* Close and initialise again: the built-in table is back. User
+         * classes stay registered in our library (ODE forgets them). */
+        cur.name = "dCloseODE"; TRACE("dCloseODE()");
+        CALL(dCloseODE());
+        int old = chance(30);
+        unsigned flags = chance(80) ? 0u : (unsigned)dInitFlagManualThreadCleanup;
+        begin(old ? "dInitODE" : "dInitODE2");
+        if (old) { TRACE("dInitODE()"); CALL(dInitODE()); }
+        else { TRACE("dInitODE2(%u)", flags); CALL((void)dInitODE2(flags)); }
+        ovr_forget();
+        return;
+    }
+    int i = ovr_class(), j = ovr_class(), r = rn(10);
+    int kind = r < 2 ? OV_NONE : r < 7 ? OV_GOOD : r < 9 ? OV_OVER : OV_NEG;
+    dColliderFn *fn = kind == OV_NONE ? NULL : kind == OV_GOOD ? ovr_good : kind == OV_OVER ? ovr_over : ovr_neg;
+    static const char *const fname[] = { "", "NULL", "ovr_good", "ovr_over", "ovr_neg" };
+    TRACE("dSetColliderOverride(%d, %d, %s)", i, j, fname[kind]);
+    CALL(dSetColliderOverride(i, j, fn));
+    if (!cur.bad && !last_refused) {
+        ovr_kind[i][j] = ovr_kind[j][i] = (unsigned char)kind;
+        if (kind >= OV_OVER) ovr_misbehaving = 1;
+    }
+}
 
 /* ---- our extensions (ode/ode_ext.h): solver mode, step threads, a
  * space's collide mode, debug drawing. Draw callbacks read every array
@@ -3409,6 +3491,7 @@ static const struct { Op op; int weight; } ops[] = {
     { op_joint_create, 6 }, { op_joint_destroy, 2 }, { op_joint_attach, 4 }, { op_joint_set, 16 }, { op_group, 2 }, { op_connect, 2 },
     { op_geom_create, 7 }, { op_geom_destroy, 2 }, { op_geom_set, 14 }, { op_space, 6 }, { op_collide, 8 },
     { op_tmdata, 4 }, { op_hfdata, 3 }, { op_mass, 4 }, { op_misc, 3 }, { op_ext, 3 }, { op_custom_joint, 3 }, { op_threading, 3 }, { op_matrix, 2 }, { op_copy_getters, 2 }, { op_more, 2 }, { op_coop, 2 }, { op_small, 1 },
+    { op_override, 1 },
 };
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
 
@@ -3423,7 +3506,10 @@ static void run_seed(unsigned long long seed) {
     dRandSetSeed((unsigned long)seed);
     hf_mode = rn(8) < 6 ? 0 : 1 + rn(3);
     ucls_mode = rn(10) < 6 ? 0 : 1 + rn(3);
-    {
+    /* The user class: once per process (a class stays registered across
+     * dCloseODE in our library, and ODE allows four), so that with
+     * --no-fork every seed's user geoms are of the same class. */
+    if (user_class < 0) {
         dGeomClass c = { 0, ucls_get, ucls_aabb, NULL, NULL };
         user_class = dCreateGeomClass(&c);
     }
@@ -3435,6 +3521,12 @@ static void run_seed(unsigned long long seed) {
         while (r >= ops[i].weight) r -= ops[i++].weight;
         ops[i].op();
     }
+    /* The matching close: the last one restores the built-in collider
+     * table, so that with --no-fork the next seed starts without this
+     * seed's overrides. */
+    begin("dCloseODE"); TRACE("dCloseODE()");
+    CALL(dCloseODE());
+    ovr_forget();
 }
 
 typedef struct { long calls, bad, reported, unexpected, excluded, findings, contacts; } Result;
