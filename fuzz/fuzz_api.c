@@ -88,6 +88,11 @@ typedef struct {
      * cleared since); the serial id of the implementation a pool's threads
      * were told to serve, until a wait for idle or -1 */
     int thr_shut, thr_serving;
+    /* trimesh data: triangles of the last accepted build; the quality of
+     * the face normals the data holds (TMN_*); the use flags the host
+     * handed in (the data keeps them; NULL: none) and their length */
+    int tm_ntri, tm_nq, tm_flags_len;
+    const unsigned char *tm_flags;
 } Obj;
 
 static Obj objs[MAXOBJ];
@@ -189,6 +194,7 @@ static Obj *obj_new(void *h, int kind, int sub, int world) {
     Obj *o = &objs[slot];
     o->h = h; o->id = serial++; o->kind = kind; o->alive = 1; o->sub = sub; o->world = world; o->cvx = NULL; o->has_hfp = 0;
     o->thr_shut = 0; o->thr_serving = -1;
+    o->tm_ntri = 0; o->tm_nq = 0; o->tm_flags_len = 0; o->tm_flags = NULL;
     return o;
 }
 static int count_live(int kind) {
@@ -588,7 +594,15 @@ static void hash_obj(int i) {
                 }
         }
         break;
-    case K_TMDATA: break;
+    case K_TMDATA: {
+        /* The arrays the data holds (the host's normals and use flags, or
+         * Preprocess's flags) and their sizes. */
+        dsizeint sz = 0;
+        hctx = "trimesh data arrays";
+        hp(dGeomTriMeshDataGet2(o->h, dTRIMESHDATA_FACE_NORMALS, &sz)); hi((long)sz);
+        hp(dGeomTriMeshDataGet2(o->h, dTRIMESHDATA_USE_FLAGS, &sz)); hi((long)sz);
+        break;
+    }
     case K_HFDATA: break;
     case K_GROUP: break;
     case K_THRIMPL: break;
@@ -2061,16 +2075,145 @@ static void make_mesh(MeshBuf *m, int bad_indices) {
         }
     if (bad_indices) { m->idx[rn(m->ni)] = chance(50) ? m->nv + rn(100) : -1 - rn(5); }
 }
+/* Face normals for `ntri` triangles (3 dReals each; the data keeps the
+ * array, which lives as long as the process): unit vectors, or some or all
+ * of them NaN, infinite, huge, zero or merely not of unit length. ODE's
+ * Preprocess reads the normal of the first side of each shared edge and
+ * asserts that it is of unit length; `*quality` says which kind this is. */
+enum { TMN_NONE, TMN_UNIT, TMN_SOME_BAD, TMN_ALL_BAD };
+static dReal *make_normals(int ntri, int *quality) {
+    int n = ntri > 0 ? ntri : 1, mode = rn(10), nbad = 0;
+    dReal *nr = malloc(sizeof(dReal) * 3 * (size_t)n);
+    for (int t = 0; t < n; t++) {
+        dReal *p = &nr[3 * t];
+        if (mode < 6 || (mode < 8 && chance(75))) {
+            double x = runi(-1, 1), y = runi(-1, 1), z = runi(-1, 1), l = sqrt(x * x + y * y + z * z);
+            if (l < 1e-3) { x = 0; y = 0; z = 1; l = 1; }
+            p[0] = x / l; p[1] = y / l; p[2] = z / l;
+            continue;
+        }
+        nbad++;
+        p[0] = 0; p[1] = 0; p[2] = 1;
+        switch (rn(6)) {
+        case 0: p[rn(3)] = NAN; break;
+        case 1: p[rn(3)] = chance(50) ? INFINITY : -INFINITY; break;
+        case 2: p[rn(3)] = chance(50) ? 1e200 : -DBL_MAX; break;
+        case 3: p[2] = 0; break;
+        case 4: p[0] = runi(-2, 2); p[1] = runi(-2, 2); p[2] = runi(-2, 2); break;
+        default: p[2] = 1 + runi(1e-9, 1e-3); break;
+        }
+    }
+    *quality = nbad == 0 ? TMN_UNIT : nbad == n ? TMN_ALL_BAD : TMN_SOME_BAD;
+    return nr;
+}
+/* Use flags for `ntri` triangles (one byte each, kept by the data): random
+ * bytes, sometimes all edges and vertices (0x3f) or none. */
+static unsigned char *make_flags(int ntri) {
+    int n = ntri > 0 ? ntri : 1, mode = rn(10);
+    unsigned char *f = malloc((size_t)n);
+    for (int t = 0; t < n; t++) f[t] = mode < 7 ? (unsigned char)rnd() : mode < 9 ? 0x3f : 0;
+    return f;
+}
 static Obj *new_tmdata_built(void) {
     if (count_live(K_TMDATA) >= kind_cap[K_TMDATA]) return random_obj(K_TMDATA, 1, NULL);
     dTriMeshDataID d = dGeomTriMeshDataCreate();
     MeshBuf m; make_mesh(&m, 0);
-    dGeomTriMeshDataBuildDouble(d, m.v, 3 * sizeof(double), m.nv, m.idx, m.ni, 3 * sizeof(int));
-    return obj_new(d, K_TMDATA, 1, -1);
+    int ntri = m.ni / 3, q = TMN_NONE, v = rn(10);
+    /* Mostly a plain build; else one with face normals (the three ways),
+     * and sometimes the host's use flags. */
+    if (v < 6) dGeomTriMeshDataBuildDouble(d, m.v, 3 * sizeof(double), m.nv, m.idx, m.ni, 3 * sizeof(int));
+    else {
+        dReal *nr = make_normals(ntri, &q);
+        if (v < 8) dGeomTriMeshDataBuildDouble1(d, m.v, 3 * sizeof(double), m.nv, m.idx, m.ni, 3 * sizeof(int), nr);
+        else if (v < 9) {
+            float *fv = malloc(sizeof(float) * 3 * (size_t)m.nv); for (int i = 0; i < 3 * m.nv; i++) fv[i] = (float)m.v[i];
+            dGeomTriMeshDataBuildSingle1(d, fv, 3 * sizeof(float), m.nv, m.idx, m.ni, 3 * sizeof(int), nr);
+        } else {
+            dReal *sv = malloc(sizeof(dReal) * 4 * (size_t)m.nv);
+            for (int i = 0; i < m.nv; i++) { sv[4 * i] = m.v[3 * i]; sv[4 * i + 1] = m.v[3 * i + 1]; sv[4 * i + 2] = m.v[3 * i + 2]; sv[4 * i + 3] = 0; }
+            dGeomTriMeshDataBuildSimple1(d, sv, m.nv, (const dTriIndex *)m.idx, m.ni, (const int *)nr);
+        }
+    }
+    unsigned char *fl = chance(25) ? make_flags(ntri) : NULL;
+    if (fl) dGeomTriMeshDataSet(d, dTRIMESHDATA_USE_FLAGS, fl);
+    Obj *o = obj_new(d, K_TMDATA, 1, -1);
+    if (o) { o->tm_ntri = ntri; o->tm_nq = q; o->tm_flags = fl; o->tm_flags_len = fl ? ntri : 0; }
+    return o;
 }
+static int live_tmdata(Obj *d) { return d && d->alive && d->kind == K_TMDATA; }
+/* The data's use flags as the host set them: NULL, its own (Preprocess's,
+ * which the library does not take as the host's), or another buffer. */
+static void note_flags(Obj *d, const unsigned char *p, const void *own) {
+    if (!live_tmdata(d) || last_refused) return;
+    if (p == d->tm_flags) return;
+    if (p == NULL || (const void *)p == own) { d->tm_flags = NULL; d->tm_flags_len = 0; }
+    else { d->tm_flags = p; d->tm_flags_len = d->tm_ntri > 0 ? d->tm_ntri : 1; }
+}
+/* The calls that hand the data host arrays it keeps, and the deprecated
+ * buffer calls: dGeomTriMeshDataSet (face normals, use flags, bad ids),
+ * dGeomTriMeshDataSetBuffer/GetBuffer, and dGeomTriMeshDataGet2 with every
+ * array it returns read to the size it reports. Arrays have the length
+ * the data's triangles need (the host's side of the contract) and random
+ * contents. */
+static double tm_sink;
+static void tm_host_arrays(Obj *d) {
+    int live = live_tmdata(d), ntri = live ? d->tm_ntri : 0, k = rn(5);
+    const void *own = live ? dGeomTriMeshDataGet2(d->h, dTRIMESHDATA_USE_FLAGS, NULL) : NULL;
+    if (k <= 1) {
+        cur.name = "dGeomTriMeshDataSet";
+        int id = chance(90) ? (k == 0 ? dTRIMESHDATA_FACE_NORMALS : dTRIMESHDATA_USE_FLAGS) : rint_any();
+        /* ODE ignores other ids (its assertion there tests the id against
+         * 0, which it cannot be); ours reports them, changing nothing. */
+        if (id != dTRIMESHDATA_FACE_NORMALS && id != dTRIMESHDATA_USE_FLAGS) cur.dontcare = 1;
+        void *p = NULL;
+        int q = TMN_NONE, w = rn(10);
+        const char *what = "NULL";
+        if (id == dTRIMESHDATA_FACE_NORMALS) {
+            if (w >= 2) { p = make_normals(ntri, &q); what = q == TMN_UNIT ? "unit normals" : q == TMN_SOME_BAD ? "normals partly bad" : "normals all bad"; }
+        } else if (w >= 4) { p = make_flags(ntri); what = "random flags"; }
+        else if (w >= 2) { p = (void *)own; what = "its own flags"; }
+        TRACE("dGeomTriMeshDataSet(%s, %d, %s)", N(d), id, what);
+        CALL(dGeomTriMeshDataSet(H(d), id, p));
+        if (live && !cur.bad && !last_refused) {
+            if (id == dTRIMESHDATA_FACE_NORMALS) d->tm_nq = q;
+            else if (id == dTRIMESHDATA_USE_FLAGS) note_flags(d, p, own);
+        }
+    } else if (k == 2) {
+        cur.name = "dGeomTriMeshDataSetBuffer";
+        int w = rn(10);
+        unsigned char *p = w < 2 ? NULL : w < 5 ? (unsigned char *)own : make_flags(ntri);
+        TRACE("dGeomTriMeshDataSetBuffer(%s, %s)", N(d), w < 2 ? "NULL" : w < 5 ? "its own flags" : "random flags");
+        CALL(dGeomTriMeshDataSetBuffer(H(d), p));
+        if (!cur.bad) note_flags(d, p, own);
+    } else if (k == 3) {
+        cur.name = "dGeomTriMeshDataGetBuffer";
+        /* Either output may be NULL, as in ODE. */
+        unsigned char *buf = NULL;
+        int len = -7, nb = chance(15), nl = chance(15);
+        TRACE("dGeomTriMeshDataGetBuffer(%s, %s, %s)", N(d), nb ? "NULL" : "&buf", nl ? "NULL" : "&len");
+        CALL(dGeomTriMeshDataGetBuffer(H(d), nb ? NULL : &buf, nl ? NULL : &len));
+        if (live && !cur.bad && !last_refused && !nl) {
+            if (len != ntri) {
+                char msg[128]; snprintf(msg, sizeof msg, "GetBuffer's length %d differs from the data's %d triangles", len, ntri);
+                finding("trimesh", msg);
+            }
+            for (int i = 0; buf && i < len; i++) tm_sink += buf[i];
+        }
+    } else {
+        /* What the data hands back, read to the size it reports. */
+        int id = rn(2);
+        dsizeint sz = 0;
+        cur.name = "dGeomTriMeshDataGet2";
+        TRACE("dGeomTriMeshDataGet2(%s, %d, &size)", N(d), id);
+        const unsigned char *p = NULL;
+        CALL(p = dGeomTriMeshDataGet2(H(d), id, &sz));
+        if (p && !cur.bad && !last_refused) for (dsizeint i = 0; i < sz; i++) tm_sink += p[i];
+    }
+}
+
 static void op_tmdata(void) {
     begin("trimesh data");
-    int r = rn(12);
+    int r = rn(14);
     if (r < 2 && count_live(K_TMDATA) < kind_cap[K_TMDATA]) {
         cur.name = "dGeomTriMeshDataCreate"; TRACE("dGeomTriMeshDataCreate()");
         dTriMeshDataID d = NULL; CALL(d = dGeomTriMeshDataCreate()); obj_new(d, K_TMDATA, 0, -1);
@@ -2078,28 +2221,50 @@ static void op_tmdata(void) {
     }
     Obj *d = pick(K_TMDATA, 0);
     if (r < 5) {
-        int bad_idx = chance(8), k = rn(4);
+        int bad_idx = chance(8), k = rn(6);
         MeshBuf m; make_mesh(&m, bad_idx);
         if (bad_idx) cur.bad = 1;
         if (!EXCL_SILENT_BAD_VALUES && chance(5)) { m.v[rn(3 * m.nv)] = NAN; cur.bad = 1; cur.nonfinite = 1; }
-        /* Rebuilding data that trimeshes use while they are in spaces is allowed. */
-        static const char *nm[] = { "dGeomTriMeshDataBuildDouble", "dGeomTriMeshDataBuildSingle", "dGeomTriMeshDataBuildSimple", "dGeomTriMeshDataBuildDouble1" };
+        /* Rebuilding data that trimeshes use while they are in spaces is
+         * allowed. The Build*1 calls hand in face normals, which the data
+         * keeps (their contents are not checked until Preprocess reads
+         * them); the others drop the data's normals. */
+        static const char *nm[] = { "dGeomTriMeshDataBuildDouble", "dGeomTriMeshDataBuildSingle", "dGeomTriMeshDataBuildSimple",
+                                    "dGeomTriMeshDataBuildDouble1", "dGeomTriMeshDataBuildSingle1", "dGeomTriMeshDataBuildSimple1" };
+        int ntri = m.ni / 3, q = TMN_NONE;
+        dReal *normals = k >= 3 ? make_normals(ntri, &q) : NULL;
+        static const char *qn[] = { "", ", unit normals", ", normals partly bad", ", normals all bad" };
         cur.name = nm[k];
-        TRACE("%s(%s, %d verts, %d indices%s)", cur.name, N(d), m.nv, m.ni, bad_idx ? ", bad index" : "");
-        if (k == 0) CALL(dGeomTriMeshDataBuildDouble(H(d), m.v, 3 * sizeof(double), m.nv, m.idx, m.ni, 3 * sizeof(int)));
-        else if (k == 1) {
-            float *fv = malloc(sizeof(float) * 3 * (size_t)m.nv); for (int i = 0; i < 3 * m.nv; i++) fv[i] = (float)m.v[i];
-            CALL(dGeomTriMeshDataBuildSingle(H(d), fv, 3 * sizeof(float), m.nv, m.idx, m.ni, 3 * sizeof(int)));
-        } else if (k == 2) {
-            dReal *sv = malloc(sizeof(dReal) * 4 * (size_t)m.nv);
+        TRACE("%s(%s, %d verts, %d indices%s%s)", cur.name, N(d), m.nv, m.ni, bad_idx ? ", bad index" : "", qn[q]);
+        float *fv = NULL;
+        dReal *sv = NULL;
+        if (k == 1 || k == 4) { fv = malloc(sizeof(float) * 3 * (size_t)m.nv); for (int i = 0; i < 3 * m.nv; i++) fv[i] = (float)m.v[i]; }
+        if (k == 2 || k == 5) {
+            sv = malloc(sizeof(dReal) * 4 * (size_t)m.nv);
             for (int i = 0; i < m.nv; i++) { sv[4 * i] = m.v[3 * i]; sv[4 * i + 1] = m.v[3 * i + 1]; sv[4 * i + 2] = m.v[3 * i + 2]; sv[4 * i + 3] = 0; }
-            CALL(dGeomTriMeshDataBuildSimple(H(d), sv, m.nv, (const dTriIndex *)m.idx, m.ni));
-        } else {
-            double *normals = malloc(sizeof(double) * 3 * (size_t)(m.ni / 3));
-            for (int i = 0; i < m.ni / 3; i++) { normals[3 * i] = 0; normals[3 * i + 1] = 0; normals[3 * i + 2] = 1; }
-            CALL(dGeomTriMeshDataBuildDouble1(H(d), m.v, 3 * sizeof(double), m.nv, m.idx, m.ni, 3 * sizeof(int), normals));
         }
-        if (d && d->alive && !cur.bad) d->sub = 1;
+        switch (k) {
+        case 0: CALL(dGeomTriMeshDataBuildDouble(H(d), m.v, 3 * sizeof(double), m.nv, m.idx, m.ni, 3 * sizeof(int))); break;
+        case 1: CALL(dGeomTriMeshDataBuildSingle(H(d), fv, 3 * sizeof(float), m.nv, m.idx, m.ni, 3 * sizeof(int))); break;
+        case 2: CALL(dGeomTriMeshDataBuildSimple(H(d), sv, m.nv, (const dTriIndex *)m.idx, m.ni)); break;
+        case 3: CALL(dGeomTriMeshDataBuildDouble1(H(d), m.v, 3 * sizeof(double), m.nv, m.idx, m.ni, 3 * sizeof(int), normals)); break;
+        case 4: CALL(dGeomTriMeshDataBuildSingle1(H(d), fv, 3 * sizeof(float), m.nv, m.idx, m.ni, 3 * sizeof(int), normals)); break;
+        default: CALL(dGeomTriMeshDataBuildSimple1(H(d), sv, m.nv, (const dTriIndex *)m.idx, m.ni, (const int *)normals)); break;
+        }
+        if (live_tmdata(d) && !cur.bad && !last_refused) {
+            d->sub = 1; d->tm_ntri = ntri; d->tm_nq = q;
+            /* The host's use flags stay with the data across builds (as
+             * in ODE): one byte per triangle, so the host hands in a
+             * longer array when the mesh grows. */
+            if (d->tm_flags && d->tm_flags_len < ntri) {
+                const void *own = dGeomTriMeshDataGet2(d->h, dTRIMESHDATA_USE_FLAGS, NULL);
+                unsigned char *fl = make_flags(ntri);
+                begin("dGeomTriMeshDataSet"); touch(d);
+                TRACE("dGeomTriMeshDataSet(%s, USE_FLAGS, flags of %d triangles)", N(d), ntri);
+                CALL(dGeomTriMeshDataSet(d->h, dTRIMESHDATA_USE_FLAGS, fl));
+                note_flags(d, fl, own);
+            }
+        }
     } else if (r < 7) {
         unsigned flags = (unsigned)rn(4); if (chance(10)) flags = (unsigned)rnd();
         dintptr extra[2] = { 0, rn(4) };
@@ -2108,6 +2273,15 @@ static void op_tmdata(void) {
         if (flags > 3) cur.dontcare = 1;
         if (extra[1] > 2) cur.dontcare = 1;
         int old = chance(30);
+        /* Either build request reads the face normals of the data's first
+         * sides of shared edges (make_mesh's grids always share edges):
+         * ODE asserts on one that is not of unit length. All bad: it must
+         * be reported; some bad: it may be (which ones are read depends on
+         * ODE's edge order). */
+        if (built && d->tm_ntri > 0 && (old || (flags & 3))) {
+            if (d->tm_nq == TMN_ALL_BAD) cur.bad = 1;
+            else if (d->tm_nq == TMN_SOME_BAD) cur.dontcare = 1;
+        }
         cur.name = old ? "dGeomTriMeshDataPreprocess" : "dGeomTriMeshDataPreprocess2";
         TRACE("%s(%s, 0x%x, extra %ld)", cur.name, N(d), flags, (long)extra[1]);
         if (old) CALL((void)dGeomTriMeshDataPreprocess(H(d)));
@@ -2124,6 +2298,8 @@ static void op_tmdata(void) {
         cur.may_destroy = 1; cur.dontcare = 1;
         CALL(dGeomTriMeshDataDestroy(H(d)));
         if (d && d->alive && d->kind == K_TMDATA && !cur.bad) d->alive = 0;
+    } else if (r >= 12) {
+        tm_host_arrays(d);
     } else {
         /* trimesh geom functions (the data handle picked above is not an argument) */
         cur.bad = 0; cur.ntouched = 0;
