@@ -33,7 +33,7 @@ pub(crate) struct StepScratch {
     /// The order in which the step's threads take `tasks`.
     pub task_order: Vec<u32>,
     /// Contact λ of the previous fast QuickStep (warm start).
-    pub contacts: crate::solver::fast_quick::ContactCache,
+    pub contacts: crate::solver::contact_cache::ContactCache,
 }
 
 /// The working buffers one island step needs.

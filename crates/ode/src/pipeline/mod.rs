@@ -53,7 +53,7 @@ use crate::dynamics::integrator::{
 use crate::dynamics::world::{flags, SolverMode, World, WorldRef};
 use crate::joints::JointRef;
 use crate::math::mat3::rotate_tensor;
-use crate::solver::fast_quick::ContactCache;
+use crate::solver::contact_cache::ContactCache;
 use crate::solver::{self, assemble_rows, gather_info1, order_for_step, IslandInput};
 use islands::{build_islands, IslandWork, StepScratch};
 
@@ -131,7 +131,8 @@ fn keep_contacts(world: &World, s: &mut StepScratch, quick: bool) {
     }
     let workers = s.workers.iter_mut().map(|m| m.get_mut().unwrap_or_else(|e| e.into_inner()));
     if quick {
-        s.contacts.replace(std::iter::once(&mut s.work.solver.fast).chain(workers.map(|w| &mut w.solver.fast)));
+        let lists = std::iter::once(s.work.solver.fast.fresh_contacts()).chain(workers.map(|w| w.solver.fast.fresh_contacts()));
+        s.contacts.replace_from(lists);
     } else {
         let lists = std::iter::once(s.work.solver.fast_step.fresh_contacts()).chain(workers.map(|w| w.solver.fast_step.fresh_contacts()));
         s.contacts.replace_from(lists);

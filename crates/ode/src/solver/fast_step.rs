@@ -23,13 +23,13 @@
 //! joints' feedback; the pipeline integrates as for the exact Step. `dRand`
 //! is never used. Buffers are kept in `FastStepScratch` between steps; the
 //! reduced LCP starts from the contacts' λ of the world's previous fast
-//! step (the fast QuickStep's `ContactCache`, matched by geom pair and
+//! step (`contact_cache::ContactCache`, matched by geom pair and
 //! position), which changes how many steps it takes, not its answer.
 
 mod reduced_lcp;
 
 use super::fast_kernels::sub_outer_lower;
-use super::fast_quick::{CachedContact, ContactCache};
+use super::contact_cache::{CachedContact, ContactCache};
 use super::lcp::{solve_lcp, LcpScratch};
 use reduced_lcp::ReducedLcp;
 use super::sparse_ldl::SparseLdl;

@@ -12,9 +12,12 @@
 //!   joints for their rows itself (contacts straight into the sweep's
 //!   records) with the same results;
 //! - `fast_quick::solve_island` (`dWorldQuickStep`, `SolverMode::Fast`):
-//!   the same model swept by colour, four rows at a time.
+//!   the same model swept by colour, four rows at a time;
+//! - `fast_step::solve_island` (`dWorldStep`, `SolverMode::Fast`): the
+//!   same LCP as `step`, with a sparse factor of the bilateral rows and a
+//!   reduced LCP of the bounded ones.
 //!
-//! Both update the island bodies' velocities (constraint forces plus the
+//! Both fast solvers warm start contacts from `contact_cache`. All update the island bodies' velocities (constraint forces plus the
 //! accumulated external forces), write `dJointFeedback` where the host
 //! asked for it, and store each joint's λ. Moving the bodies stays with
 //! the integrator.
@@ -22,6 +25,7 @@
 //! Layout follows Box2D v3: flat arrays of rows and bodies, indices instead
 //! of pointers, buffers kept in `SolverScratch` and reused across steps.
 
+pub mod contact_cache;
 pub mod fast_quick;
 mod fast_kernels;
 pub mod fast_step;
