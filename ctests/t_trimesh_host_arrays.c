@@ -16,6 +16,11 @@
  *   edge) and normals handed in without a Preprocess are accepted, as ODE
  *   accepts them. Before, they were taken silently.
  *
+ * - a second Preprocess of the same request is reported and builds
+ *   nothing, and a build of preprocessed data is reported (ODE asserts on
+ *   both; see t_trimesh_preprocess_repeat.c), so each normals case runs on
+ *   fresh data.
+ *
  * Runs against OUR library only. Prints "PASS <n>" on success. */
 #include <ode/ode.h>
 #include <math.h>
@@ -89,12 +94,23 @@ int main(void) {
     EXPECT(n0 > 0);
     dGeomTriMeshDataSetBuffer(d, own);
     EXPECT(flags_of(d) == own);
+    /* A second Preprocess is reported and builds nothing (ODE asserts and
+     * skips it; see t_trimesh_preprocess_repeat.c): the flags are still
+     * the data's own. */
+    int r0 = reports;
     EXPECT(dGeomTriMeshDataPreprocess(d) == 1);
-    /* The new flags are the data's: not the replaced buffer. */
+    EXPECT(reports == r0 + 1);
     unsigned char *now = flags_of(d);
-    EXPECT(now != NULL && now != own);
+    EXPECT(now == own);
     EXPECT(now != NULL && memcmp(now, copy, sizeof copy) == 0);
     EXPECT(capsule_contacts(d) == n0);
+    /* A build drops them (reported: ODE asserts there too); the data must
+     * not go on reading the freed buffer. */
+    dGeomTriMeshDataBuildDouble(d, v, 3 * sizeof(double), 9, idx, 24, 3 * sizeof(int));
+    EXPECT(reports == r0 + 2);
+    EXPECT(flags_of(d) == NULL);
+    EXPECT(capsule_contacts(d) > 0);
+    reports = r0;
     dGeomTriMeshDataDestroy(d);
   }
   /* Own flags through dGeomTriMeshDataSet, then a new build drops them. */
@@ -104,7 +120,10 @@ int main(void) {
     void *own = flags_of(d);
     EXPECT(own != NULL);
     dGeomTriMeshDataSet(d, dTRIMESHDATA_USE_FLAGS, own);
+    int r0 = reports;
     dGeomTriMeshDataBuildDouble(d, v, 3 * sizeof(double), 9, idx, 24, 3 * sizeof(int));
+    EXPECT(reports == r0 + 1 && strstr(last_msg, "building it again"));
+    reports = r0;
     EXPECT(flags_of(d) == NULL);
     int n_plain = capsule_contacts(d);
     dTriMeshDataID fresh = built();
@@ -119,7 +138,11 @@ int main(void) {
     dGeomTriMeshDataSetBuffer(d, host);
     EXPECT(dGeomTriMeshDataPreprocess(d) == 1);
     EXPECT(flags_of(d) == host);
+    /* The build after a Preprocess is reported (ODE asserts). */
+    int r0 = reports;
     dGeomTriMeshDataBuildDouble(d, v, 3 * sizeof(double), 9, idx, 24, 3 * sizeof(int));
+    EXPECT(reports == r0 + 1);
+    reports = r0;
     EXPECT(flags_of(d) == host);
     dGeomTriMeshDataSet(d, dTRIMESHDATA_USE_FLAGS, NULL);
     EXPECT(flags_of(d) == NULL);
@@ -153,28 +176,42 @@ int main(void) {
      * least one shared edge, so the grid as a whole is always refused. */
     static const double bad[][3] = {
       { NAN, 0, 1 }, { 0, INFINITY, 0 }, { 0, 0, 0 }, { 1e200, 0, 0 }, { 0, 0, 1.0000001 }, { 0.6, 0.8, 1e-6 } };
+    /* Each case on fresh data (a second Preprocess of the same data
+     * would be a repeated request, which builds nothing and reads no
+     * normal). */
     for (unsigned b = 0; b < sizeof bad / sizeof bad[0]; b++) {
       for (int t = 0; t < 8; t++) for (int k = 0; k < 3; k++) nrm[3 * t + k] = bad[b][k];
+      dTriMeshDataID e = dGeomTriMeshDataCreate();
+      dGeomTriMeshDataBuildDouble1(e, vv, 3 * sizeof(double), 12, ii, 27, 3 * sizeof(int), nrm);
       r = reports;
       last_msg[0] = 0;
-      EXPECT(dGeomTriMeshDataPreprocess(d) == 0);
-      EXPECT(dGeomTriMeshDataPreprocess2(d, concave, NULL) == 0);
-      EXPECT(dGeomTriMeshDataPreprocess2(d, angles, NULL) == 0);
+      EXPECT(dGeomTriMeshDataPreprocess(e) == 0);
+      EXPECT(dGeomTriMeshDataPreprocess2(e, concave, NULL) == 0);
+      EXPECT(dGeomTriMeshDataPreprocess2(e, angles, NULL) == 0);
       EXPECT(reports == r + 3 && strstr(last_msg, "dGeomTriMeshDataPreprocess2") && strstr(last_msg, "unit length"));
+      EXPECT(flags_of(e) == NULL);
+      dGeomTriMeshDataDestroy(e);
+      /* Data preprocessed before its normals went bad keeps its flags. */
       EXPECT(flags_of(d) == before);
     }
     /* Only what is read counts: unit again, then handed in afresh. */
     for (int t = 0; t < 8; t++) { nrm[3 * t] = 0; nrm[3 * t + 1] = 0.6; nrm[3 * t + 2] = 0.8; }
     r = reports;
-    dGeomTriMeshDataSet(d, dTRIMESHDATA_FACE_NORMALS, nrm);
-    EXPECT(dGeomTriMeshDataPreprocess(d) == 1);
+    dTriMeshDataID e = dGeomTriMeshDataCreate();
+    dGeomTriMeshDataBuildDouble(e, vv, 3 * sizeof(double), 12, ii, 27, 3 * sizeof(int));
+    dGeomTriMeshDataSet(e, dTRIMESHDATA_FACE_NORMALS, nrm);
+    EXPECT(dGeomTriMeshDataPreprocess(e) == 1);
     EXPECT(reports == r);
+    EXPECT(flags_of(e) != NULL);
+    dGeomTriMeshDataDestroy(e);
     /* Bad normals handed in but never preprocessed: accepted. */
     static dReal zero[9 * 3];
-    dGeomTriMeshDataSet(d, dTRIMESHDATA_FACE_NORMALS, zero);
-    dGeomTriMeshDataBuildDouble1(d, vv, 3 * sizeof(double), 12, ii, 27, 3 * sizeof(int), zero);
+    e = dGeomTriMeshDataCreate();
+    dGeomTriMeshDataBuildDouble1(e, vv, 3 * sizeof(double), 12, ii, 27, 3 * sizeof(int), zero);
+    dGeomTriMeshDataSet(e, dTRIMESHDATA_FACE_NORMALS, zero);
     EXPECT(reports == r);
-    EXPECT(capsule_contacts(d) >= 0 && reports == r);
+    EXPECT(capsule_contacts(e) >= 0 && reports == r);
+    dGeomTriMeshDataDestroy(e);
     dGeomTriMeshDataDestroy(d);
   }
 

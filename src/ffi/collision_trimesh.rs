@@ -93,6 +93,15 @@ unsafe fn build(
             }
         }
     }
+    if h.get().use_flags.is_some() {
+        // ODE asserts here (its data keeps the old mesh's flags, sized for
+        // the old triangle count); ours drops them with the rest of the
+        // old mesh's preprocessing.
+        cx.warn(format_args!(
+            "the data's use flags were built by a Preprocess; building it again drops them (ODE asserts: it \
+             keeps the old mesh's flags)"
+        ));
+    }
     h.get_mut().build(
         vertices as *const u8,
         vertex_stride.max(0) as usize,
@@ -334,18 +343,46 @@ pub unsafe extern "C" fn dGeomTriMeshDataPreprocess2(
                 format_args!("face angle format {fmt} in argument 'requestExtraData' is not valid"),
             )?;
         }
-        if buildRequestFlags != 0 {
-            normals_arg(cx, h)?;
-        }
-        let d = h.get_mut();
-        if buildRequestFlags & (1 << dTRIDATAPREPROCESS_BUILD_CONCAVE_EDGES) != 0 {
-            d.build_use_flags();
-        }
-        if buildRequestFlags & (1 << dTRIDATAPREPROCESS_BUILD_FACE_ANGLES) != 0 {
-            d.build_face_angles();
-        }
-        Some(1)
+        let edges = buildRequestFlags & (1 << dTRIDATAPREPROCESS_BUILD_CONCAVE_EDGES) != 0;
+        let angles = buildRequestFlags & (1 << dTRIDATAPREPROCESS_BUILD_FACE_ANGLES) != 0;
+        preprocess(cx, h, edges, angles)
     })
+}
+
+/// Builds what a Preprocess request asks for. A part already built is not
+/// built again, as in ODE (which asserts "Another request to build ...
+/// after they had already been built" and skips that part); the rest goes
+/// on and the call answers 1, so the repeat is reported on the message
+/// channel (carried out as ODE does). Data without triangles has
+/// nothing to build (ODE answers 1 and builds nothing).
+fn preprocess(cx: &Cx, h: TriMeshDataRef, mut edges: bool, mut angles: bool) -> Option<c_int> {
+    let d = h.get();
+    if edges && d.use_flags.is_some() {
+        cx.warn(format_args!(
+            "the edge/vertex use flags were already built; not built again (ODE asserts: another request to build \
+             them after they had been built)"
+        ));
+        edges = false;
+    }
+    if angles && d.face_angles.is_some() {
+        cx.warn(format_args!(
+            "the face angles were already built; not built again (ODE asserts: another request to build them after \
+             they had been built)"
+        ));
+        angles = false;
+    }
+    if !(edges || angles) || d.tri_count == 0 {
+        return Some(1);
+    }
+    normals_arg(cx, h)?;
+    let d = h.get_mut();
+    if edges {
+        d.build_use_flags();
+    }
+    if angles {
+        d.build_face_angles();
+    }
+    Some(1)
 }
 
 /// Builds the use flags (edge and vertex ownership).
@@ -353,9 +390,7 @@ pub unsafe extern "C" fn dGeomTriMeshDataPreprocess2(
 pub unsafe extern "C" fn dGeomTriMeshDataPreprocess(g_: dTriMeshDataID) -> c_int {
     call("dGeomTriMeshDataPreprocess", 0, |cx| {
         let h = data_arg(cx, g_, "g")?;
-        normals_arg(cx, h)?;
-        h.get_mut().build_use_flags();
-        Some(1)
+        preprocess(cx, h, true, false)
     })
 }
 
