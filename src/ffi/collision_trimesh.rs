@@ -14,6 +14,7 @@ use super::decl::odeconfig::{dintptr, dsizeint, duint32};
 use super::types::*;
 use super::{call, Cx};
 use crate::collision::geom::{self, class, g, GeomRef, Shape};
+use crate::collision::trimesh::face_angles::FaceAngleFormat;
 use crate::collision::trimesh::{self as tm, TriMeshData, TriMeshDataRef, TRIMESH_DATA};
 use crate::collision::trimesh_geom as tm_geom;
 use std::ffi::{c_int, c_uint, c_void};
@@ -336,16 +337,19 @@ pub unsafe extern "C" fn dGeomTriMeshDataPreprocess2(
             buildRequestFlags & !all == 0,
             format_args!("argument 'buildRequestFlags' = {buildRequestFlags:#x} has unknown bits"),
         )?;
-        if buildRequestFlags & (1 << dTRIDATAPREPROCESS_BUILD_FACE_ANGLES) != 0 && !requestExtraData.is_null() {
+        let angles = buildRequestFlags & (1 << dTRIDATAPREPROCESS_BUILD_FACE_ANGLES) != 0;
+        let mut format = FaceAngleFormat::default();
+        if angles && !requestExtraData.is_null() {
             let fmt = *requestExtraData.add(dTRIDATAPREPROCESS_BUILD_FACE_ANGLES as usize);
-            cx.require(
-                (0..dTRIDATAPREPROCESS_FACE_ANGLES_EXTRA__MAX as dintptr).contains(&fmt),
-                format_args!("face angle format {fmt} in argument 'requestExtraData' is not valid"),
-            )?;
+            match FaceAngleFormat::from_request(fmt as isize) {
+                Some(f) => format = f,
+                None => {
+                    return cx.fail(format_args!("face angle format {fmt} in argument 'requestExtraData' is not valid"))
+                }
+            }
         }
         let edges = buildRequestFlags & (1 << dTRIDATAPREPROCESS_BUILD_CONCAVE_EDGES) != 0;
-        let angles = buildRequestFlags & (1 << dTRIDATAPREPROCESS_BUILD_FACE_ANGLES) != 0;
-        preprocess(cx, h, edges, angles)
+        preprocess(cx, h, edges, angles.then_some(format))
     })
 }
 
@@ -355,7 +359,7 @@ pub unsafe extern "C" fn dGeomTriMeshDataPreprocess2(
 /// on and the call answers 1, so the repeat is reported on the message
 /// channel (carried out as ODE does). Data without triangles has
 /// nothing to build (ODE answers 1 and builds nothing).
-fn preprocess(cx: &Cx, h: TriMeshDataRef, mut edges: bool, mut angles: bool) -> Option<c_int> {
+fn preprocess(cx: &Cx, h: TriMeshDataRef, mut edges: bool, mut angles: Option<FaceAngleFormat>) -> Option<c_int> {
     let d = h.get();
     if edges && d.use_flags.is_some() {
         cx.warn(format_args!(
@@ -364,14 +368,14 @@ fn preprocess(cx: &Cx, h: TriMeshDataRef, mut edges: bool, mut angles: bool) -> 
         ));
         edges = false;
     }
-    if angles && d.face_angles.is_some() {
+    if angles.is_some() && d.face_angles.is_some() {
         cx.warn(format_args!(
             "the face angles were already built; not built again (ODE asserts: another request to build them after \
              they had been built)"
         ));
-        angles = false;
+        angles = None;
     }
-    if !(edges || angles) || d.tri_count == 0 {
+    if !(edges || angles.is_some()) || d.tri_count == 0 {
         return Some(1);
     }
     normals_arg(cx, h)?;
@@ -379,8 +383,8 @@ fn preprocess(cx: &Cx, h: TriMeshDataRef, mut edges: bool, mut angles: bool) -> 
     if edges {
         d.build_use_flags();
     }
-    if angles {
-        d.build_face_angles();
+    if let Some(format) = angles {
+        d.build_face_angles(format);
     }
     Some(1)
 }
@@ -390,7 +394,7 @@ fn preprocess(cx: &Cx, h: TriMeshDataRef, mut edges: bool, mut angles: bool) -> 
 pub unsafe extern "C" fn dGeomTriMeshDataPreprocess(g_: dTriMeshDataID) -> c_int {
     call("dGeomTriMeshDataPreprocess", 0, |cx| {
         let h = data_arg(cx, g_, "g")?;
-        preprocess(cx, h, true, false)
+        preprocess(cx, h, true, None)
     })
 }
 

@@ -17,6 +17,7 @@ use super::super::contact::{Contact, ContactSink};
 use super::super::shapes::{BoxShape, Capsule, Cylinder, Pose, Sphere};
 use super::convex::Convex;
 use super::cylinder::v3::*;
+use crate::collision::trimesh::face_angles::EdgeKind;
 use crate::collision::trimesh::Mesh;
 
 const EPS: f64 = f64::EPSILON;
@@ -952,18 +953,19 @@ fn ccd_one(a: &Shape, b: &Shape, unimportant: bool) -> Option<Contact> {
     penetration(a, b).map(|(depth, dir, pos)| Contact::new(pos, scale(&dir, -1.0), depth))
 }
 
-/// Read access to the stored codes, decoded as ODE reads them back.
+/// The mesh's face angles, or none (the mesh was not preprocessed with
+/// them: no normal correction).
 #[derive(Clone, Copy)]
-struct FaceAngles<'a>(&'a [u8]);
+struct FaceAngles<'a>(Option<&'a crate::collision::trimesh::face_angles::FaceAngles>);
 
 impl FaceAngles<'_> {
     fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.0.is_none()
     }
 
-    /// Angle of edge `e` of entry `t` (0 past the end).
-    fn get(&self, t: usize, e: usize) -> f64 {
-        self.0.get(3 * t + e).map_or(0.0, |&k| k as f64 * (std::f64::consts::PI / 254.0))
+    /// Kind and angle of edge `e` of entry `t`.
+    fn get(&self, t: usize, e: usize) -> (EdgeKind, f64) {
+        self.0.map_or((EdgeKind::Flat, 0.0), |a| a.get(t, e))
     }
 }
 
@@ -989,14 +991,23 @@ fn correct_triangle_normal(v: &[V3; 3], c: &mut Contact, angles: FaceAngles<'_>)
             if dot(&en, &sub(&to_pos, &scaled)) < 0.0 && dot(&en, &add(&to_pos, &scaled)) > 0.0 {
                 // The contact straddles this edge's plane: an edge contact.
                 let ang = dot(&en, &n).atan2(dot(&tri_n, &n));
-                let limit = angles.get(c.side2 as usize, e);
-                let target = if ang < 0.0 {
-                    0.0
-                } else if ang > limit {
-                    limit
+                let (kind, value) = angles.get(c.side2 as usize, e);
+                let target = if kind != EdgeKind::Concave {
+                    // Convex or flat: keep the normal between the faces.
+                    if ang < 0.0 {
+                        0.0
+                    } else if ang > value {
+                        value
+                    } else {
+                        preserved = true;
+                        0.0
+                    }
                 } else {
-                    preserved = true;
-                    0.0
+                    // Concave: onto the plane halfway between the faces
+                    // (onto the face normal where the angle is not kept).
+                    let target = if value != 0.0 { 0.5 * value } else { 0.0 };
+                    preserved = ang == target;
+                    target
                 };
                 if !preserved {
                     n = Quat::from_angle_axis(target - ang, axis).rotate(&n);
@@ -1121,8 +1132,8 @@ pub fn collide_convex_trimesh(c: &Convex, pc: Oriented, aabb: &[f64; 6], mesh: &
     if max == 0 {
         return 0;
     }
-    let angles = if let Some(codes) = mesh.data.face_angles.as_deref() {
-        FaceAngles(codes)
+    let angles = if let Some(a) = mesh.data.face_angles.as_ref() {
+        FaceAngles(Some(a))
     } else {
         // ODE asserts here (the mesh must be preprocessed with face
         // angles); we report and go on without the normal correction.
@@ -1131,7 +1142,7 @@ pub fn collide_convex_trimesh(c: &Convex, pc: Oriented, aabb: &[f64; 6], mesh: &
             crate::error::D_ERR_UASSERT,
             "dCollide: convex against trimesh needs the mesh data preprocessed with dTRIDATAPREPROCESS_BUILD_FACE_ANGLES",
         );
-        FaceAngles(&[])
+        FaceAngles(None)
     };
     let correct = |v: &[V3; 3], k: &mut Contact| angles.is_empty() || correct_triangle_normal(v, k, angles);
     let cand = mesh.candidates_aabb(aabb);

@@ -53,8 +53,9 @@ pub struct TriMeshData {
     pub indices: *const u8,
     pub tri_stride: usize,
     pub tri_count: usize,
-    /// Host's per-triangle normals (BuildX1 / DataSet), not read by our
-    /// colliders; handed back by dGeomTriMeshDataGet.
+    /// Host's per-triangle unit normals (BuildX1 / DataSet), dReal
+    /// triples: read by preprocessing (concavity and face angles) as ODE
+    /// reads them, not by the colliders; handed back by dGeomTriMeshDataGet.
     pub normals: *const c_void,
     /// Use flags built by Preprocess (owned).
     pub use_flags: Option<Vec<u8>>,
@@ -64,8 +65,9 @@ pub struct TriMeshData {
     /// when the edge is a real convex crease, false when flat, concave or
     /// open on one side only... open edges count as convex.
     pub convex_edges: Option<Vec<[bool; 3]>>,
-    /// Face angles of Preprocess2 (BUILD_FACE_ANGLES), kept for the host.
-    pub face_angles: Option<Vec<u8>>,
+    /// Face angles of Preprocess2 (BUILD_FACE_ANGLES), in the storage
+    /// format the request asked for; read by the convex collider.
+    pub face_angles: Option<face_angles::FaceAngles>,
     pub bvh: bvh::Bvh,
     /// Centre and half extents of the box around every vertex, in the
     /// vertices' own precision, fixed at build as ODE fixes them (an
@@ -262,11 +264,12 @@ impl TriMeshData {
         self.convex_edges = None;
     }
 
-    /// Face angles (BUILD_FACE_ANGLES, ODE's default byte format): three
-    /// codes per triangle, computed once here and read by the convex
-    /// collider (see `face_angles`).
-    pub fn build_face_angles(&mut self) {
-        self.face_angles = Some(face_angles::face_angle_codes(self));
+    /// Face angles (BUILD_FACE_ANGLES) in storage format `format`: three
+    /// codes per triangle, computed once here as ODE does (from the host's
+    /// face normals if the data has them) and read by the convex collider
+    /// (see `face_angles`).
+    pub fn build_face_angles(&mut self, format: face_angles::FaceAngleFormat) {
+        self.face_angles = Some(face_angles::FaceAngles::build(self, format));
     }
 
     /// Is edge `e` of triangle `t` one that may produce edge contacts?

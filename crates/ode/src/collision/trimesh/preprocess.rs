@@ -1,7 +1,8 @@
 //! Mesh preprocessing with ODE 0.16.2's semantics: the per-triangle use
 //! flags of BUILD_CONCAVE_EDGES (which triangle "owns" each edge and
 //! vertex, and which edges/vertices are dropped because an edge is
-//! concave).
+//! concave), and the sorted edge walk and folds that the face angles of
+//! BUILD_FACE_ANGLES (`face_angles`) share with them.
 //!
 //! ODE lists the three edges of every triangle (vertex indices ordered
 //! low/high), sorts that list with the C++ standard library's `std::sort`
@@ -20,11 +21,12 @@ const VERTEX_USED: u8 = 1;
 const VERTEX_CONCAVE: u8 = 2;
 
 #[derive(Clone, Copy, Debug)]
-struct Edge {
-    lo: u32,
-    hi: u32,
-    tri: u32,
-    edge_flag: u8,
+pub(super) struct Edge {
+    pub lo: u32,
+    pub hi: u32,
+    pub tri: u32,
+    /// 1 << e for edge e (from corner e to corner e+1) of the triangle.
+    pub edge_flag: u8,
     lo_flag: u8,
     hi_flag: u8,
 }
@@ -40,8 +42,12 @@ impl Edge {
         }
         Edge { lo, hi, tri: tri as u32, edge_flag: 1 << e, lo_flag: lf, hi_flag: hf }
     }
+    /// The edge's slot in its triangle (the corner it starts from).
+    pub fn slot(&self) -> usize {
+        self.edge_flag.trailing_zeros() as usize
+    }
     /// Triangle corner not on this edge.
-    fn opposite(&self) -> usize {
+    pub fn opposite(&self) -> usize {
         let rest = (self.lo_flag | self.hi_flag) ^ 0x38;
         (rest >> 3).trailing_zeros() as usize
     }
@@ -205,7 +211,7 @@ fn heap_sort(v: &mut [Edge]) {
 const CONCAVE_EPS: f64 = 0.000001f32 as f64;
 
 /// The sorted edge records of the mesh.
-fn sorted_edges(d: &TriMeshData) -> Vec<Edge> {
+pub(super) fn sorted_edges(d: &TriMeshData) -> Vec<Edge> {
     let mut edges = Vec::with_capacity(d.tri_count * 3);
     for t in 0..d.tri_count {
         let idx = d.indices(t);
@@ -218,29 +224,44 @@ fn sorted_edges(d: &TriMeshData) -> Vec<Edge> {
 }
 
 /// The fold between the two triangles of a shared edge, seen from the
-/// first: the first triangle's (unnormalised) normal, the second's
-/// opposite vertex offset perpendicular to the edge, and their dot
-/// product and squared-length product.
-struct Fold {
-    dot: f64,
-    len2: f64,
+/// first side: the first triangle's normal (the host's unit normal if it
+/// gave normals, else the unnormalised cross product of its edges), the
+/// second triangle's opposite vertex offset perpendicular to the edge,
+/// their dot product and the product of their squared lengths (the
+/// normal's counted as 1 when it is the host's).
+pub(super) struct Fold {
+    pub normal: [f64; 3],
+    pub seg: [f64; 3],
+    /// The second triangle's edge direction, normalised (None when the
+    /// edge is degenerate; `seg` is then the plain offset).
+    pub along: Option<[f64; 3]>,
+    pub dot: f64,
+    pub len2: f64,
 }
 
-fn fold(d: &TriMeshData, a: &Edge, b: &Edge) -> Fold {
+impl Fold {
+    /// Concave beyond ODE's threshold (dot ≥ 1e-6·|n|·|seg|, squared).
+    pub fn concave(&self) -> bool {
+        self.dot > 0.0 && self.dot * self.dot >= CONCAVE_EPS * CONCAVE_EPS * self.len2
+    }
+}
+
+pub(super) fn fold(d: &TriMeshData, a: &Edge, b: &Edge) -> Fold {
     let tb = d.local_triangle(b.tri as usize);
     let opp = b.opposite();
     let start = (opp + 1) % 3;
     let end = 3 - start - opp;
     let mut along = sub(&tb[end], &tb[start]);
     let to_opp = sub(&tb[opp], &tb[start]);
-    let seg = if crate::math::vec::safe_normalize3(&mut along) {
+    let have_along = crate::math::vec::safe_normalize3(&mut along);
+    let seg = if have_along {
         let p = dot(&to_opp, &along);
         [to_opp[0] - p * along[0], to_opp[1] - p * along[1], to_opp[2] - p * along[2]]
     } else {
         to_opp
     };
     let seg_len2 = dot(&seg, &seg);
-    let (n, len2) = match external_normal(d, a.tri as usize) {
+    let (normal, len2) = match external_normal(d, a.tri as usize) {
         Some(n) => (n, seg_len2),
         None => {
             let ta = d.local_triangle(a.tri as usize);
@@ -248,7 +269,7 @@ fn fold(d: &TriMeshData, a: &Edge, b: &Edge) -> Fold {
             (n, seg_len2 * dot(&n, &n))
         }
     };
-    Fold { dot: dot(&n, &seg), len2 }
+    Fold { normal, seg, along: have_along.then_some(along), dot: dot(&normal, &seg), len2 }
 }
 
 /// The host's normal of triangle `t` (dReal triples), if it gave normals.
@@ -334,8 +355,7 @@ pub fn use_flags(d: &TriMeshData) -> Vec<u8> {
             continue;
         }
         let next = edges[i + 1];
-        let f = fold(d, &cur, &next);
-        if f.dot > 0.0 && f.dot * f.dot >= CONCAVE_EPS * CONCAVE_EPS * f.len2 {
+        if fold(d, &cur, &next).concave() {
             // Concave: neither the edge nor its vertices are used; undo an
             // earlier use of a vertex first reached through a convex edge.
             for v in [lo, hi] {
