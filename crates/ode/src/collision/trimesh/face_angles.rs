@@ -18,7 +18,7 @@
 //! * byte all / word all: ±⌊|angle|·N/π⌋ with N = 127 / 32767, negative
 //!   for concave edges.
 
-use super::preprocess::{fold, sorted_edges, Edge, Fold};
+use super::preprocess::{edge_runs, fold, sorted_edges, Edge, EdgeRun, Fold};
 use super::{cross, dot, sub, TriMeshData};
 use std::f64::consts::{FRAC_PI_2, PI};
 
@@ -76,16 +76,14 @@ impl FaceAngles {
     pub fn build(d: &TriMeshData, format: FaceAngleFormat) -> FaceAngles {
         let mut out = FaceAngles { format, codes: vec![0; 3 * d.tri_count] };
         let edges = sorted_edges(d);
-        let mut i = 0;
-        while i < edges.len() {
-            let cur = edges[i];
-            let shared = i + 1 < edges.len() && edges[i + 1].hi == cur.hi && edges[i + 1].lo == cur.lo;
-            if !shared {
-                out.set(&cur, 0.0);
-                i += 1;
-                continue;
-            }
-            let next = edges[i + 1];
+        for run in edge_runs(&edges) {
+            let (cur, next) = match run {
+                EdgeRun::Alone { e, .. } => {
+                    out.set(&e, 0.0);
+                    continue;
+                }
+                EdgeRun::Shared { first, second, .. } => (first, second),
+            };
             let f = fold(d, &cur, &next);
             let angle = if f.concave() {
                 if format == FaceAngleFormat::BytePositive {
@@ -102,7 +100,6 @@ impl FaceAngles {
             };
             out.set(&cur, angle);
             out.set(&next, angle);
-            i += 2;
         }
         out
     }

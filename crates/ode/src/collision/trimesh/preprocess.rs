@@ -223,6 +223,31 @@ pub(super) fn sorted_edges(d: &TriMeshData) -> Vec<Edge> {
     edges
 }
 
+/// One step of ODE's walk over the sorted edge records: two neighbouring
+/// records with the same two vertices are one shared edge (the first and
+/// second side), any other record stands alone (an open edge, or the
+/// leftover side of an edge shared by three or more triangles). `i` is the
+/// index of the run's first record.
+#[derive(Clone, Copy)]
+pub(super) enum EdgeRun {
+    Alone { i: usize, e: Edge },
+    Shared { i: usize, first: Edge, second: Edge },
+}
+
+/// The runs of `edges` (sorted) in ODE's order.
+pub(super) fn edge_runs(edges: &[Edge]) -> impl Iterator<Item = EdgeRun> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        let cur = *edges.get(i)?;
+        let run = match edges.get(i + 1) {
+            Some(&next) if next.hi == cur.hi && next.lo == cur.lo => EdgeRun::Shared { i, first: cur, second: next },
+            _ => EdgeRun::Alone { i, e: cur },
+        };
+        i += if matches!(run, EdgeRun::Shared { .. }) { 2 } else { 1 };
+        Some(run)
+    })
+}
+
 /// The fold between the two triangles of a shared edge, seen from the
 /// first side: the first triangle's normal (the host's unit normal if it
 /// gave normals, else the unnormalised cross product of its edges), the
@@ -299,20 +324,14 @@ pub fn unnormalized_normal(d: &TriMeshData) -> Option<(usize, [f64; 3])> {
         return None;
     }
     let edges = sorted_edges(d);
-    let mut i = 0;
-    while i < edges.len() {
-        let cur = edges[i];
-        let shared = i + 1 < edges.len() && edges[i + 1].hi == cur.hi && edges[i + 1].lo == cur.lo;
-        if !shared {
-            i += 1;
-            continue;
+    for run in edge_runs(&edges) {
+        if let EdgeRun::Shared { first, .. } = run {
+            let t = first.tri as usize;
+            let n = external_normal(d, t)?;
+            if !((dot(&n, &n) - 1.0).abs() < NORMAL_LEN2_TOL) {
+                return Some((t, n));
+            }
         }
-        let t = cur.tri as usize;
-        let n = external_normal(d, t)?;
-        if !((dot(&n, &n) - 1.0).abs() < NORMAL_LEN2_TOL) {
-            return Some((t, n));
-        }
-        i += 2;
     }
     None
 }
@@ -342,19 +361,18 @@ pub fn use_flags(d: &TriMeshData) -> Vec<u8> {
         }
     };
 
-    let mut i = 0;
-    while i < edges.len() {
-        let cur = edges[i];
+    for run in edge_runs(&edges) {
+        let (i, cur, next) = match run {
+            EdgeRun::Alone { i, e } => {
+                let (lo, hi) = (e.lo as usize, e.hi as usize);
+                let extra =
+                    take(&mut vstate, &mut vfrom, lo, i, e.lo_flag) | take(&mut vstate, &mut vfrom, hi, i, e.hi_flag);
+                flags[e.tri as usize] |= extra | e.edge_flag;
+                continue;
+            }
+            EdgeRun::Shared { i, first, second } => (i, first, second),
+        };
         let (lo, hi) = (cur.lo as usize, cur.hi as usize);
-        let shared = i + 1 < edges.len() && edges[i + 1].hi == cur.hi && edges[i + 1].lo == cur.lo;
-        if !shared {
-            let extra =
-                take(&mut vstate, &mut vfrom, lo, i, cur.lo_flag) | take(&mut vstate, &mut vfrom, hi, i, cur.hi_flag);
-            flags[cur.tri as usize] |= extra | cur.edge_flag;
-            i += 1;
-            continue;
-        }
-        let next = edges[i + 1];
         if fold(d, &cur, &next).concave() {
             // Concave: neither the edge nor its vertices are used; undo an
             // earlier use of a vertex first reached through a convex edge.
@@ -380,7 +398,6 @@ pub fn use_flags(d: &TriMeshData) -> Vec<u8> {
             f |= take(&mut vstate, &mut vfrom, hi, ei, e.hi_flag);
             flags[e.tri as usize] = f | e.edge_flag;
         }
-        i += 2;
     }
     flags
 }
