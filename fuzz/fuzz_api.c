@@ -3420,9 +3420,15 @@ static void op_threading(void) {
         /* Serving is queued behind the threads' current serving. */
         if (pool_busy(p)) return;
         if (live_kind(i, K_THRIMPL) && !i->sub) cur.bad = 1; /* self-threaded */
+        int serves = live_kind(p, K_POOL) && live_kind(i, K_THRIMPL) && i->sub;
         TRACE("%s(%s, %s)", cur.name, N(p), N(i));
         CALL(dThreadingThreadPoolServeMultiThreadedImplementation(H(p), H(i)));
-        if (!last_refused && live_kind(p, K_POOL) && live_kind(i, K_THRIMPL)) p->thr_serving = i->id;
+        /* Good arguments start the serving whatever the call reports: a
+         * report may come from one of the pool's threads running a call
+         * queued earlier with a misuse of its own (seed 1168: the model
+         * took the serving as refused and waited for idle threads that
+         * serve until shut down). */
+        if (serves) p->thr_serving = i->id;
     } else if (r < 7) {
         Obj *p = pick(K_POOL, r == 6);
         if (pool_busy(p)) return;
