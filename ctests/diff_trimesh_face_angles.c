@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "tmesh_meshes.h"
+#include "convex_box.h"
 
 static unsigned long long lcg = 0x9E3779B97F4A7C15ULL;
 static double rnd(void) { lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL; return (double)(lcg >> 11) / 9007199254740992.0; }
@@ -171,24 +172,9 @@ static dTriMeshDataID make_data(struct mesh *m, int normals) {
   return d;
 }
 
-/* Convex shapes: a box and an octahedron. */
-static dReal box_planes[24], box_points[24];
-static unsigned box_polys[30] = {4, 1, 3, 7, 5, 4, 0, 4, 6, 2, 4, 2, 6, 7, 3, 4, 0, 1, 5, 4, 4, 4, 5, 7, 6, 4, 0, 2, 3, 1};
+/* Convex shapes: a box (convex_box.h) and an octahedron. */
 static dReal oct_planes[32], oct_points[18];
 static unsigned oct_polys[32];
-
-static dGeomID make_box(double a, double b, double c) {
-  double h[3] = {a, b, c};
-  for (int i = 0; i < 8; i++)
-    for (int k = 0; k < 3; k++) box_points[3 * i + k] = (i >> k) & 1 ? h[k] : -h[k];
-  for (int f = 0; f < 6; f++) {
-    int k = f / 2;
-    for (int j = 0; j < 3; j++) box_planes[4 * f + j] = 0;
-    box_planes[4 * f + k] = f % 2 ? -1 : 1;
-    box_planes[4 * f + 3] = h[k];
-  }
-  return dCreateConvex(0, box_planes, 6, box_points, 8, box_polys);
-}
 
 static dGeomID make_octahedron(double r) {
   /* Points: +x, -x, +y, -y, +z, -z. */
@@ -259,7 +245,7 @@ int main(int argc, char **argv) {
           if (nh <= 0) { printf("t %d miss\n", trial); continue; }
           double top = c[0].pos[2];
           for (int k = 1; k < nh; k++) if (c[k].pos[2] > top) top = c[k].pos[2];
-          dGeomID cv = shape ? make_octahedron(size * 1.3) : make_box(size, size * s2, size * s3);
+          dGeomID cv = shape ? make_octahedron(size * 1.3) : convex_box(size, size * s2, size * s3);
           double ql = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
           dQuaternion Q = {q[0] / ql, q[1] / ql, q[2] / ql, q[3] / ql};
           dGeomSetQuaternion(cv, Q);

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "tmesh_meshes.h"
+#include "convex_box.h"
 
 #ifndef CONTACTS_UNIMPORTANT
 #define CONTACTS_UNIMPORTANT 0x80000000
@@ -61,22 +62,6 @@ static dTriMeshDataID tm_quad(void) {
   return d;
 }
 
-/* A box-shaped convex with half sizes 0.4, 0.3, 0.25. */
-static dReal cv_planes[24];
-static dReal cv_points[24];
-static unsigned cv_polys[30] = {4, 1, 3, 7, 5, 4, 0, 4, 6, 2, 4, 2, 6, 7, 3, 4, 0, 1, 5, 4, 4, 4, 5, 7, 6, 4, 0, 2, 3, 1};
-static void init_convex(void) {
-  double h[3] = {0.4, 0.3, 0.25};
-  for (int i = 0; i < 8; i++)
-    for (int k = 0; k < 3; k++) cv_points[3 * i + k] = (i >> k) & 1 ? h[k] : -h[k];
-  for (int f = 0; f < 6; f++) {
-    int k = f / 2;
-    for (int j = 0; j < 3; j++) cv_planes[4 * f + j] = 0;
-    cv_planes[4 * f + k] = f % 2 ? -1 : 1;
-    cv_planes[4 * f + 3] = h[k];
-  }
-}
-
 enum { K_SPHERE, K_BOX, K_CAPSULE, K_CYLINDER, K_RAY, K_PLANE, K_CONVEX, K_MESH, NK };
 static const char *kname[NK] = {"sphere", "box", "capsule", "cylinder", "ray", "plane", "convex", "mesh"};
 
@@ -109,7 +94,6 @@ int main(int argc, char **argv) {
   int N = argc > 1 ? atoi(argv[1]) : 40;
   dInitODE();
   dWorldID world = dWorldCreate();
-  init_convex();
   enum { NM = 6 };
   static const char *mname[NM] = {"terrain", "grid", "cube", "icosphere", "bowl", "quad"};
   dTriMeshDataID data[2][NM];
@@ -181,7 +165,7 @@ int main(int argc, char **argv) {
             o = dCreatePlane(0, nx / l, ny / l, nz / l, rr(-1, 1));
             break;
           }
-          case K_CONVEX: hz = 0.25; o = dCreateConvex(0, cv_planes, 6, cv_points, 8, cv_polys); break;
+          case K_CONVEX: hz = 0.25; o = convex_box(0.4, 0.3, 0.25); break;
           case K_MESH: hz = 1; o = dCreateTriMesh(0, odata, 0, 0, 0); break;
           }
           if (resting) {

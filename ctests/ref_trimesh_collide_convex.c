@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "tmesh_meshes.h"
+#include "convex_box.h"
 
 static unsigned long long lcg = 0x2545F4914F6CDD1DULL;
 static double rnd(void) { lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL; return (double)(lcg >> 11) / 9007199254740992.0; }
@@ -18,23 +19,6 @@ static double one_v[3][3] = {{-1.5, -1, 0}, {1.5, -1.2, 0.1}, {0.2, 1.4, -0.1}};
 static int one_i[3] = {0, 1, 2};
 static double quad_v[4][3] = {{-2, -2, 0}, {2, -2, 0}, {2, 2, 0}, {-2, 2, 0}};
 static int quad_i[6] = {0, 1, 2, 0, 2, 3};
-
-static dReal cv_planes[24];
-static dReal cv_points[24];
-static unsigned cv_polys[30] = {4, 1, 3, 7, 5, 4, 0, 4, 6, 2, 4, 2, 6, 7, 3, 4, 0, 1, 5, 4, 4, 4, 5, 7, 6, 4, 0, 2, 3, 1};
-
-static dGeomID box_convex(double a, double b, double c) {
-  double h[3] = {a, b, c};
-  for (int i = 0; i < 8; i++)
-    for (int k = 0; k < 3; k++) cv_points[3 * i + k] = (i >> k) & 1 ? h[k] : -h[k];
-  for (int f = 0; f < 6; f++) {
-    int k = f / 2;
-    for (int j = 0; j < 3; j++) cv_planes[4 * f + j] = 0;
-    cv_planes[4 * f + k] = f % 2 ? -1 : 1;
-    cv_planes[4 * f + 3] = h[k];
-  }
-  return dCreateConvex(0, cv_planes, 6, cv_points, 8, cv_polys);
-}
 
 static void print(int tag, int n, dContactGeom *c) {
   printf("n %d %d\n", tag, n);
@@ -74,7 +58,7 @@ int main(int argc, char **argv) {
       if (m == 5) p[2] += 0.4 * (p[0] * p[0] + p[1] * p[1]);
       dMatrix3 R;
       dRFromAxisAndAngle(R, rr(-1, 1), rr(-1, 1), rr(-1, 1) + 1e-3, rr(-3.14, 3.14));
-      dGeomID cv = box_convex(rr(0.1, 0.5), rr(0.1, 0.5), rr(0.1, 0.5));
+      dGeomID cv = convex_box(rr(0.1, 0.5), rr(0.1, 0.5), rr(0.1, 0.5));
       dGeomSetPosition(cv, p[0], p[1], p[2]);
       dGeomSetRotation(cv, R);
       printf("case %d %d %.17g %.17g %.17g\n", m, i, p[0], p[1], p[2]);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tmesh_meshes.h"
+#include "convex_box.h"
 
 static unsigned long long lcg = 0x5DEECE66DULL;
 static double rnd(void) { lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL; return (double)(lcg >> 11) / 9007199254740992.0; }
@@ -96,22 +97,6 @@ static dTriMeshDataID tm_big(void) {
 
 static double one_v[3][3] = {{-1.5, -1, 0}, {1.5, -1.2, 0.1}, {0.2, 1.4, -0.1}};
 static int one_i[3] = {0, 1, 2};
-
-static dReal cv_planes[24];
-static dReal cv_points[24];
-static unsigned cv_polys[30] = {4, 1, 3, 7, 5, 4, 0, 4, 6, 2, 4, 2, 6, 7, 3, 4, 0, 1, 5, 4, 4, 4, 5, 7, 6, 4, 0, 2, 3, 1};
-static dGeomID box_convex(double a, double b, double c) {
-  double h[3] = {a, b, c};
-  for (int i = 0; i < 8; i++)
-    for (int k = 0; k < 3; k++) cv_points[3 * i + k] = (i >> k) & 1 ? h[k] : -h[k];
-  for (int f = 0; f < 6; f++) {
-    int k = f / 2;
-    for (int j = 0; j < 3; j++) cv_planes[4 * f + j] = 0;
-    cv_planes[4 * f + k] = f % 2 ? -1 : 1;
-    cv_planes[4 * f + 3] = h[k];
-  }
-  return dCreateConvex(0, cv_planes, 6, cv_points, 8, cv_polys);
-}
 
 enum { NM = 8 };
 static const char *names[NM] = {"cube", "ico", "terrain", "bowl", "rock", "big", "flags", "one"};
@@ -234,7 +219,7 @@ int main(int argc, char **argv) {
       if (m != 6 && m != 7) {
         /* Debian's convex query crashes on a one-triangle mesh; the
            flagged terrain has no face angles. */
-        dGeomID cv = box_convex(rr(0.1, 0.5) * big, rr(0.1, 0.5) * big, rr(0.1, 0.5) * big);
+        dGeomID cv = convex_box(rr(0.1, 0.5) * big, rr(0.1, 0.5) * big, rr(0.1, 0.5) * big);
         dGeomSetPosition(cv, wp[0], wp[1], wp[2]);
         dGeomSetRotation(cv, OR);
         dReal aabb[6];
