@@ -537,18 +537,15 @@ fn solve_lcp_core(
         let status = drive(&mut pr, &mut st, delta_x, delta_w);
 
         // Back to the caller's order (bounds too, so that the caller sees
-        // the friction bounds that were used).
-        // (Nothing to do when the order did not change, as in a small
-        // island whose rows are all unbounded.)
-        let moved = pr.p.iter().enumerate().any(|(j, &pj)| pj != j);
-        for v in [&mut *pr.x, &mut *pr.lo, &mut *pr.hi] {
-            if !moved {
-                break;
+        // the friction bounds that were used); nothing to do when the
+        // order did not change, as in a small island of unbounded rows.
+        if pr.p.iter().enumerate().any(|(j, &pj)| pj != j) {
+            for v in [&mut *pr.x, &mut *pr.lo, &mut *pr.hi] {
+                for j in 0..n {
+                    st.tmp[pr.p[j]] = v[j];
+                }
+                v[..n].copy_from_slice(&st.tmp[..n]);
             }
-            for j in 0..n {
-                st.tmp[pr.p[j]] = v[j];
-            }
-            v[..n].copy_from_slice(&st.tmp[..n]);
         }
         if let Some(w) = w_out {
             for j in 0..n {

@@ -17,7 +17,7 @@ use super::super::contact::{Contact, ContactSink};
 use super::super::shapes::{BoxShape, Capsule, Cylinder, Pose, Sphere};
 use super::convex::Convex;
 use super::cylinder::v3::*;
-use crate::collision::trimesh::face_angles::EdgeKind;
+use crate::collision::trimesh::face_angles::{EdgeKind, FaceAngles};
 use crate::collision::trimesh::Mesh;
 
 const EPS: f64 = f64::EPSILON;
@@ -953,25 +953,15 @@ fn ccd_one(a: &Shape, b: &Shape, unimportant: bool) -> Option<Contact> {
     penetration(a, b).map(|(depth, dir, pos)| Contact::new(pos, scale(&dir, -1.0), depth))
 }
 
-/// The mesh's face angles, or none (the mesh was not preprocessed with
-/// them: no normal correction).
-#[derive(Clone, Copy)]
-struct FaceAngles<'a>(Option<&'a crate::collision::trimesh::face_angles::FaceAngles>);
-
-impl FaceAngles<'_> {
-    fn is_empty(&self) -> bool {
-        self.0.is_none()
-    }
-
-    /// Kind and angle of edge `e` of entry `t`.
-    fn get(&self, t: usize, e: usize) -> (EdgeKind, f64) {
-        self.0.map_or((EdgeKind::Flat, 0.0), |a| a.get(t, e))
-    }
+/// `correct_triangle_normal` when the mesh has face angles; without them
+/// (not preprocessed with them) the normal is kept as it is.
+fn corrected(v: &[V3; 3], c: &mut Contact, angles: Option<&FaceAngles>) -> bool {
+    angles.is_none_or(|a| correct_triangle_normal(v, c, a))
 }
 
 /// Bends the contact normal as ODE's triangle normal correction does.
 /// False for a degenerate triangle (the contact is then dropped).
-fn correct_triangle_normal(v: &[V3; 3], c: &mut Contact, angles: FaceAngles<'_>) -> bool {
+fn correct_triangle_normal(v: &[V3; 3], c: &mut Contact, angles: &FaceAngles) -> bool {
     let orig = c.normal;
     let mut n = c.normal;
     let scaled = scale(&n, c.depth);
@@ -1085,7 +1075,7 @@ fn quat_transform(q: &[f64; 4], s: &V3) -> V3 {
 
 /// The extra contacts from the single contact's triangle tilted by
 /// ±0.001 rad about two axes perpendicular to the contact normal.
-fn add_tilted(a: &Shape, mesh: &Mesh, angles: FaceAngles<'_>, list: &mut Vec<Pending>, max: usize) {
+fn add_tilted(a: &Shape, mesh: &Mesh, angles: Option<&FaceAngles>, list: &mut Vec<Pending>, max: usize) {
     use crate::math::rotation::{q_from_axis_and_angle, q_mult0};
     use crate::math::vec::safe_normalize3;
     let first = list[0].c;
@@ -1118,7 +1108,7 @@ fn add_tilted(a: &Shape, mesh: &Mesh, angles: FaceAngles<'_>, list: &mut Vec<Pen
         let t = triangle_shape(v);
         if let Some(mut c) = ccd_one(a, &t, false) {
             c.side2 = list[0].c.side2;
-            if angles.is_empty() || correct_triangle_normal(&v, &mut c, angles) {
+            if corrected(&v, &mut c, angles) {
                 add_unique(list, c, max);
             }
         }
@@ -1132,9 +1122,8 @@ pub fn collide_convex_trimesh(c: &Convex, pc: Oriented, aabb: &[f64; 6], mesh: &
     if max == 0 {
         return 0;
     }
-    let angles = if let Some(a) = mesh.data.face_angles.as_ref() {
-        FaceAngles(Some(a))
-    } else {
+    let angles = mesh.data.face_angles.as_ref();
+    if angles.is_none() {
         // ODE asserts here (the mesh must be preprocessed with face
         // angles); we report and go on without the normal correction.
         crate::error::report(
@@ -1142,9 +1131,8 @@ pub fn collide_convex_trimesh(c: &Convex, pc: Oriented, aabb: &[f64; 6], mesh: &
             crate::error::D_ERR_UASSERT,
             "dCollide: convex against trimesh needs the mesh data preprocessed with dTRIDATAPREPROCESS_BUILD_FACE_ANGLES",
         );
-        FaceAngles(None)
-    };
-    let correct = |v: &[V3; 3], k: &mut Contact| angles.is_empty() || correct_triangle_normal(v, k, angles);
+    }
+    let correct = |v: &[V3; 3], k: &mut Contact| corrected(v, k, angles);
     let cand = mesh.candidates_aabb(aabb);
     let a = Shape::convex(c, pc.pose, &pc.q);
     let unimportant = sink.unimportant();
